@@ -1,0 +1,954 @@
+/* The function comparator: a total order on the functions of one module.
+ *
+ * MergeFunctions needs to know which functions are equal, and it needs to
+ * find them without comparing every pair. Both come from one routine that,
+ * given two functions, answers -1, 0 or 1 as a strict total order would:
+ * reflexive, antisymmetric and transitive. Functions then sit in a balanced
+ * search tree (fn_tree.c) and each new function finds its equal, or its
+ * place, in O(log N) comparisons.
+ *
+ * The order is lexicographic over a walk of both functions, exactly as the
+ * seed (seeds/mergefunctions.rst) lays it out, and the functions below come in
+ * the seed's order:
+ *
+ *   1. function properties: attributes at every index (enum, integer, type
+ *      and string attributes), GC, section, variadic, calling convention,
+ *      personality, prefix and prologue data; then the function type;
+ *   2. the arguments, numbered in order;
+ *   3. the body, walked in CFG order from the entry block (successors in
+ *      terminator order, each block once), so block layout does not matter
+ *      and unreachable blocks are ignored; blocks and instructions are
+ *      numbered as they are met.
+ *
+ * Values local to a function compare by the serial number they got when
+ * first met on their side (the seed's sn_mapL/sn_mapR): two functions agree
+ * on a value exactly when both sides met it at the same point of the walk.
+ * Everything else compares by content: types structurally, with a pointer in
+ * address space 0 read as the module's pointer-sized integer; constants by
+ * type, null-ness, kind and contents; globals by a number that each global
+ * gets the first time any comparison meets it and keeps for the whole run.
+ *
+ * Why this is a total order: each step compares numbers, strings or the
+ * result of a smaller comparison, in a fixed sequence, and stops at the first
+ * difference. That is a lexicographic order on a sequence derived from each
+ * function alone, given the numbering state. The numbering state only grows
+ * (globals keep their numbers; serial numbers are assigned in the same walk
+ * position on both sides), so two functions always derive the same sequences.
+ * The one place LLVM's comparator gives up totality, self- and cross-recursion
+ * through calls to the functions being compared, is handled as LLVM does for
+ * direct self-reference (a reference to the left function equals one to the
+ * right function), and for longer cycles by a separate pass (merge.c) that
+ * compares with fixed class numbers instead.
+ *
+ * Where we depart from the letter of the seed, always towards determinism or
+ * safety: integer types are ordered by width, not by pointer; uniqued leaf
+ * constants without a cheap key (FP values, wide integers) are ordered by a
+ * first-seen number, which is exact because LLVM uniques constants (same type
+ * and value means same object); constants of different types never compare
+ * equal (the seed's lossless-bitcast rule only fires inside aggregates, where
+ * it would merge functions whose data differs in type). Function alignment is
+ * not compared: merge.c gives the kept function the larger alignment. */
+#include "compare.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Returns the result of a comparison step unless it found them equal. */
+#define RETURN_IF_DIFFERENT(step)                                              \
+  do {                                                                         \
+    int step_result_ = (step);                                                 \
+    if (step_result_)                                                          \
+      return step_result_;                                                     \
+  } while (0)
+
+static int cmp_numbers(uint64_t left, uint64_t right) {
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+static int cmp_flags(bool left, bool right) {
+  return cmp_numbers(left, right);
+}
+
+static int cmp_memory(const char *left, size_t left_len, const char *right,
+                      size_t right_len) {
+  RETURN_IF_DIFFERENT(cmp_numbers(left_len, right_len));
+  if (left_len == 0)
+    return 0;
+  int res = memcmp(left, right, left_len);
+  return res < 0 ? -1 : res > 0 ? 1 : 0;
+}
+
+static int cmp_c_strings(const char *left, const char *right) {
+  if (!left || !right)
+    return cmp_flags(left != NULL, right != NULL);
+  return cmp_memory(left, strlen(left), right, strlen(right));
+}
+
+/* A number fixed for the whole run, for uniqued objects without a cheaper
+ * deterministic key. Equal objects are the same object, so equal numbers. */
+static uint64_t leaf_number(ltofold_comparator *c, const void *object) {
+  return ptr_map_get_or_put(&c->leaf_numbers, object, c->leaf_numbers.count);
+}
+
+static int cmp_leaves(ltofold_comparator *c, const void *left,
+                      const void *right) {
+  if (left == right)
+    return 0;
+  return cmp_numbers(leaf_number(c, left), leaf_number(c, right));
+}
+
+/* ---- Types (seed: FunctionComparator::cmpType) ---------------------------- */
+
+static int cmp_types(ltofold_comparator *c, LLVMTypeRef left,
+                     LLVMTypeRef right);
+
+static LLVMTypeRef coerce_pointer(ltofold_comparator *c, LLVMTypeRef type) {
+  if (LLVMGetTypeKind(type) == LLVMPointerTypeKind &&
+      LLVMGetPointerAddressSpace(type) == 0)
+    return c->intptr_type;
+  return type;
+}
+
+static int cmp_type_lists(ltofold_comparator *c, unsigned count,
+                          LLVMTypeRef *left, LLVMTypeRef *right) {
+  for (unsigned i = 0; i < count; ++i)
+    RETURN_IF_DIFFERENT(cmp_types(c, left[i], right[i]));
+  return 0;
+}
+
+static int cmp_struct_types(ltofold_comparator *c, LLVMTypeRef left,
+                            LLVMTypeRef right) {
+  bool opaque_left = LLVMIsOpaqueStruct(left);
+  RETURN_IF_DIFFERENT(cmp_flags(opaque_left, LLVMIsOpaqueStruct(right)));
+  if (opaque_left) /* distinct named types without bodies */
+    return cmp_leaves(c, left, right);
+  unsigned count = LLVMCountStructElementTypes(left);
+  RETURN_IF_DIFFERENT(cmp_numbers(count, LLVMCountStructElementTypes(right)));
+  RETURN_IF_DIFFERENT(cmp_flags(LLVMIsPackedStruct(left), LLVMIsPackedStruct(right)));
+  for (unsigned i = 0; i < count; ++i)
+    RETURN_IF_DIFFERENT(cmp_types(c, LLVMStructGetTypeAtIndex(left, i),
+                            LLVMStructGetTypeAtIndex(right, i)));
+  return 0;
+}
+
+static int cmp_function_types(ltofold_comparator *c, LLVMTypeRef left,
+                              LLVMTypeRef right) {
+  RETURN_IF_DIFFERENT(cmp_flags(LLVMIsFunctionVarArg(left),
+                          LLVMIsFunctionVarArg(right)));
+  RETURN_IF_DIFFERENT(cmp_types(c, LLVMGetReturnType(left), LLVMGetReturnType(right)));
+  unsigned count = LLVMCountParamTypes(left);
+  RETURN_IF_DIFFERENT(cmp_numbers(count, LLVMCountParamTypes(right)));
+  if (count == 0)
+    return 0;
+  LLVMTypeRef stack_left[16], stack_right[16];
+  LLVMTypeRef *params_left = count <= 16 ? stack_left : malloc(count * sizeof(LLVMTypeRef));
+  LLVMTypeRef *params_right = count <= 16 ? stack_right : malloc(count * sizeof(LLVMTypeRef));
+  LLVMGetParamTypes(left, params_left);
+  LLVMGetParamTypes(right, params_right);
+  int res = cmp_type_lists(c, count, params_left, params_right);
+  if (count > 16) {
+    free(params_left);
+    free(params_right);
+  }
+  return res;
+}
+
+static int cmp_target_ext_types(ltofold_comparator *c, LLVMTypeRef left,
+                                LLVMTypeRef right) {
+  RETURN_IF_DIFFERENT(cmp_c_strings(LLVMGetTargetExtTypeName(left),
+                              LLVMGetTargetExtTypeName(right)));
+  unsigned types = LLVMGetTargetExtTypeNumTypeParams(left);
+  RETURN_IF_DIFFERENT(cmp_numbers(types, LLVMGetTargetExtTypeNumTypeParams(right)));
+  for (unsigned i = 0; i < types; ++i)
+    RETURN_IF_DIFFERENT(cmp_types(c, LLVMGetTargetExtTypeTypeParam(left, i),
+                            LLVMGetTargetExtTypeTypeParam(right, i)));
+  unsigned ints = LLVMGetTargetExtTypeNumIntParams(left);
+  RETURN_IF_DIFFERENT(cmp_numbers(ints, LLVMGetTargetExtTypeNumIntParams(right)));
+  for (unsigned i = 0; i < ints; ++i)
+    RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetTargetExtTypeIntParam(left, i),
+                              LLVMGetTargetExtTypeIntParam(right, i)));
+  return 0;
+}
+
+static int cmp_types(ltofold_comparator *c, LLVMTypeRef left,
+                     LLVMTypeRef right) {
+  if (left == right)
+    return 0;
+  left = coerce_pointer(c, left);
+  right = coerce_pointer(c, right);
+  if (left == right)
+    return 0;
+  LLVMTypeKind kind = LLVMGetTypeKind(left);
+  RETURN_IF_DIFFERENT(cmp_numbers(kind, LLVMGetTypeKind(right)));
+  switch (kind) {
+  case LLVMIntegerTypeKind:
+    return cmp_numbers(LLVMGetIntTypeWidth(left), LLVMGetIntTypeWidth(right));
+  case LLVMVectorTypeKind:
+  case LLVMScalableVectorTypeKind:
+    RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetVectorSize(left), LLVMGetVectorSize(right)));
+    return cmp_types(c, LLVMGetElementType(left), LLVMGetElementType(right));
+  case LLVMPointerTypeKind:
+    return cmp_numbers(LLVMGetPointerAddressSpace(left),
+                       LLVMGetPointerAddressSpace(right));
+  case LLVMStructTypeKind:
+    return cmp_struct_types(c, left, right);
+  case LLVMArrayTypeKind:
+    RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetArrayLength2(left),
+                              LLVMGetArrayLength2(right)));
+    return cmp_types(c, LLVMGetElementType(left), LLVMGetElementType(right));
+  case LLVMFunctionTypeKind:
+    return cmp_function_types(c, left, right);
+  case LLVMTargetExtTypeKind:
+    return cmp_target_ext_types(c, left, right);
+  default:
+    /* void, label, metadata, token and the FP types: the kind says it all. */
+    return 0;
+  }
+}
+
+/* ---- Attributes ----------------------------------------------------------- */
+
+static int cmp_attributes(ltofold_comparator *c, LLVMAttributeRef left,
+                          LLVMAttributeRef right) {
+  if (left == right)
+    return 0;
+  bool string_left = LLVMIsStringAttribute(left);
+  RETURN_IF_DIFFERENT(cmp_flags(string_left, LLVMIsStringAttribute(right)));
+  if (string_left) {
+    unsigned kl, kr, vl, vr;
+    const char *key_left = LLVMGetStringAttributeKind(left, &kl);
+    const char *key_right = LLVMGetStringAttributeKind(right, &kr);
+    RETURN_IF_DIFFERENT(cmp_memory(key_left, kl, key_right, kr));
+    const char *value_left = LLVMGetStringAttributeValue(left, &vl);
+    const char *value_right = LLVMGetStringAttributeValue(right, &vr);
+    return cmp_memory(value_left, vl, value_right, vr);
+  }
+  RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetEnumAttributeKind(left),
+                            LLVMGetEnumAttributeKind(right)));
+  bool type_left = LLVMIsTypeAttribute(left);
+  RETURN_IF_DIFFERENT(cmp_flags(type_left, LLVMIsTypeAttribute(right)));
+  if (type_left)
+    return cmp_types(c, LLVMGetTypeAttributeValue(left),
+                     LLVMGetTypeAttributeValue(right));
+  bool enum_left = LLVMIsEnumAttribute(left);
+  RETURN_IF_DIFFERENT(cmp_flags(enum_left, LLVMIsEnumAttribute(right)));
+  if (enum_left) /* enum or integer attribute */
+    return cmp_numbers(LLVMGetEnumAttributeValue(left),
+                       LLVMGetEnumAttributeValue(right));
+  /* Constant-range attributes have no C getter; they are uniqued. */
+  return cmp_leaves(c, left, right);
+}
+
+static int cmp_attribute_arrays(ltofold_comparator *c, unsigned count,
+                                LLVMAttributeRef *left,
+                                LLVMAttributeRef *right) {
+  for (unsigned i = 0; i < count; ++i)
+    RETURN_IF_DIFFERENT(cmp_attributes(c, left[i], right[i]));
+  return 0;
+}
+
+/* Attributes of a function (`call` NULL) or of a call site, at one index. */
+static int cmp_attributes_at(ltofold_comparator *c, LLVMValueRef left,
+                             LLVMValueRef right, bool call_site,
+                             LLVMAttributeIndex index) {
+  unsigned count = call_site ? LLVMGetCallSiteAttributeCount(left, index)
+                             : LLVMGetAttributeCountAtIndex(left, index);
+  unsigned count_right = call_site ? LLVMGetCallSiteAttributeCount(right, index)
+                                   : LLVMGetAttributeCountAtIndex(right, index);
+  RETURN_IF_DIFFERENT(cmp_numbers(count, count_right));
+  if (count == 0)
+    return 0;
+  LLVMAttributeRef stack_left[32], stack_right[32];
+  LLVMAttributeRef *attrs_left =
+      count <= 32 ? stack_left : malloc(count * sizeof(LLVMAttributeRef));
+  LLVMAttributeRef *attrs_right =
+      count <= 32 ? stack_right : malloc(count * sizeof(LLVMAttributeRef));
+  if (call_site) {
+    LLVMGetCallSiteAttributes(left, index, attrs_left);
+    LLVMGetCallSiteAttributes(right, index, attrs_right);
+  } else {
+    LLVMGetAttributesAtIndex(left, index, attrs_left);
+    LLVMGetAttributesAtIndex(right, index, attrs_right);
+  }
+  int res = cmp_attribute_arrays(c, count, attrs_left, attrs_right);
+  if (count > 32) {
+    free(attrs_left);
+    free(attrs_right);
+  }
+  return res;
+}
+
+/* All indices: function, return value, then each of `params` parameters. */
+static int cmp_attribute_lists(ltofold_comparator *c, LLVMValueRef left,
+                               LLVMValueRef right, bool call_site,
+                               unsigned params) {
+  RETURN_IF_DIFFERENT(cmp_attributes_at(c, left, right, call_site,
+                                  LLVMAttributeFunctionIndex));
+  RETURN_IF_DIFFERENT(cmp_attributes_at(c, left, right, call_site,
+                                  LLVMAttributeReturnIndex));
+  for (unsigned i = 1; i <= params; ++i)
+    RETURN_IF_DIFFERENT(cmp_attributes_at(c, left, right, call_site, i));
+  return 0;
+}
+
+/* ---- Constants and other non-local values (seed: cmpConstants) ----------- */
+
+static int cmp_values(ltofold_comparator *c, LLVMValueRef left,
+                      LLVMValueRef right);
+static int cmp_constants(ltofold_comparator *c, LLVMValueRef left,
+                         LLVMValueRef right);
+
+static bool is_global_kind(LLVMValueKind kind) {
+  return kind == LLVMFunctionValueKind || kind == LLVMGlobalAliasValueKind ||
+         kind == LLVMGlobalIFuncValueKind || kind == LLVMGlobalVariableValueKind;
+}
+
+static int cmp_global_values(ltofold_comparator *c, LLVMValueRef left,
+                             LLVMValueRef right) {
+  if (left == right)
+    return 0;
+  if (c->function_classes) {
+    uint64_t class_left, class_right;
+    bool has_left = ptr_map_get(c->function_classes, left, &class_left);
+    bool has_right = ptr_map_get(c->function_classes, right, &class_right);
+    if (has_left != has_right)
+      return has_left ? -1 : 1;
+    if (has_left)
+      return cmp_numbers(class_left, class_right);
+  }
+  uint64_t number_left = ptr_map_get_or_put(&c->global_numbers, left,
+                                            c->global_numbers.count);
+  uint64_t number_right = ptr_map_get_or_put(&c->global_numbers, right,
+                                             c->global_numbers.count);
+  return cmp_numbers(number_left, number_right);
+}
+
+static int cmp_operand_lists(ltofold_comparator *c, LLVMValueRef left,
+                             LLVMValueRef right,
+                             int (*cmp)(ltofold_comparator *, LLVMValueRef,
+                                        LLVMValueRef)) {
+  int count = LLVMGetNumOperands(left);
+  RETURN_IF_DIFFERENT(cmp_numbers((unsigned)count, (unsigned)LLVMGetNumOperands(right)));
+  for (int i = 0; i < count; ++i)
+    RETURN_IF_DIFFERENT(cmp(c, LLVMGetOperand(left, (unsigned)i),
+                      LLVMGetOperand(right, (unsigned)i)));
+  return 0;
+}
+
+static unsigned block_index(LLVMBasicBlockRef block) {
+  unsigned index = 0;
+  for (LLVMBasicBlockRef b = LLVMGetPreviousBasicBlock(block); b;
+       b = LLVMGetPreviousBasicBlock(b))
+    ++index;
+  return index;
+}
+
+static int cmp_block_addresses(ltofold_comparator *c, LLVMValueRef left,
+                               LLVMValueRef right) {
+  LLVMValueRef fn_left = LLVMGetBlockAddressFunction(left);
+  LLVMValueRef fn_right = LLVMGetBlockAddressFunction(right);
+  LLVMBasicBlockRef bb_left = LLVMGetBlockAddressBasicBlock(left);
+  LLVMBasicBlockRef bb_right = LLVMGetBlockAddressBasicBlock(right);
+  /* Blocks of the functions under comparison are local values. */
+  if (fn_left == c->left_fn && fn_right == c->right_fn)
+    return cmp_values(c, LLVMBasicBlockAsValue(bb_left),
+                      LLVMBasicBlockAsValue(bb_right));
+  RETURN_IF_DIFFERENT(cmp_flags(fn_left == c->left_fn, fn_right == c->right_fn));
+  RETURN_IF_DIFFERENT(cmp_global_values(c, fn_left, fn_right));
+  return cmp_numbers(block_index(bb_left), block_index(bb_right));
+}
+
+static int cmp_constant_contents(ltofold_comparator *c, LLVMValueRef left,
+                                 LLVMValueRef right, LLVMValueKind kind) {
+  switch (kind) {
+  case LLVMUndefValueValueKind:
+  case LLVMPoisonValueValueKind:
+  case LLVMConstantTokenNoneValueKind:
+    return 0; /* equal types (checked by the caller) make them equal */
+  case LLVMConstantIntValueKind: {
+    unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(left));
+    if (width <= 64)
+      return cmp_numbers(LLVMConstIntGetZExtValue(left),
+                         LLVMConstIntGetZExtValue(right));
+    return cmp_leaves(c, left, right);
+  }
+  case LLVMConstantFPValueKind:
+    return cmp_leaves(c, left, right);
+  case LLVMConstantDataArrayValueKind:
+  case LLVMConstantDataVectorValueKind: {
+    size_t size_left, size_right;
+    const char *data_left = LLVMGetRawDataValues(left, &size_left);
+    const char *data_right = LLVMGetRawDataValues(right, &size_right);
+    return cmp_memory(data_left, size_left, data_right, size_right);
+  }
+  case LLVMConstantArrayValueKind:
+  case LLVMConstantStructValueKind:
+  case LLVMConstantVectorValueKind:
+    return cmp_operand_lists(c, left, right, cmp_constants);
+  case LLVMConstantExprValueKind: {
+    LLVMOpcode opcode = LLVMGetConstOpcode(left);
+    RETURN_IF_DIFFERENT(cmp_numbers(opcode, LLVMGetConstOpcode(right)));
+    if (opcode == LLVMGetElementPtr) {
+      RETURN_IF_DIFFERENT(cmp_types(c, LLVMGetGEPSourceElementType(left),
+                              LLVMGetGEPSourceElementType(right)));
+      RETURN_IF_DIFFERENT(cmp_numbers(LLVMGEPGetNoWrapFlags(left),
+                                LLVMGEPGetNoWrapFlags(right)));
+    }
+    return cmp_operand_lists(c, left, right, cmp_constants);
+  }
+  case LLVMBlockAddressValueKind:
+    return cmp_block_addresses(c, left, right);
+  default:
+    /* dso_local_equivalent, no_cfi, ptrauth, target none: uniqued. */
+    return cmp_leaves(c, left, right);
+  }
+}
+
+static int cmp_constants(ltofold_comparator *c, LLVMValueRef left,
+                         LLVMValueRef right) {
+  if (left == right)
+    return 0;
+  /* Inside the functions being compared, a reference to either one is the
+   * same thing (the seed's self-reference rule), unless class mode numbers
+   * functions by class. */
+  if (!c->function_classes) {
+    if (left == c->left_fn)
+      return right == c->right_fn ? 0 : -1;
+    if (right == c->right_fn)
+      return 1;
+  }
+  RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(left), LLVMTypeOf(right)));
+  bool null_left = LLVMIsNull(left);
+  if (null_left != (bool)LLVMIsNull(right))
+    return null_left ? 1 : -1; /* the seed: a null value is the greater */
+  if (null_left)
+    return 0;
+  LLVMValueKind kind = LLVMGetValueKind(left);
+  LLVMValueKind kind_right = LLVMGetValueKind(right);
+  if (is_global_kind(kind) && is_global_kind(kind_right))
+    return cmp_global_values(c, left, right);
+  RETURN_IF_DIFFERENT(cmp_numbers(kind, kind_right));
+  return cmp_constant_contents(c, left, right, kind);
+}
+
+/* Metadata used as a value (intrinsic operands) and semantic instruction
+ * metadata (!range and friends): strings by content, nodes by operands. */
+static int cmp_metadata(ltofold_comparator *c, LLVMValueRef left,
+                        LLVMValueRef right, unsigned depth) {
+  if (left == right)
+    return 0;
+  if (!left || !right)
+    return cmp_flags(left != NULL, right != NULL);
+  bool const_left = LLVMIsAConstant(left) != NULL;
+  RETURN_IF_DIFFERENT(cmp_flags(const_left, LLVMIsAConstant(right) != NULL));
+  if (const_left)
+    return cmp_constants(c, left, right);
+  bool string_left = LLVMIsAMDString(left) != NULL;
+  RETURN_IF_DIFFERENT(cmp_flags(string_left, LLVMIsAMDString(right) != NULL));
+  if (string_left) {
+    unsigned ll, lr;
+    const char *sl = LLVMGetMDString(left, &ll);
+    const char *sr = LLVMGetMDString(right, &lr);
+    return cmp_memory(sl, ll, sr, lr);
+  }
+  bool node_left = LLVMIsAMDNode(left) != NULL;
+  RETURN_IF_DIFFERENT(cmp_flags(node_left, LLVMIsAMDNode(right) != NULL));
+  if (!node_left || depth > 8) /* local metadata, or deep: by identity */
+    return cmp_leaves(c, left, right);
+  unsigned count = LLVMGetMDNodeNumOperands(left);
+  RETURN_IF_DIFFERENT(cmp_numbers(count, LLVMGetMDNodeNumOperands(right)));
+  LLVMValueRef stack_left[8], stack_right[8];
+  LLVMValueRef *ops_left = count <= 8 ? stack_left : malloc(count * sizeof(LLVMValueRef));
+  LLVMValueRef *ops_right = count <= 8 ? stack_right : malloc(count * sizeof(LLVMValueRef));
+  LLVMGetMDNodeOperands(left, ops_left);
+  LLVMGetMDNodeOperands(right, ops_right);
+  int res = 0;
+  for (unsigned i = 0; i < count && !res; ++i)
+    res = cmp_metadata(c, ops_left[i], ops_right[i], depth + 1);
+  if (count > 8) {
+    free(ops_left);
+    free(ops_right);
+  }
+  return res;
+}
+
+static int cmp_inline_asm(ltofold_comparator *c, LLVMValueRef left,
+                          LLVMValueRef right) {
+  size_t ll, lr;
+  const char *asm_left = LLVMGetInlineAsmAsmString(left, &ll);
+  const char *asm_right = LLVMGetInlineAsmAsmString(right, &lr);
+  RETURN_IF_DIFFERENT(cmp_memory(asm_left, ll, asm_right, lr));
+  const char *cons_left = LLVMGetInlineAsmConstraintString(left, &ll);
+  const char *cons_right = LLVMGetInlineAsmConstraintString(right, &lr);
+  RETURN_IF_DIFFERENT(cmp_memory(cons_left, ll, cons_right, lr));
+  /* Same text: the remaining flags and type are uniquing keys. */
+  return cmp_leaves(c, left, right);
+}
+
+/* ---- Local values (seed: cmpValues) --------------------------------------- */
+
+static int cmp_values(ltofold_comparator *c, LLVMValueRef left,
+                      LLVMValueRef right) {
+  bool const_left = LLVMIsAConstant(left) != NULL;
+  bool const_right = LLVMIsAConstant(right) != NULL;
+  if (const_left && const_right)
+    return cmp_constants(c, left, right);
+  if (const_left != const_right)
+    return const_left ? 1 : -1;
+  LLVMValueKind kind = LLVMGetValueKind(left);
+  LLVMValueKind kind_right = LLVMGetValueKind(right);
+  bool special = kind == LLVMMetadataAsValueValueKind || kind == LLVMInlineAsmValueKind;
+  bool special_right = kind_right == LLVMMetadataAsValueValueKind ||
+                       kind_right == LLVMInlineAsmValueKind;
+  if (special || special_right) {
+    RETURN_IF_DIFFERENT(cmp_numbers(kind, kind_right));
+    if (left == right)
+      return 0;
+    if (kind == LLVMInlineAsmValueKind)
+      return cmp_inline_asm(c, left, right);
+    return cmp_metadata(c, left, right, 0);
+  }
+  uint64_t serial_left = ptr_map_get_or_put(&c->left_serials, left,
+                                            c->left_serials.count);
+  uint64_t serial_right = ptr_map_get_or_put(&c->right_serials, right,
+                                             c->right_serials.count);
+  return cmp_numbers(serial_left, serial_right);
+}
+
+/* ---- Instructions (seed: cmpOperations, cmpGEPs) -------------------------- */
+
+/* Byte offset of a GEP whose indices are all constant integers, in the
+ * index width; false if any index is not a constant or steps into a vector. */
+static bool gep_constant_offset(ltofold_comparator *c, LLVMValueRef gep,
+                                uint64_t *offset) {
+  LLVMTypeRef type = LLVMGetGEPSourceElementType(gep);
+  int operands = LLVMGetNumOperands(gep);
+  uint64_t total = 0;
+  for (int i = 1; i < operands; ++i) {
+    LLVMValueRef index = LLVMGetOperand(gep, (unsigned)i);
+    if (!LLVMIsAConstantInt(index))
+      return false;
+    int64_t value = LLVMConstIntGetSExtValue(index);
+    if (i == 1) {
+      total += (uint64_t)value * LLVMABISizeOfType(c->data_layout, type);
+      continue;
+    }
+    switch (LLVMGetTypeKind(type)) {
+    case LLVMStructTypeKind:
+      total += LLVMOffsetOfElement(c->data_layout, type, (unsigned)value);
+      type = LLVMStructGetTypeAtIndex(type, (unsigned)value);
+      break;
+    case LLVMArrayTypeKind:
+      type = LLVMGetElementType(type);
+      total += (uint64_t)value * LLVMABISizeOfType(c->data_layout, type);
+      break;
+    default:
+      return false;
+    }
+  }
+  if (c->index_bits < 64)
+    total &= (UINT64_C(1) << c->index_bits) - 1;
+  *offset = total;
+  return true;
+}
+
+static int cmp_geps(ltofold_comparator *c, LLVMValueRef left,
+                    LLVMValueRef right) {
+  RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(left), LLVMTypeOf(right)));
+  RETURN_IF_DIFFERENT(cmp_numbers(LLVMGEPGetNoWrapFlags(left),
+                            LLVMGEPGetNoWrapFlags(right)));
+  RETURN_IF_DIFFERENT(cmp_values(c, LLVMGetOperand(left, 0), LLVMGetOperand(right, 0)));
+  uint64_t offset_left, offset_right;
+  if (gep_constant_offset(c, left, &offset_left) &&
+      gep_constant_offset(c, right, &offset_right))
+    return cmp_numbers(offset_left, offset_right);
+  RETURN_IF_DIFFERENT(cmp_types(c, LLVMGetGEPSourceElementType(left),
+                          LLVMGetGEPSourceElementType(right)));
+  return cmp_operand_lists(c, left, right, cmp_values);
+}
+
+static int cmp_semantic_metadata(ltofold_comparator *c, LLVMValueRef left,
+                                 LLVMValueRef right) {
+  for (unsigned i = 0; i < c->semantic_md_count; ++i) {
+    unsigned kind = c->semantic_md_kinds[i];
+    RETURN_IF_DIFFERENT(cmp_metadata(c, LLVMGetMetadata(left, kind),
+                               LLVMGetMetadata(right, kind), 0));
+  }
+  return 0;
+}
+
+static int cmp_operand_bundles(LLVMValueRef left, LLVMValueRef right) {
+  unsigned count = LLVMGetNumOperandBundles(left);
+  RETURN_IF_DIFFERENT(cmp_numbers(count, LLVMGetNumOperandBundles(right)));
+  int res = 0;
+  for (unsigned i = 0; i < count && !res; ++i) {
+    LLVMOperandBundleRef bl = LLVMGetOperandBundleAtIndex(left, i);
+    LLVMOperandBundleRef br = LLVMGetOperandBundleAtIndex(right, i);
+    size_t ll, lr;
+    const char *tag_left = LLVMGetOperandBundleTag(bl, &ll);
+    const char *tag_right = LLVMGetOperandBundleTag(br, &lr);
+    res = cmp_memory(tag_left, ll, tag_right, lr);
+    if (!res)
+      res = cmp_numbers(LLVMGetNumOperandBundleArgs(bl),
+                        LLVMGetNumOperandBundleArgs(br));
+    LLVMDisposeOperandBundle(bl);
+    LLVMDisposeOperandBundle(br);
+  }
+  return res; /* the bundles' inputs are operands, compared with the rest */
+}
+
+static int cmp_calls(ltofold_comparator *c, LLVMValueRef left,
+                     LLVMValueRef right, LLVMOpcode opcode) {
+  RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetInstructionCallConv(left),
+                            LLVMGetInstructionCallConv(right)));
+  RETURN_IF_DIFFERENT(cmp_types(c, LLVMGetCalledFunctionType(left),
+                          LLVMGetCalledFunctionType(right)));
+  unsigned args = LLVMGetNumArgOperands(left);
+  RETURN_IF_DIFFERENT(cmp_numbers(args, LLVMGetNumArgOperands(right)));
+  RETURN_IF_DIFFERENT(cmp_attribute_lists(c, left, right, true, args));
+  RETURN_IF_DIFFERENT(cmp_operand_bundles(left, right));
+  if (opcode == LLVMCall)
+    return cmp_numbers(LLVMGetTailCallKind(left), LLVMGetTailCallKind(right));
+  return 0;
+}
+
+static int cmp_atomic_details(LLVMValueRef left, LLVMValueRef right,
+                              LLVMOpcode opcode) {
+  if (opcode != LLVMFence) {
+    RETURN_IF_DIFFERENT(cmp_flags(LLVMGetVolatile(left), LLVMGetVolatile(right)));
+    RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetAlignment(left), LLVMGetAlignment(right)));
+  }
+  if (opcode == LLVMAtomicCmpXchg) {
+    RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetCmpXchgSuccessOrdering(left),
+                              LLVMGetCmpXchgSuccessOrdering(right)));
+    RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetCmpXchgFailureOrdering(left),
+                              LLVMGetCmpXchgFailureOrdering(right)));
+    RETURN_IF_DIFFERENT(cmp_flags(LLVMGetWeak(left), LLVMGetWeak(right)));
+  } else {
+    RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetOrdering(left), LLVMGetOrdering(right)));
+  }
+  if (opcode == LLVMAtomicRMW)
+    RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetAtomicRMWBinOp(left),
+                              LLVMGetAtomicRMWBinOp(right)));
+  return cmp_numbers(LLVMGetAtomicSyncScopeID(left),
+                     LLVMGetAtomicSyncScopeID(right));
+}
+
+/* Flags kept in LLVM's SubclassOptionalData: they change what is poison. */
+static int cmp_optional_flags(LLVMValueRef left, LLVMValueRef right,
+                              LLVMOpcode opcode) {
+  switch (opcode) {
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
+  case LLVMTrunc:
+    RETURN_IF_DIFFERENT(cmp_flags(LLVMGetNUW(left), LLVMGetNUW(right)));
+    return cmp_flags(LLVMGetNSW(left), LLVMGetNSW(right));
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMLShr:
+  case LLVMAShr:
+    return cmp_flags(LLVMGetExact(left), LLVMGetExact(right));
+  case LLVMOr:
+    return cmp_flags(LLVMGetIsDisjoint(left), LLVMGetIsDisjoint(right));
+  case LLVMZExt:
+  case LLVMUIToFP:
+    return cmp_flags(LLVMGetNNeg(left), LLVMGetNNeg(right));
+  case LLVMICmp:
+    return cmp_flags(LLVMGetICmpSameSign(left), LLVMGetICmpSameSign(right));
+  default:
+    break;
+  }
+  bool fmf_left = LLVMCanValueUseFastMathFlags(left);
+  RETURN_IF_DIFFERENT(cmp_flags(fmf_left, LLVMCanValueUseFastMathFlags(right)));
+  if (fmf_left)
+    return cmp_numbers(LLVMGetFastMathFlags(left), LLVMGetFastMathFlags(right));
+  return 0;
+}
+
+static int cmp_index_lists(LLVMValueRef left, LLVMValueRef right) {
+  unsigned count = LLVMGetNumIndices(left);
+  RETURN_IF_DIFFERENT(cmp_numbers(count, LLVMGetNumIndices(right)));
+  const unsigned *il = LLVMGetIndices(left), *ir = LLVMGetIndices(right);
+  for (unsigned i = 0; i < count; ++i)
+    RETURN_IF_DIFFERENT(cmp_numbers(il[i], ir[i]));
+  return 0;
+}
+
+static int cmp_shuffle_masks(LLVMValueRef left, LLVMValueRef right) {
+  unsigned count = LLVMGetNumMaskElements(left);
+  RETURN_IF_DIFFERENT(cmp_numbers(count, LLVMGetNumMaskElements(right)));
+  for (unsigned i = 0; i < count; ++i)
+    RETURN_IF_DIFFERENT(cmp_numbers((uint64_t)(int64_t)LLVMGetMaskValue(left, i),
+                              (uint64_t)(int64_t)LLVMGetMaskValue(right, i)));
+  return 0;
+}
+
+static int cmp_phi_blocks(ltofold_comparator *c, LLVMValueRef left,
+                          LLVMValueRef right) {
+  unsigned count = LLVMCountIncoming(left);
+  for (unsigned i = 0; i < count; ++i)
+    RETURN_IF_DIFFERENT(cmp_values(c, LLVMBasicBlockAsValue(LLVMGetIncomingBlock(left, i)),
+                             LLVMBasicBlockAsValue(LLVMGetIncomingBlock(right, i))));
+  return 0;
+}
+
+/* Properties of one instruction kind that are not operands. */
+static int cmp_special_state(ltofold_comparator *c, LLVMValueRef left,
+                             LLVMValueRef right, LLVMOpcode opcode) {
+  switch (opcode) {
+  case LLVMAlloca:
+    RETURN_IF_DIFFERENT(cmp_types(c, LLVMGetAllocatedType(left),
+                            LLVMGetAllocatedType(right)));
+    return cmp_numbers(LLVMGetAlignment(left), LLVMGetAlignment(right));
+  case LLVMLoad:
+  case LLVMStore:
+  case LLVMFence:
+  case LLVMAtomicCmpXchg:
+  case LLVMAtomicRMW:
+    return cmp_atomic_details(left, right, opcode);
+  case LLVMICmp:
+    return cmp_numbers(LLVMGetICmpPredicate(left), LLVMGetICmpPredicate(right));
+  case LLVMFCmp:
+    return cmp_numbers(LLVMGetFCmpPredicate(left), LLVMGetFCmpPredicate(right));
+  case LLVMCall:
+  case LLVMInvoke:
+  case LLVMCallBr:
+    return cmp_calls(c, left, right, opcode);
+  case LLVMExtractValue:
+  case LLVMInsertValue:
+    return cmp_index_lists(left, right);
+  case LLVMShuffleVector:
+    return cmp_shuffle_masks(left, right);
+  case LLVMPHI:
+    return cmp_phi_blocks(c, left, right);
+  case LLVMLandingPad:
+    return cmp_flags(LLVMIsCleanup(left), LLVMIsCleanup(right));
+  default:
+    return 0;
+  }
+}
+
+static int cmp_operations(ltofold_comparator *c, LLVMValueRef left,
+                          LLVMValueRef right) {
+  LLVMOpcode opcode = LLVMGetInstructionOpcode(left);
+  RETURN_IF_DIFFERENT(cmp_numbers(opcode, LLVMGetInstructionOpcode(right)));
+  int operands = LLVMGetNumOperands(left);
+  RETURN_IF_DIFFERENT(cmp_numbers((unsigned)operands, (unsigned)LLVMGetNumOperands(right)));
+  RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(left), LLVMTypeOf(right)));
+  RETURN_IF_DIFFERENT(cmp_optional_flags(left, right, opcode));
+  for (int i = 0; i < operands; ++i)
+    RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(LLVMGetOperand(left, (unsigned)i)),
+                            LLVMTypeOf(LLVMGetOperand(right, (unsigned)i))));
+  RETURN_IF_DIFFERENT(cmp_special_state(c, left, right, opcode));
+  return cmp_semantic_metadata(c, left, right);
+}
+
+/* ---- Blocks and functions (seed: compare(BB, BB), compare()) -------------- */
+
+static int cmp_basic_blocks(ltofold_comparator *c, LLVMBasicBlockRef left,
+                            LLVMBasicBlockRef right) {
+  LLVMValueRef il = LLVMGetFirstInstruction(left);
+  LLVMValueRef ir = LLVMGetFirstInstruction(right);
+  for (; il && ir; il = LLVMGetNextInstruction(il), ir = LLVMGetNextInstruction(ir)) {
+    RETURN_IF_DIFFERENT(cmp_values(c, il, ir));
+    bool gep_left = LLVMGetInstructionOpcode(il) == LLVMGetElementPtr;
+    bool gep_right = LLVMGetInstructionOpcode(ir) == LLVMGetElementPtr;
+    if (gep_left || gep_right) {
+      if (gep_left != gep_right)
+        return gep_left ? 1 : -1; /* the seed: a GEP is the greater */
+      RETURN_IF_DIFFERENT(cmp_geps(c, il, ir));
+      continue;
+    }
+    RETURN_IF_DIFFERENT(cmp_operations(c, il, ir));
+    RETURN_IF_DIFFERENT(cmp_operand_lists(c, il, ir, cmp_values));
+  }
+  return cmp_flags(il != NULL, ir != NULL);
+}
+
+static int cmp_signatures(ltofold_comparator *c, LLVMValueRef left,
+                          LLVMValueRef right) {
+  LLVMTypeRef type_left = LLVMGlobalGetValueType(left);
+  LLVMTypeRef type_right = LLVMGlobalGetValueType(right);
+  unsigned params = LLVMCountParams(left);
+  RETURN_IF_DIFFERENT(cmp_numbers(params, LLVMCountParams(right)));
+  RETURN_IF_DIFFERENT(cmp_attribute_lists(c, left, right, false, params));
+  RETURN_IF_DIFFERENT(cmp_c_strings(LLVMGetGC(left), LLVMGetGC(right)));
+  RETURN_IF_DIFFERENT(cmp_c_strings(LLVMGetSection(left), LLVMGetSection(right)));
+  RETURN_IF_DIFFERENT(cmp_flags(LLVMIsFunctionVarArg(type_left),
+                          LLVMIsFunctionVarArg(type_right)));
+  RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetFunctionCallConv(left),
+                            LLVMGetFunctionCallConv(right)));
+  RETURN_IF_DIFFERENT(cmp_types(c, type_left, type_right));
+  bool personality = LLVMHasPersonalityFn(left);
+  RETURN_IF_DIFFERENT(cmp_flags(personality, LLVMHasPersonalityFn(right)));
+  if (personality)
+    RETURN_IF_DIFFERENT(cmp_constants(c, LLVMGetPersonalityFn(left),
+                                LLVMGetPersonalityFn(right)));
+  bool prefix = LLVMHasPrefixData(left);
+  RETURN_IF_DIFFERENT(cmp_flags(prefix, LLVMHasPrefixData(right)));
+  if (prefix)
+    RETURN_IF_DIFFERENT(cmp_constants(c, LLVMGetPrefixData(left), LLVMGetPrefixData(right)));
+  bool prologue = LLVMHasPrologueData(left);
+  RETURN_IF_DIFFERENT(cmp_flags(prologue, LLVMHasPrologueData(right)));
+  if (prologue)
+    RETURN_IF_DIFFERENT(cmp_constants(c, LLVMGetPrologueData(left),
+                                LLVMGetPrologueData(right)));
+  /* Number the arguments in order: the i-th on each side are associated. */
+  for (LLVMValueRef al = LLVMGetFirstParam(left), ar = LLVMGetFirstParam(right);
+       al && ar; al = LLVMGetNextParam(al), ar = LLVMGetNextParam(ar))
+    cmp_values(c, al, ar);
+  return 0;
+}
+
+static void push_pending(ltofold_comparator *c, LLVMBasicBlockRef left,
+                         LLVMBasicBlockRef right) {
+  if (c->pending_count == c->pending_capacity) {
+    c->pending_capacity = c->pending_capacity ? c->pending_capacity * 2 : 64;
+    c->pending_left = realloc(c->pending_left,
+                              c->pending_capacity * sizeof(LLVMBasicBlockRef));
+    c->pending_right = realloc(c->pending_right,
+                               c->pending_capacity * sizeof(LLVMBasicBlockRef));
+    if (!c->pending_left || !c->pending_right)
+      abort();
+  }
+  c->pending_left[c->pending_count] = left;
+  c->pending_right[c->pending_count] = right;
+  c->pending_count++;
+}
+
+/* Pushes the successor pairs of two terminators not visited yet (on the
+ * left; the serial numbers keep the right side in step). */
+static void push_successors(ltofold_comparator *c, LLVMValueRef term_left,
+                            LLVMValueRef term_right) {
+  unsigned count = LLVMGetNumSuccessors(term_left);
+  for (unsigned i = 0; i < count; ++i) {
+    LLVMBasicBlockRef succ = LLVMGetSuccessor(term_left, i);
+    if (ptr_map_get(&c->visited, succ, NULL))
+      continue;
+    ptr_map_put(&c->visited, succ, 1);
+    push_pending(c, succ, LLVMGetSuccessor(term_right, i));
+  }
+}
+
+static void begin_walk(ltofold_comparator *c, LLVMValueRef left,
+                       LLVMValueRef right) {
+  ptr_map_clear(&c->visited);
+  c->pending_count = 0;
+  LLVMBasicBlockRef entry_left = LLVMGetEntryBasicBlock(left);
+  ptr_map_put(&c->visited, entry_left, 1);
+  push_pending(c, entry_left, LLVMGetEntryBasicBlock(right));
+}
+
+static int compare_bodies(ltofold_comparator *c, LLVMValueRef left,
+                          LLVMValueRef right) {
+  begin_walk(c, left, right);
+  while (c->pending_count) {
+    c->pending_count--;
+    LLVMBasicBlockRef bl = c->pending_left[c->pending_count];
+    LLVMBasicBlockRef br = c->pending_right[c->pending_count];
+    RETURN_IF_DIFFERENT(cmp_values(c, LLVMBasicBlockAsValue(bl), LLVMBasicBlockAsValue(br)));
+    RETURN_IF_DIFFERENT(cmp_basic_blocks(c, bl, br));
+    push_successors(c, LLVMGetBasicBlockTerminator(bl),
+                    LLVMGetBasicBlockTerminator(br));
+  }
+  return 0;
+}
+
+int ltofold_compare_functions(ltofold_comparator *c, LLVMValueRef left,
+                              LLVMValueRef right) {
+  if (left == right)
+    return 0;
+  c->comparisons++;
+  c->left_fn = left;
+  c->right_fn = right;
+  ptr_map_clear(&c->left_serials);
+  ptr_map_clear(&c->right_serials);
+  RETURN_IF_DIFFERENT(cmp_signatures(c, left, right));
+  return compare_bodies(c, left, right);
+}
+
+void comparator_walk_pairs(ltofold_comparator *c, LLVMValueRef left,
+                           LLVMValueRef right,
+                           void (*visit)(LLVMValueRef, LLVMValueRef, void *),
+                           void *data) {
+  begin_walk(c, left, right);
+  while (c->pending_count) {
+    c->pending_count--;
+    LLVMBasicBlockRef bl = c->pending_left[c->pending_count];
+    LLVMBasicBlockRef br = c->pending_right[c->pending_count];
+    LLVMValueRef il = LLVMGetFirstInstruction(bl);
+    LLVMValueRef ir = LLVMGetFirstInstruction(br);
+    for (; il && ir; il = LLVMGetNextInstruction(il), ir = LLVMGetNextInstruction(ir))
+      visit(il, ir, data);
+    push_successors(c, LLVMGetBasicBlockTerminator(bl),
+                    LLVMGetBasicBlockTerminator(br));
+  }
+}
+
+/* ---- Hash ------------------------------------------------------------------ */
+
+/* FNV-1a over the argument count and the opcode of every instruction in
+ * layout order. Equal functions (in the order above) always hash equal:
+ * opcodes and counts are compared, types are not hashed because a pointer
+ * and an integer may compare equal. Unreachable blocks are hashed though the
+ * comparator ignores them; that only separates functions, which is safe. */
+uint64_t ltofold_function_hash(LLVMValueRef function) {
+  uint64_t hash = 0xcbf29ce484222325ULL;
+#define MIX(x) (hash = (hash ^ (uint64_t)(x)) * 0x100000001b3ULL)
+  MIX(LLVMCountParams(function));
+  MIX(LLVMIsFunctionVarArg(LLVMGlobalGetValueType(function)));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(function); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    MIX(0x5bd1e995); /* block boundary */
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
+         inst = LLVMGetNextInstruction(inst))
+      MIX(LLVMGetInstructionOpcode(inst));
+  }
+#undef MIX
+  return hash;
+}
+
+/* ---- Life cycle ------------------------------------------------------------ */
+
+ltofold_comparator *ltofold_comparator_new(LLVMModuleRef module) {
+  ltofold_comparator *c = calloc(1, sizeof *c);
+  if (!c)
+    abort();
+  c->module = module;
+  c->context = LLVMGetModuleContext(module);
+  c->data_layout = LLVMGetModuleDataLayout(module);
+  c->intptr_type = LLVMIntPtrTypeForASInContext(c->context, c->data_layout, 0);
+  c->index_bits = LLVMPointerSizeForAS(c->data_layout, 0) * 8;
+  ptr_map_init(&c->global_numbers);
+  ptr_map_init(&c->leaf_numbers);
+  ptr_map_init(&c->left_serials);
+  ptr_map_init(&c->right_serials);
+  ptr_map_init(&c->visited);
+  static const char *const semantic[] = {
+      "range", "nonnull", "noundef", "align", "dereferenceable",
+      "dereferenceable_or_null", "mmra", "noalias.addrspace"};
+  for (size_t i = 0; i < sizeof semantic / sizeof *semantic; ++i)
+    c->semantic_md_kinds[c->semantic_md_count++] = LLVMGetMDKindIDInContext(
+        c->context, semantic[i], (unsigned)strlen(semantic[i]));
+  return c;
+}
+
+void ltofold_comparator_free(ltofold_comparator *c) {
+  if (!c)
+    return;
+  ptr_map_free(&c->global_numbers);
+  ptr_map_free(&c->leaf_numbers);
+  ptr_map_free(&c->left_serials);
+  ptr_map_free(&c->right_serials);
+  ptr_map_free(&c->visited);
+  free(c->pending_left);
+  free(c->pending_right);
+  free(c);
+}
+
+void comparator_forget_global(ltofold_comparator *c, LLVMValueRef global) {
+  ptr_map_remove(&c->global_numbers, global);
+  ptr_map_remove(&c->leaf_numbers, global);
+}

@@ -1,0 +1,60 @@
+/* Internal to merge/: the comparator's state, shared by compare.c (the
+ * order), fn_tree.c (which calls it) and merge.c (which sets class mode). */
+#ifndef LTOFOLD_COMPARE_H
+#define LTOFOLD_COMPARE_H
+
+#include "ltofold_merge.h"
+#include "ptr_map.h"
+
+#include <llvm-c/Target.h>
+
+struct ltofold_comparator {
+  LLVMModuleRef module;         /* not owned */
+  LLVMContextRef context;       /* the module's */
+  LLVMTargetDataRef data_layout;/* owned: a copy of the module's layout */
+  LLVMTypeRef intptr_type;      /* what a pointer in address space 0 is */
+  unsigned index_bits;          /* width of GEP offset arithmetic */
+
+  /* Numbers that stay fixed across comparisons, so that the order stays one
+   * order: globals (first seen, first numbered, as LLVM's GlobalNumberState)
+   * and uniqued leaves that have no cheaper deterministic key (FP constants,
+   * wide integers, attributes without a C getter, metadata nodes). Entries for
+   * a global are removed before the global is deleted (merge.c). */
+  ptr_map global_numbers;
+  ptr_map leaf_numbers;
+
+  /* Serial numbers of the local values met so far, left and right: the
+   * seed's sn_mapL/sn_mapR. Cleared at the start of each comparison. */
+  ptr_map left_serials;
+  ptr_map right_serials;
+
+  /* Class mode, for the recursive-group pass: when set, a reference to a
+   * function present in this map compares by its class number instead of its
+   * global number. Values are class numbers. */
+  ptr_map *function_classes;
+
+  /* Scratch for the CFG walk: pending block pairs and visited left blocks. */
+  LLVMBasicBlockRef *pending_left, *pending_right;
+  size_t pending_count, pending_capacity;
+  ptr_map visited;
+
+  /* Metadata kinds the comparator treats as semantic. */
+  unsigned semantic_md_kinds[8];
+  unsigned semantic_md_count;
+
+  uint64_t comparisons; /* full comparisons made */
+  LLVMValueRef left_fn, right_fn; /* the functions under comparison */
+};
+
+/* Removes `global` from the comparator's numbering; call before deleting it. */
+void comparator_forget_global(ltofold_comparator *comparator,
+                              LLVMValueRef global);
+
+/* Calls visit(left, right, data) for each pair of corresponding instructions
+ * of two functions that compare equal, in the comparator's walk order. */
+void comparator_walk_pairs(ltofold_comparator *comparator, LLVMValueRef left,
+                           LLVMValueRef right,
+                           void (*visit)(LLVMValueRef, LLVMValueRef, void *),
+                           void *data);
+
+#endif

@@ -1,0 +1,94 @@
+/* ltofold merge: fold functions that are equal at the IR level.
+ *
+ * Takes one LLVM module (the whole program at link time, or any module given
+ * to the `ltofold` command) and folds equal functions into one, choosing per
+ * pair between replacing every use, a global alias, a thunk, or redirecting
+ * direct callers, as merge.c explains. Knows nothing about linkers: the
+ * caller owns the module and says, through the options, whether the target
+ * supports aliases.
+ *
+ * Ownership: the module stays the caller's. A result filled by
+ * ltofold_merge_module owns its strings and is released with
+ * ltofold_merge_result_free. */
+#ifndef LTOFOLD_MERGE_H
+#define LTOFOLD_MERGE_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* How a folded function was replaced. */
+typedef enum ltofold_fold_method {
+  LTOFOLD_FOLD_REPLACED,  /* every use replaced, the function deleted */
+  LTOFOLD_FOLD_ALIAS,     /* became a global alias of the kept function */
+  LTOFOLD_FOLD_THUNK,     /* body replaced by a tail call to the kept one */
+  LTOFOLD_FOLD_CALLERS,   /* direct callers redirected; the body remains */
+  LTOFOLD_FOLD_METHOD_COUNT
+} ltofold_fold_method;
+
+/* Why an equal or candidate function was left alone. Each is counted. */
+typedef enum ltofold_skip_reason {
+  LTOFOLD_SKIP_NAKED,              /* naked: its body is raw asm */
+  LTOFOLD_SKIP_BLOCKADDRESS,       /* a block's address is taken */
+  LTOFOLD_SKIP_DISTINCT_METADATA,  /* intrinsic with distinct metadata (CFI) */
+  LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK,/* a thunk would be no smaller */
+  LTOFOLD_SKIP_VARARG_THUNK,       /* a variadic function cannot be thunked */
+  LTOFOLD_SKIP_INALLOCA,           /* inalloca/preallocated cannot forward */
+  LTOFOLD_SKIP_REASON_COUNT
+} ltofold_skip_reason;
+
+typedef struct ltofold_merge_options {
+  /* The object format supports aliases (ELF, COFF: yes; Mach-O: no). */
+  bool allow_aliases;
+  /* After the main pass, merge mutually recursive groups (see merge.c). */
+  bool merge_recursive;
+} ltofold_merge_options;
+
+/* One folded function. */
+typedef struct ltofold_fold {
+  char *kept;     /* owned: name of the function that stays */
+  char *folded;   /* owned: name of the function folded into it */
+  ltofold_fold_method method;
+  unsigned instructions; /* instructions in the folded body */
+  bool recursive_group;  /* found by the recursive-group pass */
+} ltofold_fold;
+
+typedef struct ltofold_merge_result {
+  size_t functions;      /* definitions in the module before merging */
+  size_t candidates;     /* functions that shared a hash with another */
+  size_t merged;         /* functions folded into another */
+  size_t merged_recursive; /* of those, found by the recursive-group pass */
+  uint64_t comparisons;  /* full function comparisons (hash ties) */
+  size_t by_method[LTOFOLD_FOLD_METHOD_COUNT];
+  size_t skipped[LTOFOLD_SKIP_REASON_COUNT];
+  ltofold_fold *folds;   /* owned array of `fold_count` entries */
+  size_t fold_count;
+} ltofold_merge_result;
+
+void ltofold_merge_options_default(ltofold_merge_options *options);
+
+/* Merges equal functions of `module`. Fills *result (which the caller frees
+ * with ltofold_merge_result_free). Returns the number of functions folded. */
+size_t ltofold_merge_module(LLVMModuleRef module,
+                            const ltofold_merge_options *options,
+                            ltofold_merge_result *result);
+
+void ltofold_merge_result_free(ltofold_merge_result *result);
+
+const char *ltofold_fold_method_name(ltofold_fold_method method);
+const char *ltofold_skip_reason_name(ltofold_skip_reason reason);
+
+/* The comparator on its own, for tests and tools: a total order on the
+ * functions of one module. Numbers given to globals persist between calls,
+ * as the order requires. */
+typedef struct ltofold_comparator ltofold_comparator;
+ltofold_comparator *ltofold_comparator_new(LLVMModuleRef module);
+void ltofold_comparator_free(ltofold_comparator *comparator);
+/* -1, 0 or 1. Both must be definitions of the comparator's module. */
+int ltofold_compare_functions(ltofold_comparator *comparator, LLVMValueRef left,
+                              LLVMValueRef right);
+/* Hash consistent with the order: equal functions have equal hashes. */
+uint64_t ltofold_function_hash(LLVMValueRef function);
+
+#endif

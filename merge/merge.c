@@ -1,0 +1,927 @@
+/* Merging equal functions: the MergeFunctions algorithm, and past it.
+ *
+ * The idea (seeds/mergefunctions.rst). Put every function that might have a
+ * twin into a worklist. Take them one by one and look each up in a tree of
+ * unique functions ordered by the comparator (compare.c, fn_tree.c). If an
+ * equal function is there, fold one into the other; if not, the function
+ * joins the tree. Folding changes the bodies of the folded function's
+ * callers, and a changed body may now equal another: so before a body
+ * changes, its function leaves the tree and goes on the Deferred list, and
+ * the loop runs again over Deferred until nothing changes. That is how
+ * chains collapse: f1 calls g1, f2 calls g2, g1 == g2; once g2 is folded into
+ * g1, f2 calls g1 and is compared again, and equals f1.
+ *
+ * Which of two equal functions stays (order_is_correct): ODR before non-ODR,
+ * strong before interposable (a weak function may call the strong one, not
+ * the reverse), external before local (the external one must stay anyway),
+ * then by name, so the choice never depends on input order.
+ *
+ * How G is folded into F (merge_two), by what its linkage and address allow:
+ *   - G local or its address insignificant (unnamed_addr; or local_unnamed_addr
+ *     with local linkage, which in a whole program is the same thing): every
+ *     use of G becomes a use of F and G is deleted, or, if G must still exist
+ *     as a symbol, it becomes an alias of F;
+ *   - G's address is significant: direct calls go to F, and G stays, its body
+ *     replaced by a tail call to F (a thunk), so &G != &F still holds; an
+ *     alias is never used here, since it would make the addresses equal;
+ *   - G interposable: the linker may replace G, so nothing may call F in its
+ *     place: G becomes a thunk (or alias) and keeps its linkage;
+ *   - F interposable, or both ODR: the body moves to a new private function
+ *     and both F and G become thunks or aliases of it.
+ * The kept body gets the larger alignment of the two. What could not be done
+ * soundly is left alone and counted by reason in the result.
+ *
+ * One thing LLVM's pass does not do and we must: the comparator ignores
+ * aliasing metadata (!tbaa, !alias.scope, !noalias...), as LLVM's does, so
+ * two functions equal up to those tags merge. But F's tags then describe G's
+ * callers' memory too, and a tag that says "no alias" for F may be false for
+ * G. So before folding, every tag on which the two disagree is dropped from
+ * F: fewer facts, always true.
+ *
+ * Past the seed: recursive groups. The seed gives up on ping/pong
+ * (cross-recursive functions equal only if each is assumed equal to the other)
+ * because comparing "up to the assumption" is not transitive. We recover them
+ * in a separate pass that stays transitive: number the remaining functions by
+ * class (all one class at first), compare with references to classified
+ * functions replaced by their class number, split classes by that order, and
+ * repeat until the classes stop splitting. Within one round the class numbers
+ * are fixed, so each round's order is a true total order; the end result is
+ * the coarsest partition in which equal functions call equal functions, and
+ * folding each class into one member preserves behaviour. Interposable
+ * functions never take part, since their bodies are not final. */
+#include "fn_tree.h"
+
+#include <llvm-c/Comdat.h>
+#include <llvm-c/DebugInfo.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct fn_list {
+  LLVMValueRef *items; /* owned array */
+  size_t count, capacity;
+} fn_list;
+
+static void fn_list_push(fn_list *list, LLVMValueRef function) {
+  if (list->count == list->capacity) {
+    list->capacity = list->capacity ? list->capacity * 2 : 64;
+    list->items = realloc(list->items, list->capacity * sizeof *list->items);
+    if (!list->items)
+      abort();
+  }
+  list->items[list->count++] = function;
+}
+
+typedef struct merge_state {
+  LLVMModuleRef module;
+  LLVMContextRef context;
+  const ltofold_merge_options *options;
+  ltofold_comparator *comparator; /* owned */
+  fn_tree tree;
+  fn_list deferred;
+  ptr_map used;      /* functions named in llvm.used / llvm.compiler.used */
+  ptr_map thunks;    /* functions this pass turned into thunks */
+  unsigned aliasing_md_kinds[8];
+  unsigned aliasing_md_count;
+  unsigned naked_kind, inalloca_kind, preallocated_kind;
+  ltofold_merge_result *result; /* not owned */
+  size_t fold_capacity;
+  bool in_recursive_pass;
+} merge_state;
+
+/* ---- Linkage and address facts -------------------------------------------- */
+
+static bool is_interposable(LLVMValueRef fn) {
+  switch (LLVMGetLinkage(fn)) {
+  case LLVMWeakAnyLinkage:
+  case LLVMLinkOnceAnyLinkage:
+  case LLVMExternalWeakLinkage:
+  case LLVMCommonLinkage:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool is_odr(LLVMValueRef fn) {
+  LLVMLinkage linkage = LLVMGetLinkage(fn);
+  return linkage == LLVMWeakODRLinkage || linkage == LLVMLinkOnceODRLinkage;
+}
+
+static bool has_local_linkage(LLVMValueRef fn) {
+  LLVMLinkage linkage = LLVMGetLinkage(fn);
+  return linkage == LLVMInternalLinkage || linkage == LLVMPrivateLinkage;
+}
+
+static bool is_discardable_if_unused(LLVMValueRef fn) {
+  LLVMLinkage linkage = LLVMGetLinkage(fn);
+  return has_local_linkage(fn) || linkage == LLVMLinkOnceAnyLinkage ||
+         linkage == LLVMLinkOnceODRLinkage;
+}
+
+/* Nobody can tell G's address from F's: unnamed_addr, or local_unnamed_addr
+ * on a function nothing outside the module can see. */
+static bool address_is_insignificant(LLVMValueRef fn) {
+  LLVMUnnamedAddr unnamed = LLVMGetUnnamedAddress(fn);
+  return unnamed == LLVMGlobalUnnamedAddr ||
+         (unnamed == LLVMLocalUnnamedAddr && has_local_linkage(fn));
+}
+
+static const char *function_name(LLVMValueRef fn) {
+  size_t length;
+  return LLVMGetValueName2(fn, &length);
+}
+
+static bool order_is_correct(LLVMValueRef f, LLVMValueRef g) {
+  if (is_odr(f) != is_odr(g))
+    return is_odr(f);
+  if (is_interposable(f) != is_interposable(g))
+    return !is_interposable(f);
+  if (has_local_linkage(f) != has_local_linkage(g))
+    return !has_local_linkage(f);
+  return strcmp(function_name(f), function_name(g)) <= 0;
+}
+
+static bool has_fn_attribute(LLVMValueRef fn, unsigned kind) {
+  return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
+}
+
+static size_t count_instructions(LLVMValueRef fn) {
+  size_t count = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      ++count;
+  return count;
+}
+
+/* ---- Which functions take part --------------------------------------------- */
+
+static bool block_address_taken(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMUseRef use = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); use;
+         use = LLVMGetNextUse(use))
+      if (LLVMGetValueKind(LLVMGetUser(use)) == LLVMBlockAddressValueKind)
+        return true;
+  return false;
+}
+
+/* An intrinsic call with a metadata node operand: CFI type checks name types
+ * with distinct nodes whose identity matters, and the C API cannot tell a
+ * distinct node from a uniqued one, so any node operand keeps the function
+ * out. */
+static bool calls_intrinsic_with_node(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      if (LLVMGetInstructionOpcode(i) != LLVMCall)
+        continue;
+      LLVMValueRef callee = LLVMGetCalledValue(i);
+      if (!LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+        continue;
+      int operands = LLVMGetNumOperands(i);
+      for (int k = 0; k < operands; ++k)
+        if (LLVMIsAMDNode(LLVMGetOperand(i, (unsigned)k)))
+          return true;
+    }
+  return false;
+}
+
+static bool excluded_for(merge_state *st, LLVMValueRef fn,
+                         ltofold_skip_reason *reason) {
+  if (has_fn_attribute(fn, st->naked_kind))
+    *reason = LTOFOLD_SKIP_NAKED;
+  else if (block_address_taken(fn))
+    *reason = LTOFOLD_SKIP_BLOCKADDRESS;
+  else if (calls_intrinsic_with_node(fn))
+    *reason = LTOFOLD_SKIP_DISTINCT_METADATA;
+  else
+    return false;
+  return true;
+}
+
+static void collect_used(merge_state *st, const char *name) {
+  LLVMValueRef array = LLVMGetNamedGlobal(st->module, name);
+  if (!array || LLVMIsDeclaration(array))
+    return;
+  LLVMValueRef init = LLVMGetInitializer(array);
+  if (!init)
+    return;
+  int count = LLVMGetNumOperands(init);
+  for (int i = 0; i < count; ++i) {
+    LLVMValueRef element = LLVMGetOperand(init, (unsigned)i);
+    while (element && !LLVMIsAGlobalValue(element) && LLVMIsAConstantExpr(element))
+      element = LLVMGetOperand(element, 0);
+    if (element && LLVMIsAFunction(element))
+      ptr_map_put(&st->used, element, 1);
+  }
+}
+
+/* ---- Tree membership ------------------------------------------------------- */
+
+/* The seed's remove(): a function whose body is about to change leaves the
+ * tree and will be looked at again. */
+static void defer(merge_state *st, LLVMValueRef fn) {
+  if (fn_tree_remove(&st->tree, fn))
+    fn_list_push(&st->deferred, fn);
+}
+
+/* The seed's removeUsers(), also through constant expressions, which LLVM's
+ * version does not follow. */
+static void defer_users(merge_state *st, LLVMValueRef value, unsigned depth) {
+  for (LLVMUseRef use = LLVMGetFirstUse(value); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (LLVMIsAInstruction(user))
+      defer(st, LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)));
+    else if (LLVMIsAConstant(user) && !LLVMIsAGlobalValue(user) && depth < 8)
+      defer_users(st, user, depth + 1);
+  }
+}
+
+static void forget_function(merge_state *st, LLVMValueRef fn) {
+  fn_tree_remove(&st->tree, fn);
+  comparator_forget_global(st->comparator, fn);
+  ptr_map_remove(&st->used, fn);
+  ptr_map_remove(&st->thunks, fn);
+}
+
+/* Replaces every use of `old` with `replacement` and deletes `old`. */
+static void replace_and_delete(merge_state *st, LLVMValueRef old,
+                               LLVMValueRef replacement) {
+  defer_users(st, old, 0);
+  LLVMReplaceAllUsesWith(old, replacement);
+  forget_function(st, old);
+  LLVMDeleteFunction(old);
+}
+
+static bool is_call_site(LLVMValueRef value) {
+  if (!LLVMIsAInstruction(value))
+    return false;
+  LLVMOpcode opcode = LLVMGetInstructionOpcode(value);
+  return opcode == LLVMCall || opcode == LLVMInvoke || opcode == LLVMCallBr;
+}
+
+/* Direct calls of `old` become calls of `replacement`: both have the same
+ * function type (the caller checks). Other uses keep `old`. */
+static void replace_direct_callers(merge_state *st, LLVMValueRef old,
+                                   LLVMValueRef replacement) {
+  fn_list callers = {0};
+  for (LLVMUseRef use = LLVMGetFirstUse(old); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (!is_call_site(user))
+      continue;
+    unsigned callee = (unsigned)LLVMGetNumOperands(user) - 1;
+    if (LLVMGetOperandUse(user, callee) == use)
+      fn_list_push(&callers, user);
+  }
+  for (size_t i = 0; i < callers.count; ++i) {
+    LLVMValueRef call = callers.items[i];
+    defer(st, LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)));
+    LLVMSetOperand(call, (unsigned)LLVMGetNumOperands(call) - 1, replacement);
+  }
+  free(callers.items);
+}
+
+/* ---- Writing aliases and thunks --------------------------------------------- */
+
+static void copy_function_attributes(LLVMValueRef from, LLVMValueRef to,
+                                     bool to_call_site) {
+  unsigned params = LLVMCountParams(from);
+  for (int index = -1; index <= (int)params; ++index) {
+    LLVMAttributeIndex at =
+        index < 0 ? (LLVMAttributeIndex)LLVMAttributeFunctionIndex : (unsigned)index;
+    unsigned count = LLVMGetAttributeCountAtIndex(from, at);
+    if (!count)
+      continue;
+    LLVMAttributeRef *attrs = malloc(count * sizeof *attrs);
+    if (!attrs)
+      abort();
+    LLVMGetAttributesAtIndex(from, at, attrs);
+    for (unsigned k = 0; k < count; ++k) {
+      if (to_call_site)
+        LLVMAddCallSiteAttribute(to, at, attrs[k]);
+      else
+        LLVMAddAttributeAtIndex(to, at, attrs[k]);
+    }
+    free(attrs);
+  }
+}
+
+static void take_max_alignment(LLVMValueRef keep, LLVMValueRef other) {
+  unsigned a = LLVMGetAlignment(keep), b = LLVMGetAlignment(other);
+  if (b > a)
+    LLVMSetAlignment(keep, b);
+}
+
+static bool has_type_metadata(merge_state *st, LLVMValueRef fn) {
+  size_t count;
+  LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &count);
+  unsigned type_kind = LLVMGetMDKindIDInContext(st->context, "type", 4);
+  unsigned kcfi_kind = LLVMGetMDKindIDInContext(st->context, "kcfi_type", 9);
+  bool found = false;
+  for (size_t i = 0; i < count; ++i) {
+    unsigned kind = LLVMValueMetadataEntriesGetKind(entries, (unsigned)i);
+    found |= kind == type_kind || kind == kcfi_kind;
+  }
+  if (entries)
+    LLVMDisposeValueMetadataEntries(entries);
+  return found;
+}
+
+static bool can_alias(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
+  if (!st->options->allow_aliases || !address_is_insignificant(g))
+    return false;
+  /* An alias lives in its aliasee's section group; and CFI type tags hang on
+   * functions, not aliases. Both cases keep G as a thunk instead. */
+  LLVMComdatRef comdat = LLVMGetComdat(g);
+  if (comdat && comdat != LLVMGetComdat(f))
+    return false;
+  return !has_type_metadata(st, g);
+}
+
+static bool forwards_in_memory(merge_state *st, LLVMValueRef fn) {
+  unsigned params = LLVMCountParams(fn);
+  for (unsigned i = 1; i <= params; ++i)
+    if (LLVMGetEnumAttributeAtIndex(fn, i, st->inalloca_kind) ||
+        LLVMGetEnumAttributeAtIndex(fn, i, st->preallocated_kind))
+      return true;
+  return false;
+}
+
+/* Whether G may become a thunk to F, or the reason it may not. */
+static bool can_thunk(merge_state *st, LLVMValueRef f,
+                      ltofold_skip_reason *reason) {
+  if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f))) {
+    *reason = LTOFOLD_SKIP_VARARG_THUNK;
+    return false;
+  }
+  if (forwards_in_memory(st, f)) {
+    *reason = LTOFOLD_SKIP_INALLOCA;
+    return false;
+  }
+  /* A thunk is a call and a return: no gain over a body of one instruction. */
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
+  if (LLVMCountBasicBlocks(f) == 1 && LLVMGetFirstInstruction(entry) ==
+                                          LLVMGetLastInstruction(entry)) {
+    *reason = LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK;
+    return false;
+  }
+  return true;
+}
+
+/* Deletes every block of `fn`, leaving a declaration-shaped function whose
+ * attributes, metadata, comdat and debug subprogram are untouched. */
+static void erase_body(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      LLVMTypeRef type = LLVMTypeOf(i);
+      LLVMTypeKind kind = LLVMGetTypeKind(type);
+      if (kind == LLVMVoidTypeKind)
+        continue;
+      LLVMReplaceAllUsesWith(i, kind == LLVMTokenTypeKind ? LLVMConstNull(type)
+                                                          : LLVMGetPoison(type));
+    }
+  LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn);
+  while (bb) {
+    LLVMBasicBlockRef next = LLVMGetNextBasicBlock(bb);
+    LLVMValueRef i = LLVMGetFirstInstruction(bb);
+    while (i) {
+      LLVMValueRef next_i = LLVMGetNextInstruction(i);
+      LLVMInstructionEraseFromParent(i);
+      i = next_i;
+    }
+    LLVMDeleteBasicBlock(bb);
+    bb = next;
+  }
+}
+
+/* Converts between types the comparator treats as equal: pointer and
+ * pointer-sized integer, and structs of such, element by element. */
+static LLVMValueRef convert_value(LLVMBuilderRef builder, LLVMValueRef value,
+                                  LLVMTypeRef to) {
+  LLVMTypeRef from = LLVMTypeOf(value);
+  if (from == to)
+    return value;
+  LLVMTypeKind kind_from = LLVMGetTypeKind(from), kind_to = LLVMGetTypeKind(to);
+  if (kind_from == LLVMStructTypeKind) {
+    LLVMValueRef result = LLVMGetPoison(to);
+    unsigned count = LLVMCountStructElementTypes(to);
+    for (unsigned i = 0; i < count; ++i) {
+      LLVMValueRef element = LLVMBuildExtractValue(builder, value, i, "");
+      element = convert_value(builder, element, LLVMStructGetTypeAtIndex(to, i));
+      result = LLVMBuildInsertValue(builder, result, element, i, "");
+    }
+    return result;
+  }
+  if (kind_from == LLVMIntegerTypeKind && kind_to == LLVMPointerTypeKind)
+    return LLVMBuildIntToPtr(builder, value, to, "");
+  if (kind_from == LLVMPointerTypeKind && kind_to == LLVMIntegerTypeKind)
+    return LLVMBuildPtrToInt(builder, value, to, "");
+  return LLVMBuildBitCast(builder, value, to, "");
+}
+
+/* Rewrites G, in place, as a tail call to F: G keeps its name, linkage,
+ * attributes, metadata and address, so every use of G stays valid. */
+static void write_thunk(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
+  erase_body(g);
+  LLVMTypeRef f_type = LLVMGlobalGetValueType(f);
+  LLVMTypeRef g_type = LLVMGlobalGetValueType(g);
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(st->context, g, "");
+  LLVMBuilderRef builder = LLVMCreateBuilderInContext(st->context);
+  LLVMPositionBuilderAtEnd(builder, entry);
+  LLVMMetadataRef subprogram = LLVMGetSubprogram(g);
+  if (subprogram)
+    LLVMSetCurrentDebugLocation2(
+        builder, LLVMDIBuilderCreateDebugLocation(
+                     st->context, LLVMDISubprogramGetLine(subprogram), 0,
+                     subprogram, NULL));
+  unsigned params = LLVMCountParams(g);
+  LLVMValueRef *args = malloc((params ? params : 1) * sizeof *args);
+  LLVMTypeRef *param_types = malloc((params ? params : 1) * sizeof *param_types);
+  if (!args || !param_types)
+    abort();
+  LLVMGetParamTypes(f_type, param_types);
+  for (unsigned i = 0; i < params; ++i)
+    args[i] = convert_value(builder, LLVMGetParam(g, i), param_types[i]);
+  LLVMValueRef call = LLVMBuildCall2(builder, f_type, f, args, params, "");
+  /* swifttailcc (CallingConv::SwiftTail, absent from the C enum) requires
+   * musttail for a guaranteed tail call. */
+  enum { SWIFT_TAIL_CALL_CONV = 20 };
+  bool swift_tail = LLVMGetFunctionCallConv(f) == SWIFT_TAIL_CALL_CONV &&
+                    LLVMGetFunctionCallConv(g) == SWIFT_TAIL_CALL_CONV;
+  LLVMSetTailCallKind(call, swift_tail ? LLVMTailCallKindMustTail
+                                       : LLVMTailCallKindTail);
+  LLVMSetInstructionCallConv(call, LLVMGetFunctionCallConv(f));
+  copy_function_attributes(f, call, true);
+  if (LLVMGetTypeKind(LLVMGetReturnType(g_type)) == LLVMVoidTypeKind)
+    LLVMBuildRetVoid(builder);
+  else
+    LLVMBuildRet(builder,
+                 convert_value(builder, call, LLVMGetReturnType(g_type)));
+  LLVMDisposeBuilder(builder);
+  free(args);
+  free(param_types);
+  ptr_map_put(&st->thunks, g, 1);
+}
+
+/* Replaces G by an alias of F with G's name, linkage and visibility. */
+static void write_alias(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
+  take_max_alignment(f, g);
+  LLVMValueRef alias = LLVMAddAlias2(st->module, LLVMGlobalGetValueType(g),
+                                     0, f, "");
+  LLVMSetLinkage(alias, LLVMGetLinkage(g));
+  LLVMSetVisibility(alias, LLVMGetVisibility(g));
+  LLVMSetDLLStorageClass(alias, LLVMGetDLLStorageClass(g));
+  LLVMSetUnnamedAddress(alias, LLVMGlobalUnnamedAddr);
+  size_t length;
+  const char *name = LLVMGetValueName2(g, &length);
+  char *saved = malloc(length + 1);
+  if (!saved)
+    abort();
+  memcpy(saved, name, length + 1);
+  replace_and_delete(st, g, alias);
+  LLVMSetValueName2(alias, saved, length);
+  free(saved);
+}
+
+/* Returns the method used, or LTOFOLD_FOLD_METHOD_COUNT if neither an alias
+ * nor a thunk could be written (the reason is counted). */
+static ltofold_fold_method write_thunk_or_alias(merge_state *st, LLVMValueRef f,
+                                                LLVMValueRef g) {
+  if (can_alias(st, f, g)) {
+    write_alias(st, f, g);
+    return LTOFOLD_FOLD_ALIAS;
+  }
+  ltofold_skip_reason reason;
+  if (can_thunk(st, f, &reason)) {
+    write_thunk(st, f, g);
+    return LTOFOLD_FOLD_THUNK;
+  }
+  st->result->skipped[reason]++;
+  return LTOFOLD_FOLD_METHOD_COUNT;
+}
+
+/* ---- Folding one pair ---------------------------------------------------- */
+
+typedef struct metadata_meet {
+  const unsigned *kinds;
+  unsigned count;
+} metadata_meet;
+
+static void drop_disagreeing_metadata(LLVMValueRef kept, LLVMValueRef other,
+                                      void *data) {
+  const metadata_meet *meet = data;
+  for (unsigned i = 0; i < meet->count; ++i) {
+    LLVMValueRef mine = LLVMGetMetadata(kept, meet->kinds[i]);
+    if (mine && mine != LLVMGetMetadata(other, meet->kinds[i]))
+      LLVMSetMetadata(kept, meet->kinds[i], NULL);
+  }
+}
+
+static void record_fold(merge_state *st, const char *kept, const char *folded,
+                        ltofold_fold_method method, size_t instructions) {
+  ltofold_merge_result *r = st->result;
+  if (r->fold_count == st->fold_capacity) {
+    st->fold_capacity = st->fold_capacity ? st->fold_capacity * 2 : 64;
+    r->folds = realloc(r->folds, st->fold_capacity * sizeof *r->folds);
+    if (!r->folds)
+      abort();
+  }
+  ltofold_fold *fold = &r->folds[r->fold_count++];
+  fold->kept = strdup(kept);
+  fold->folded = strdup(folded);
+  if (!fold->kept || !fold->folded)
+    abort();
+  fold->method = method;
+  fold->instructions = (unsigned)instructions;
+  fold->recursive_group = st->in_recursive_pass;
+  r->merged++;
+  r->by_method[method]++;
+  if (st->in_recursive_pass)
+    r->merged_recursive++;
+}
+
+/* F and G both must keep a symbol that nothing may call the other in place
+ * of: the body moves to a new private function P, and F and G become thunks
+ * or aliases of P. P is looked at again later, as it may equal others. */
+static void merge_into_private_body(merge_state *st, LLVMValueRef f,
+                                    LLVMValueRef g, const char *g_name,
+                                    size_t g_instructions) {
+  ltofold_skip_reason reason;
+  if (!can_thunk(st, f, &reason) &&
+      !(can_alias(st, f, f) && can_alias(st, f, g))) {
+    st->result->skipped[reason]++;
+    return;
+  }
+  size_t length;
+  const char *f_name = LLVMGetValueName2(f, &length);
+  char *body_name = malloc(length + sizeof ".ltofold.body");
+  if (!body_name)
+    abort();
+  memcpy(body_name, f_name, length);
+  memcpy(body_name + length, ".ltofold.body", sizeof ".ltofold.body");
+  LLVMValueRef body = LLVMAddFunction(st->module, body_name,
+                                      LLVMGlobalGetValueType(f));
+  free(body_name);
+  LLVMSetLinkage(body, LLVMPrivateLinkage);
+  LLVMSetComdat(body, LLVMGetComdat(f));
+  LLVMSetUnnamedAddress(body, LLVMGlobalUnnamedAddr);
+  LLVMSetFunctionCallConv(body, LLVMGetFunctionCallConv(f));
+  copy_function_attributes(f, body, false);
+  if (LLVMGetGC(f))
+    LLVMSetGC(body, LLVMGetGC(f));
+  if (LLVMGetSection(f))
+    LLVMSetSection(body, LLVMGetSection(f));
+  if (LLVMHasPersonalityFn(f))
+    LLVMSetPersonalityFn(body, LLVMGetPersonalityFn(f));
+  LLVMSetAlignment(body, LLVMGetAlignment(f));
+  take_max_alignment(body, g);
+
+  /* Move F's blocks into P; F's arguments become P's. */
+  fn_tree_remove(&st->tree, f);
+  LLVMBasicBlockRef anchor = LLVMAppendBasicBlockInContext(st->context, body, "");
+  while (LLVMGetFirstBasicBlock(f))
+    LLVMMoveBasicBlockBefore(LLVMGetFirstBasicBlock(f), anchor);
+  LLVMDeleteBasicBlock(anchor);
+  for (unsigned i = 0; i < LLVMCountParams(f); ++i)
+    LLVMReplaceAllUsesWith(LLVMGetParam(f, i), LLVMGetParam(body, i));
+  LLVMSetSubprogram(body, LLVMGetSubprogram(f));
+  LLVMSetSubprogram(f, NULL);
+
+  LLVMTypeRef type = LLVMGlobalGetValueType(f);
+  if (is_odr(g) && LLVMGlobalGetValueType(g) == type)
+    replace_direct_callers(st, g, body);
+  if (is_odr(f))
+    replace_direct_callers(st, f, body);
+  ltofold_fold_method g_method = write_thunk_or_alias(st, body, g);
+  write_thunk_or_alias(st, body, f);
+  fn_list_push(&st->deferred, body);
+  if (g_method != LTOFOLD_FOLD_METHOD_COUNT)
+    record_fold(st, function_name(body), g_name, g_method, g_instructions);
+}
+
+/* The seed's mergeTwoFunctions: fold G into F, which compare equal. */
+static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
+  metadata_meet meet = {st->aliasing_md_kinds, st->aliasing_md_count};
+  comparator_walk_pairs(st->comparator, f, g, drop_disagreeing_metadata, &meet);
+
+  char *g_name = strdup(function_name(g));
+  char *f_name = strdup(function_name(f));
+  if (!g_name || !f_name)
+    abort();
+  size_t g_instructions = count_instructions(g);
+
+  if (is_interposable(f) || (is_odr(f) && is_odr(g))) {
+    merge_into_private_body(st, f, g, g_name, g_instructions);
+    free(g_name);
+    free(f_name);
+    return;
+  }
+
+  bool same_type = LLVMGlobalGetValueType(f) == LLVMGlobalGetValueType(g);
+  bool callers_moved = false;
+  if (!is_interposable(g) && same_type) {
+    if (address_is_insignificant(g) && !ptr_map_get(&st->used, g, NULL)) {
+      defer_users(st, g, 0);
+      LLVMReplaceAllUsesWith(g, f);
+    } else {
+      replace_direct_callers(st, g, f);
+      callers_moved = true;
+    }
+  }
+  take_max_alignment(f, g);
+
+  if (is_discardable_if_unused(g) && !LLVMGetFirstUse(g)) {
+    forget_function(st, g);
+    LLVMDeleteFunction(g);
+    record_fold(st, f_name, g_name, LTOFOLD_FOLD_REPLACED, g_instructions);
+  } else {
+    ltofold_fold_method method = write_thunk_or_alias(st, f, g);
+    if (method == LTOFOLD_FOLD_METHOD_COUNT && callers_moved)
+      method = LTOFOLD_FOLD_CALLERS;
+    if (method != LTOFOLD_FOLD_METHOD_COUNT)
+      record_fold(st, f_name, g_name, method, g_instructions);
+  }
+  free(g_name);
+  free(f_name);
+}
+
+/* The seed's insert(): into the tree, or folded with its equal there. */
+static void insert(merge_state *st, LLVMValueRef fn) {
+  fn_tree_node *node = fn_tree_insert(&st->tree, fn, ltofold_function_hash(fn));
+  if (!node)
+    return;
+  LLVMValueRef kept = node->function;
+  if (!order_is_correct(kept, fn)) {
+    fn_tree_replace(&st->tree, node, fn);
+    LLVMValueRef swap = kept;
+    kept = fn;
+    fn = swap;
+  }
+  merge_two(st, kept, fn);
+}
+
+/* Insert everything deferred, until nothing is deferred any more. */
+static void run_worklist(merge_state *st) {
+  while (st->deferred.count) {
+    fn_list worklist = st->deferred;
+    st->deferred = (fn_list){0};
+    for (size_t i = 0; i < worklist.count; ++i)
+      if (!ptr_map_get(&st->thunks, worklist.items[i], NULL))
+        insert(st, worklist.items[i]);
+    free(worklist.items);
+  }
+}
+
+/* ---- Recursive groups ------------------------------------------------------ */
+
+typedef struct candidate {
+  LLVMValueRef function;
+  uint64_t hash;
+} candidate;
+
+static int compare_candidates(const void *a, const void *b, void *data) {
+  const candidate *ca = a, *cb = b;
+  if (ca->hash != cb->hash)
+    return ca->hash < cb->hash ? -1 : 1;
+  return ltofold_compare_functions(data, ca->function, cb->function);
+}
+
+static void collect_tree(fn_tree_node *node, candidate *out, size_t *count) {
+  while (node) {
+    collect_tree(node->left, out, count);
+    out[(*count)++] = (candidate){node->function, node->hash};
+    node = node->right;
+  }
+}
+
+/* Splits classes until stable; returns the number of functions folded. */
+static size_t merge_recursive_groups(merge_state *st) {
+  candidate *all = malloc((st->tree.size + 1) * sizeof *all);
+  if (!all)
+    abort();
+  size_t total = 0;
+  collect_tree(st->tree.root, all, &total); /* in tree order: deterministic */
+  /* Only functions sharing a hash can share a class; interposable bodies are
+   * not final. Keep the rest, in order. */
+  size_t count = 0;
+  for (size_t i = 0; i < total; ++i) {
+    bool shares = (i > 0 && all[i - 1].hash == all[i].hash) ||
+                  (i + 1 < total && all[i + 1].hash == all[i].hash);
+    if (shares && !is_interposable(all[i].function))
+      all[count++] = all[i];
+  }
+  ptr_map classes;
+  ptr_map_init(&classes);
+  for (size_t i = 0; i < count; ++i)
+    ptr_map_put(&classes, all[i].function, 0);
+  st->comparator->function_classes = &classes;
+  size_t class_count = 1, previous = 0;
+  while (class_count != previous) {
+    previous = class_count;
+    qsort_r(all, count, sizeof *all, compare_candidates, st->comparator);
+    /* Renumber: a class is a run of equal neighbours. Assign after the scan,
+     * so the scan sees one fixed numbering. */
+    uint64_t *numbers = malloc((count + 1) * sizeof *numbers);
+    if (!numbers)
+      abort();
+    class_count = 0;
+    for (size_t i = 0; i < count; ++i) {
+      if (i == 0 || compare_candidates(&all[i - 1], &all[i], st->comparator))
+        class_count++;
+      numbers[i] = class_count;
+    }
+    for (size_t i = 0; i < count; ++i)
+      ptr_map_put(&classes, all[i].function, numbers[i]);
+    free(numbers);
+  }
+  st->comparator->function_classes = NULL;
+
+  /* Fold each class of two or more into its best member. First take every
+   * member of such a class out of the tree, not deferred: all but the kept
+   * one are about to be deleted or become thunks, and folding one class must
+   * not put a member of another on the Deferred list. */
+  size_t *class_end = malloc((count + 1) * sizeof *class_end);
+  if (!class_end)
+    abort();
+  for (size_t i = count; i-- > 0;) {
+    uint64_t mine, next;
+    ptr_map_get(&classes, all[i].function, &mine);
+    bool same_as_next = i + 1 < count &&
+                        ptr_map_get(&classes, all[i + 1].function, &next) &&
+                        next == mine;
+    class_end[i] = same_as_next ? class_end[i + 1] : i + 1;
+  }
+  for (size_t i = 0; i < count; ++i)
+    if (class_end[i] - i >= 2 || (i > 0 && class_end[i - 1] == class_end[i]))
+      fn_tree_remove(&st->tree, all[i].function);
+  size_t folded = 0;
+  st->in_recursive_pass = true;
+  for (size_t start = 0; start < count; start = class_end[start]) {
+    size_t stop = class_end[start];
+    if (stop - start < 2)
+      continue;
+    LLVMValueRef kept = all[start].function;
+    for (size_t i = start + 1; i < stop; ++i)
+      if (!order_is_correct(kept, all[i].function))
+        kept = all[i].function;
+    for (size_t i = start; i < stop; ++i)
+      if (all[i].function != kept) {
+        size_t before = st->result->merged;
+        merge_two(st, kept, all[i].function);
+        folded += st->result->merged - before;
+        if (st->result->merged == before) /* left alone: still a candidate */
+          fn_list_push(&st->deferred, all[i].function);
+      }
+    /* Looked at again, unless it became a thunk (its body moved). */
+    if (!ptr_map_get(&st->thunks, kept, NULL))
+      fn_list_push(&st->deferred, kept);
+  }
+  free(class_end);
+  st->in_recursive_pass = false;
+  ptr_map_free(&classes);
+  free(all);
+  return folded;
+}
+
+/* ---- Entry point ----------------------------------------------------------- */
+
+static unsigned enum_kind(const char *name) {
+  return LLVMGetEnumAttributeKindForName(name, strlen(name));
+}
+
+static int compare_hashed(const void *a, const void *b) {
+  const candidate *ca = a, *cb = b;
+  if (ca->hash != cb->hash)
+    return ca->hash < cb->hash ? -1 : 1;
+  return 0;
+}
+
+void ltofold_merge_options_default(ltofold_merge_options *options) {
+  options->allow_aliases = true;
+  options->merge_recursive = true;
+}
+
+size_t ltofold_merge_module(LLVMModuleRef module,
+                            const ltofold_merge_options *options,
+                            ltofold_merge_result *result) {
+  memset(result, 0, sizeof *result);
+  merge_state st = {0};
+  st.module = module;
+  st.context = LLVMGetModuleContext(module);
+  st.options = options;
+  st.result = result;
+  st.comparator = ltofold_comparator_new(module);
+  fn_tree_init(&st.tree, st.comparator);
+  ptr_map_init(&st.used);
+  ptr_map_init(&st.thunks);
+  st.naked_kind = enum_kind("naked");
+  st.inalloca_kind = enum_kind("inalloca");
+  st.preallocated_kind = enum_kind("preallocated");
+  static const char *const aliasing[] = {
+      "tbaa", "tbaa.struct", "alias.scope", "noalias", "invariant.load",
+      "invariant.group", "llvm.access.group", "nontemporal"};
+  for (size_t i = 0; i < sizeof aliasing / sizeof *aliasing; ++i)
+    st.aliasing_md_kinds[st.aliasing_md_count++] = LLVMGetMDKindIDInContext(
+        st.context, aliasing[i], (unsigned)strlen(aliasing[i]));
+  collect_used(&st, "llvm.used");
+  collect_used(&st, "llvm.compiler.used");
+
+  /* Every definition, hashed; only hashes shared by two or more can merge.
+   * The sort is stable in effect: ties keep module order (index). */
+  size_t total = 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn;
+       fn = LLVMGetNextFunction(fn))
+    total++;
+  candidate *hashed = malloc((total + 1) * sizeof *hashed);
+  size_t *order = malloc((total + 1) * sizeof *order);
+  if (!hashed || !order)
+    abort();
+  size_t count = 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn;
+       fn = LLVMGetNextFunction(fn)) {
+    if (LLVMIsDeclaration(fn) ||
+        LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage)
+      continue;
+    result->functions++;
+    ltofold_skip_reason reason;
+    if (excluded_for(&st, fn, &reason)) {
+      result->skipped[reason]++;
+      continue;
+    }
+    hashed[count++] = (candidate){fn, ltofold_function_hash(fn)};
+  }
+  /* qsort is not stable: sort (hash, index) pairs through the index array. */
+  for (size_t i = 0; i < count; ++i)
+    order[i] = i;
+  candidate *sorted = malloc((count + 1) * sizeof *sorted);
+  if (!sorted)
+    abort();
+  memcpy(sorted, hashed, count * sizeof *sorted);
+  for (size_t i = 0; i < count; ++i)
+    sorted[i].function = (LLVMValueRef)(uintptr_t)i; /* carry the index */
+  qsort(sorted, count, sizeof *sorted, compare_hashed);
+  /* Equal hashes may now be out of module order; restore it per run. */
+  for (size_t start = 0; start < count;) {
+    size_t end = start + 1;
+    while (end < count && sorted[end].hash == sorted[start].hash)
+      ++end;
+    if (end - start >= 2) {
+      for (size_t i = start; i < end; ++i)
+        order[i - start] = (size_t)(uintptr_t)sorted[i].function;
+      /* insertion sort: runs are short */
+      for (size_t i = 1; i < end - start; ++i)
+        for (size_t k = i; k > 0 && order[k - 1] > order[k]; --k) {
+          size_t t = order[k];
+          order[k] = order[k - 1];
+          order[k - 1] = t;
+        }
+      for (size_t i = 0; i < end - start; ++i)
+        fn_list_push(&st.deferred, hashed[order[i]].function);
+      result->candidates += end - start;
+    }
+    start = end;
+  }
+  free(sorted);
+  free(order);
+  free(hashed);
+
+  run_worklist(&st);
+  if (options->merge_recursive)
+    while (merge_recursive_groups(&st) > 0)
+      run_worklist(&st);
+
+  result->comparisons = st.comparator->comparisons;
+  fn_tree_free(&st.tree);
+  free(st.deferred.items);
+  ptr_map_free(&st.used);
+  ptr_map_free(&st.thunks);
+  ltofold_comparator_free(st.comparator);
+  return result->merged;
+}
+
+void ltofold_merge_result_free(ltofold_merge_result *result) {
+  for (size_t i = 0; i < result->fold_count; ++i) {
+    free(result->folds[i].kept);
+    free(result->folds[i].folded);
+  }
+  free(result->folds);
+  result->folds = NULL;
+  result->fold_count = 0;
+}
+
+const char *ltofold_fold_method_name(ltofold_fold_method method) {
+  static const char *const names[] = {"replaced", "alias", "thunk", "callers"};
+  return method < LTOFOLD_FOLD_METHOD_COUNT ? names[method] : "none";
+}
+
+const char *ltofold_skip_reason_name(ltofold_skip_reason reason) {
+  static const char *const names[] = {
+      "naked", "blockaddress", "distinct-metadata", "too-small-for-thunk",
+      "vararg-thunk", "inalloca"};
+  return reason < LTOFOLD_SKIP_REASON_COUNT ? names[reason] : "unknown";
+}

@@ -1,0 +1,275 @@
+/* `ltofold`: the passes on one module, from the command line.
+ *
+ *   ltofold merge IN.{ll,bc} -o OUT.bc [-S] [--report FILE] [--stats] ...
+ *
+ * Steps: parse the command line, read the module (bitcode or text IR), run
+ * the phase, verify, write the output through a temporary file and a rename
+ * (so an error never leaves half a file), write the report. Every error is
+ * one line on stderr naming the file and the cause, and exit status 1. */
+#include "messages.h"
+#include "options.h"
+#include "pipeline.h"
+#include "report.h"
+#include "version.h"
+
+#include <errno.h>
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
+#include <llvm/Config/llvm-config.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct command {
+  const char *name;
+  const char *summary;
+  int phase; /* an ltofold_phase, or -1 when not available in this build */
+} command;
+
+static const command commands[] = {
+    {"merge", "fold functions equal at the IR level", LTOFOLD_PHASE_MERGE},
+    {"fprange", "fold FP compares decided by value ranges (not built yet)", -1},
+    {"canon", "canonicalize IR so equal code reads equal (not built yet)", -1},
+};
+
+typedef struct cli_args {
+  const command *command;
+  const char *input;
+  const char *output;
+  bool text_output; /* -S */
+  ltofold_options options;
+} cli_args;
+
+static void print_help(FILE *out) {
+  fprintf(out,
+          "usage: ltofold COMMAND INPUT -o OUTPUT [options]\n"
+          "       ltofold --help | --version\n\n"
+          "Link-time deduplication for LLVM IR. INPUT is LLVM bitcode (.bc)\n"
+          "or text IR (.ll); OUTPUT is bitcode, or text IR with -S.\n\n"
+          "commands:\n");
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; ++i)
+    fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fprintf(out, "\noptions:\n"
+               "  -o FILE              output file ('-' for stdout)\n"
+               "  -S                   write text IR instead of bitcode\n");
+  for (size_t i = 0; i < ltofold_option_count; ++i) {
+    const ltofold_option_info *info = &ltofold_option_table[i];
+    char left[64];
+    if (info->kind == LTOFOLD_OPTION_FLAG)
+      snprintf(left, sizeof left, "--%s[=false]", info->key);
+    else
+      snprintf(left, sizeof left, "--%s %s", info->key, info->value_name);
+    fprintf(out, "  %-20s %s\n", left, info->help);
+  }
+  fprintf(out,
+          "\nThe same options reach the linker plugins as\n"
+          "  lld, opt:         -mllvm -ltofold-KEY[=VALUE]  (or LTOFOLD_OPTIONS)\n"
+          "  gold, bfd, mold:  -plugin-opt=KEY[=VALUE]\n");
+}
+
+static int usage_error(char *message) {
+  fprintf(stderr, "ltofold: error: %s\n", message);
+  free(message);
+  return 1;
+}
+
+/* Fills *args from argv. Returns 0 to run, 1 on error, 2 when help or the
+ * version was printed. */
+static int parse_command_line(int argc, char **argv, cli_args *args) {
+  if (argc < 2)
+    return usage_error(ltofold_format("no command given (see ltofold --help)"));
+  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+    print_help(stdout);
+    return 2;
+  }
+  if (!strcmp(argv[1], "--version")) {
+    printf("ltofold %s (LLVM %d)\n", LTOFOLD_VERSION, LLVM_VERSION_MAJOR);
+    return 2;
+  }
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; ++i)
+    if (!strcmp(argv[1], commands[i].name))
+      args->command = &commands[i];
+  if (!args->command)
+    return usage_error(
+        ltofold_format("unknown command '%s' (see ltofold --help)", argv[1]));
+  for (int i = 2; i < argc; ++i) {
+    const char *arg = argv[i];
+    char *error = NULL;
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      print_help(stdout);
+      return 2;
+    } else if (!strcmp(arg, "-o")) {
+      if (++i == argc)
+        return usage_error(ltofold_format("option '-o' needs a file name"));
+      args->output = argv[i];
+    } else if (!strcmp(arg, "-S")) {
+      args->text_output = true;
+    } else if (!strncmp(arg, "--", 2) && arg[2]) {
+      const char *key = arg + 2;
+      const char *equals = strchr(key, '=');
+      size_t key_length = equals ? (size_t)(equals - key) : strlen(key);
+      const ltofold_option_info *info = ltofold_option_find(key, key_length);
+      if (info && info->kind != LTOFOLD_OPTION_FLAG && !equals) {
+        if (++i == argc)
+          return usage_error(ltofold_format("option '--%s' needs a value (%s)",
+                                            info->key, info->value_name));
+        if (ltofold_options_set(&args->options, info->key, argv[i], &error))
+          return usage_error(error);
+      } else if (ltofold_options_parse_pair(&args->options, key, &error)) {
+        return usage_error(error);
+      }
+    } else if (arg[0] == '-' && arg[1]) {
+      return usage_error(
+          ltofold_format("unknown option '%s' (see ltofold --help)", arg));
+    } else if (args->input) {
+      return usage_error(ltofold_format("more than one input ('%s' and '%s')",
+                                        args->input, arg));
+    } else {
+      args->input = arg;
+    }
+  }
+  if (args->command->phase < 0)
+    return usage_error(ltofold_format(
+        "'%s' is not available in this build yet", args->command->name));
+  if (!args->input)
+    return usage_error(ltofold_format("no input file given"));
+  if (!args->output)
+    return usage_error(
+        ltofold_format("no output file given (use -o FILE, or -o - for stdout)"));
+  return 0;
+}
+
+/* Collects the context's error diagnostics: the bitcode reader reports
+ * through them, not through a return value. */
+static void capture_diagnostic(LLVMDiagnosticInfoRef info, void *data) {
+  char **captured = data;
+  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || *captured)
+    return;
+  char *description = LLVMGetDiagInfoDescription(info);
+  *captured = strdup(description);
+  LLVMDisposeMessage(description);
+}
+
+static bool looks_like_bitcode(const char *data, size_t size) {
+  static const unsigned char raw[] = {'B', 'C', 0xC0, 0xDE};
+  static const unsigned char wrapper[] = {0xDE, 0xC0, 0x17, 0x0B};
+  return size >= 4 && (!memcmp(data, raw, 4) || !memcmp(data, wrapper, 4));
+}
+
+/* Reads bitcode or text IR. Returns NULL with *error set on failure. */
+static LLVMModuleRef read_module(LLVMContextRef context, const char *path,
+                                 char **error) {
+  LLVMMemoryBufferRef buffer = NULL;
+  char *message = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buffer, &message)) {
+    *error = ltofold_format("%s: cannot read: %s", path, message);
+    LLVMDisposeMessage(message);
+    return NULL;
+  }
+  LLVMModuleRef module = NULL;
+  if (looks_like_bitcode(LLVMGetBufferStart(buffer), LLVMGetBufferSize(buffer))) {
+    char *diagnostic = NULL;
+    LLVMContextSetDiagnosticHandler(context, capture_diagnostic, &diagnostic);
+    if (LLVMParseBitcodeInContext2(context, buffer, &module)) {
+      *error = ltofold_format("%s: invalid bitcode: %s", path,
+                              diagnostic ? diagnostic : "unreadable");
+      module = NULL;
+    }
+    LLVMContextSetDiagnosticHandler(context, NULL, NULL);
+    free(diagnostic);
+    LLVMDisposeMemoryBuffer(buffer);
+    return module;
+  }
+  /* LLVMParseIRInContext takes ownership of the buffer. */
+  if (LLVMParseIRInContext(context, buffer, &module, &message)) {
+    /* The parser's message starts with the buffer name; keep one line. */
+    char *newline = strchr(message, '\n');
+    if (newline)
+      *newline = '\0';
+    *error = ltofold_format("%s: invalid IR: %s", path, message);
+    LLVMDisposeMessage(message);
+    return NULL;
+  }
+  return module;
+}
+
+static int write_module(LLVMModuleRef module, const char *path, bool text,
+                        char **error) {
+  if (!strcmp(path, "-")) {
+    if (text) {
+      char *ir = LLVMPrintModuleToString(module);
+      fputs(ir, stdout);
+      LLVMDisposeMessage(ir);
+      return fflush(stdout) == 0 ? 0 : -1;
+    }
+    return LLVMWriteBitcodeToFD(module, STDOUT_FILENO, 0, 0) ? -1 : 0;
+  }
+  char *temporary = ltofold_format("%s.tmp.%ld", path, (long)getpid());
+  int status = 0;
+  char *message = NULL;
+  if (text ? LLVMPrintModuleToFile(module, temporary, &message) != 0
+           : LLVMWriteBitcodeToFile(module, temporary) != 0) {
+    *error = ltofold_format("%s: cannot write: %s", path,
+                            message ? message : strerror(errno));
+    status = -1;
+  } else if (rename(temporary, path) != 0) {
+    *error = ltofold_format("%s: cannot write: %s", path, strerror(errno));
+    status = -1;
+  }
+  if (status)
+    unlink(temporary);
+  LLVMDisposeMessage(message);
+  free(temporary);
+  return status;
+}
+
+static int run(cli_args *args) {
+  LLVMContextRef context = LLVMContextCreate();
+  char *error = NULL;
+  ltofold_report *report = args->options.report_path ? ltofold_report_new() : NULL;
+  LLVMModuleRef module = read_module(context, args->input, &error);
+  int status = module ? 0 : 1;
+  if (module && report)
+    ltofold_report_add_input(report, args->input);
+  if (!status && ltofold_run_phase(module, (ltofold_phase)args->command->phase,
+                                   &args->options, report, &error))
+    status = 1;
+  if (!status) {
+    char *message = NULL;
+    if (LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
+      error = ltofold_format("%s: result does not verify (please report): %s",
+                             args->input, message);
+      status = 1;
+    }
+    LLVMDisposeMessage(message);
+  }
+  if (!status && write_module(module, args->output, args->text_output, &error))
+    status = 1;
+  if (!status && report &&
+      ltofold_report_write(report, args->options.report_path, &error))
+    status = 1;
+  if (status)
+    fprintf(stderr, "ltofold: error: %s\n", error);
+  free(error);
+  ltofold_report_free(report);
+  if (module)
+    LLVMDisposeModule(module);
+  LLVMContextDispose(context);
+  return status;
+}
+
+int main(int argc, char **argv) {
+  cli_args args = {0};
+  ltofold_options_init(&args.options);
+  int status = parse_command_line(argc, argv, &args);
+  if (status == 0)
+    status = run(&args);
+  else if (status == 2)
+    status = 0;
+  ltofold_options_free(&args.options);
+  return status;
+}

@@ -1,0 +1,16 @@
+#include "messages.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+char *ltofold_format(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  char *text = NULL;
+  int length = vasprintf(&text, format, args);
+  va_end(args);
+  if (length < 0)
+    abort();
+  return text;
+}

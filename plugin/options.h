@@ -1,0 +1,60 @@
+/* ltofold's options: one table, one parser, three front ends.
+ *
+ * The `ltofold` command (--report FILE), the lld/opt pass plugin
+ * (-mllvm -ltofold-report=FILE) and the gold plugin (-plugin-opt=report=FILE)
+ * all reduce an option to a KEY and an optional VALUE and hand it to
+ * ltofold_options_set, so every option means the same thing everywhere and
+ * is documented once (ltofold_option_table, printed by --help). */
+#ifndef LTOFOLD_OPTIONS_H
+#define LTOFOLD_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum ltofold_option_kind {
+  LTOFOLD_OPTION_FLAG,   /* no value, or true/false/1/0 */
+  LTOFOLD_OPTION_STRING, /* a value is required */
+  LTOFOLD_OPTION_LEVEL   /* 0..3 */
+} ltofold_option_kind;
+
+typedef struct ltofold_option_info {
+  const char *key;
+  ltofold_option_kind kind;
+  const char *value_name; /* for help: FILE, N... */
+  const char *help;
+} ltofold_option_info;
+
+/* The options themselves. Strings are owned (ltofold_options_free). */
+typedef struct ltofold_options {
+  char *report_path;     /* report: write the JSON report here */
+  bool stats;            /* stats: print counts to stderr */
+  bool verify;           /* verify: verify the module before and after each phase */
+  bool merge;            /* merge: run merge (default on) */
+  bool merge_recursive;  /* merge-recursive: fold recursive groups (default on) */
+  int aliases;           /* aliases: 1 yes, 0 no, -1 from the target triple */
+  int opt_level;         /* O: LTO optimization level, for linker plugins */
+} ltofold_options;
+
+extern const ltofold_option_info ltofold_option_table[];
+extern const size_t ltofold_option_count;
+
+void ltofold_options_init(ltofold_options *options);
+void ltofold_options_free(ltofold_options *options);
+
+/* Sets KEY to VALUE (NULL when none was given). Returns 0, or -1 with a
+ * malloc'd message in *error naming the option and what is wrong. */
+int ltofold_options_set(ltofold_options *options, const char *key,
+                        const char *value, char **error);
+
+/* Parses "KEY[=VALUE]". */
+int ltofold_options_parse_pair(ltofold_options *options, const char *pair,
+                               char **error);
+
+/* Parses a list of KEY[=VALUE] separated by commas or spaces (the
+ * LTOFOLD_OPTIONS environment variable). */
+int ltofold_options_parse_list(ltofold_options *options, const char *list,
+                               char **error);
+
+const ltofold_option_info *ltofold_option_find(const char *key, size_t length);
+
+#endif

@@ -1,0 +1,94 @@
+// The pass-plugin shim for lld and opt: the only C++ in ltofold, kept to what
+// the new pass manager's plugin interface requires. It registers ltofold's
+// pipeline names for opt, runs ltofold at the end of the full-LTO pipeline
+// (where lld calls it), turns each -ltofold-KEY option into "KEY=VALUE",
+// and hands everything to the C core (plugin_entry.h).
+#include "plugin_entry.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+// One -ltofold-KEY option per entry of the C option table, registered when
+// the library is loaded so the command line that loads it can use them.
+struct OptionRegistry {
+  std::vector<std::string> Keys;
+  std::vector<std::unique_ptr<cl::opt<std::string>>> Options;
+  OptionRegistry() {
+    size_t Count = ltofold_plugin_option_count();
+    Keys.reserve(Count); // cl::opt keeps a reference to its name
+    for (size_t I = 0; I != Count; ++I) {
+      Keys.push_back(std::string("ltofold-") + ltofold_plugin_option_key(I));
+      Options.push_back(std::make_unique<cl::opt<std::string>>(
+          StringRef(Keys.back()), cl::desc(ltofold_plugin_option_help(I)),
+          cl::ValueOptional));
+    }
+  }
+  std::vector<std::string> givenPairs() const {
+    std::vector<std::string> Pairs;
+    for (size_t I = 0; I != Options.size(); ++I)
+      if (Options[I]->getNumOccurrences())
+        Pairs.push_back(std::string(ltofold_plugin_option_key(I)) +
+                        (Options[I]->getValue().empty()
+                             ? ""
+                             : "=" + Options[I]->getValue()));
+    return Pairs;
+  }
+};
+
+OptionRegistry &registry() {
+  static OptionRegistry Registry;
+  return Registry;
+}
+// Construct at load time, not at first use.
+const OptionRegistry &LoadTimeRegistry = registry();
+
+struct LtofoldPass : PassInfoMixin<LtofoldPass> {
+  ltofold_plugin_pipeline Pipeline;
+  explicit LtofoldPass(ltofold_plugin_pipeline P) : Pipeline(P) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    std::vector<std::string> Pairs = registry().givenPairs();
+    std::vector<const char *> Raw;
+    for (const std::string &P : Pairs)
+      Raw.push_back(P.c_str());
+    if (ltofold_plugin_run(wrap(&M), Pipeline, Raw.data(), Raw.size()))
+      report_fatal_error("ltofold failed (see the message above)", false);
+    return PreservedAnalyses::none();
+  }
+  static bool isRequired() { return true; }
+};
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "ltofold", "0.1.0", [](PassBuilder &PB) {
+            PB.registerPipelineParsingCallback(
+                [](StringRef Name, ModulePassManager &MPM,
+                   ArrayRef<PassBuilder::PipelineElement>) {
+                  if (Name == "ltofold-merge") {
+                    MPM.addPass(LtofoldPass(LTOFOLD_PLUGIN_MERGE));
+                    return true;
+                  }
+                  if (Name == "ltofold") {
+                    MPM.addPass(LtofoldPass(LTOFOLD_PLUGIN_ALL));
+                    return true;
+                  }
+                  return false;
+                });
+            PB.registerFullLinkTimeOptimizationLastEPCallback(
+                [](ModulePassManager &MPM, OptimizationLevel) {
+                  MPM.addPass(LtofoldPass(LTOFOLD_PLUGIN_ALL));
+                });
+          },
+          nullptr};
+}

@@ -1,0 +1,4 @@
+#ifndef LTOFOLD_VERSION_H
+#define LTOFOLD_VERSION_H
+#define LTOFOLD_VERSION "0.1.0"
+#endif

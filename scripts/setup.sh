@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs everything ltofold needs on a Debian 12 machine. Idempotent: packages
+# already present are skipped, so running it twice costs one dpkg query.
+set -euo pipefail
+
+packages=(
+  llvm-22-dev clang-22 lld-22 llvm-22-tools libclang-rt-22-dev
+  libcriterion-dev libmpfr-dev libcjson-dev binutils-dev
+  mold cmake ninja-build pkg-config zlib1g-dev libzstd-dev
+  python3 diffutils
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+echo "setup: installing ${missing[*]}"
+$SUDO apt-get update -q
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"

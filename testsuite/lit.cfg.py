@@ -1,0 +1,33 @@
+# lit configuration for ltofold's IR tests (ir/) and link tests (link/).
+import os
+import lit.formats
+
+config.name = "ltofold"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".test"]
+config.excludes = ["Inputs", "inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ltofold_bin_dir, "..", "testsuite")
+
+path = os.pathsep.join([config.ltofold_bin_dir, config.llvm_tools_dir,
+                        config.environment.get("PATH", os.environ["PATH"])])
+config.environment["PATH"] = path
+config.environment.pop("LTOFOLD_OPTIONS", None)
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+plugin = os.path.join(config.ltofold_lib_dir, "libltofold.so")
+config.substitutions.append(("%ltofold", os.path.join(config.ltofold_bin_dir, "ltofold")))
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt") + " -load-pass-plugin=" + plugin))
+config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
+config.substitutions.append(("%srcroot", config.ltofold_source_dir))
+
+# The pass plugin is loaded into opt and lld, which are not built with
+# sanitizers; those tests run only in the plain build.
+if config.ltofold_sanitize not in ("ON", "1", "TRUE"):
+    config.available_features.add("plugin")
+for tool in ("ld.gold", "ld.bfd", "mold"):
+    if any(os.path.exists(os.path.join(d, tool)) for d in path.split(os.pathsep)):
+        config.available_features.add(tool)

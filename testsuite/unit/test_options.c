@@ -1,0 +1,60 @@
+/* Options: one parser for every front end. */
+#include "options.h"
+
+#include <criterion/criterion.h>
+#include <stdlib.h>
+
+static ltofold_options options;
+static void setup(void) { ltofold_options_init(&options); }
+static void teardown(void) { ltofold_options_free(&options); }
+
+TestSuite(options, .init = setup, .fini = teardown);
+
+Test(options, defaults) {
+  cr_assert(options.merge);
+  cr_assert(options.merge_recursive);
+  cr_assert_eq(options.aliases, -1);
+  cr_assert_eq(options.opt_level, 2);
+  cr_assert_null(options.report_path);
+}
+
+Test(options, pairs_set_values) {
+  char *error = NULL;
+  cr_assert_eq(ltofold_options_parse_pair(&options, "report=out.json", &error), 0);
+  cr_assert_str_eq(options.report_path, "out.json");
+  cr_assert_eq(ltofold_options_parse_pair(&options, "stats", &error), 0);
+  cr_assert(options.stats);
+  cr_assert_eq(ltofold_options_parse_pair(&options, "merge-recursive=false", &error), 0);
+  cr_assert_not(options.merge_recursive);
+  cr_assert_eq(ltofold_options_parse_pair(&options, "O=3", &error), 0);
+  cr_assert_eq(options.opt_level, 3);
+}
+
+Test(options, list_from_environment_syntax) {
+  char *error = NULL;
+  cr_assert_eq(ltofold_options_parse_list(&options, "stats, report=r.json aliases=0", &error), 0);
+  cr_assert(options.stats);
+  cr_assert_str_eq(options.report_path, "r.json");
+  cr_assert_eq(options.aliases, 0);
+}
+
+Test(options, unknown_key_is_an_error_naming_it) {
+  char *error = NULL;
+  cr_assert_eq(ltofold_options_parse_pair(&options, "frobnicate=1", &error), -1);
+  cr_assert_not_null(strstr(error, "frobnicate"));
+  free(error);
+}
+
+Test(options, bad_values_are_errors) {
+  char *error = NULL;
+  cr_assert_eq(ltofold_options_set(&options, "stats", "maybe", &error), -1);
+  cr_assert_not_null(strstr(error, "maybe"));
+  free(error);
+  error = NULL;
+  cr_assert_eq(ltofold_options_set(&options, "O", "7", &error), -1);
+  free(error);
+  error = NULL;
+  cr_assert_eq(ltofold_options_set(&options, "report", NULL, &error), -1);
+  cr_assert_not_null(strstr(error, "report"));
+  free(error);
+}
