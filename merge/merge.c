@@ -53,6 +53,7 @@
 
 #include <llvm-c/Comdat.h>
 #include <llvm-c/DebugInfo.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,11 +168,28 @@ static bool block_address_taken(LLVMValueRef fn) {
   return false;
 }
 
-/* An intrinsic call with a metadata node operand: CFI type checks name types
- * with distinct nodes whose identity matters, and the C API cannot tell a
- * distinct node from a uniqued one, so any node operand keeps the function
- * out. */
-static bool calls_intrinsic_with_node(LLVMValueRef fn) {
+/* Whether a metadata node (as a value) is distinct. The C API has no such
+ * query: ask for the uniqued node with the same operands; a distinct node
+ * (or a cyclic one, which is treated the same way, conservatively) is not it. */
+static bool is_distinct_node(LLVMContextRef context, LLVMValueRef node) {
+  unsigned count = LLVMGetMDNodeNumOperands(node);
+  LLVMValueRef *operands = malloc((count + 1) * sizeof *operands);
+  LLVMMetadataRef *metadata = malloc((count + 1) * sizeof *metadata);
+  if (!operands || !metadata)
+    abort();
+  LLVMGetMDNodeOperands(node, operands);
+  for (unsigned i = 0; i < count; ++i)
+    metadata[i] = operands[i] ? LLVMValueAsMetadata(operands[i]) : NULL;
+  LLVMMetadataRef uniqued = LLVMMDNodeInContext2(context, metadata, count);
+  free(operands);
+  free(metadata);
+  return uniqued != LLVMValueAsMetadata(node);
+}
+
+/* An intrinsic call with a distinct metadata node operand: CFI type checks
+ * name function-local types by distinct nodes, whose identity matters and
+ * which the comparator can only compare by content. */
+static bool calls_intrinsic_with_distinct_node(merge_state *st, LLVMValueRef fn) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
@@ -182,9 +200,11 @@ static bool calls_intrinsic_with_node(LLVMValueRef fn) {
       if (!LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
         continue;
       int operands = LLVMGetNumOperands(i);
-      for (int k = 0; k < operands; ++k)
-        if (LLVMIsAMDNode(LLVMGetOperand(i, (unsigned)k)))
+      for (int k = 0; k < operands; ++k) {
+        LLVMValueRef operand = LLVMGetOperand(i, (unsigned)k);
+        if (LLVMIsAMDNode(operand) && is_distinct_node(st->context, operand))
           return true;
+      }
     }
   return false;
 }
@@ -195,7 +215,7 @@ static bool excluded_for(merge_state *st, LLVMValueRef fn,
     *reason = LTOFOLD_SKIP_NAKED;
   else if (block_address_taken(fn))
     *reason = LTOFOLD_SKIP_BLOCKADDRESS;
-  else if (calls_intrinsic_with_node(fn))
+  else if (calls_intrinsic_with_distinct_node(st, fn))
     *reason = LTOFOLD_SKIP_DISTINCT_METADATA;
   else
     return false;
@@ -313,6 +333,20 @@ static void take_max_alignment(LLVMValueRef keep, LLVMValueRef other) {
   unsigned a = LLVMGetAlignment(keep), b = LLVMGetAlignment(other);
   if (b > a)
     LLVMSetAlignment(keep, b);
+}
+
+/* Copies F's attached metadata but !dbg, which belongs to the body. */
+static void copy_global_metadata(LLVMValueRef from, LLVMValueRef to) {
+  size_t count;
+  LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(from, &count);
+  for (size_t i = 0; i < count; ++i) {
+    unsigned kind = LLVMValueMetadataEntriesGetKind(entries, (unsigned)i);
+    if (kind != 0) /* 0 is MD_dbg */
+      LLVMGlobalSetMetadata(to, kind,
+                            LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i));
+  }
+  if (entries)
+    LLVMDisposeValueMetadataEntries(entries);
 }
 
 static bool has_type_metadata(merge_state *st, LLVMValueRef fn) {
@@ -546,8 +580,10 @@ static void record_fold(merge_state *st, const char *kept, const char *folded,
 }
 
 /* F and G both must keep a symbol that nothing may call the other in place
- * of: the body moves to a new private function P, and F and G become thunks
- * or aliases of P. P is looked at again later, as it may equal others. */
+ * of. F's body becomes private, under a new name; a new function takes F's
+ * name, linkage and every use of F; then it and G become thunks or aliases
+ * of the private body. F's self-references now go through the new function,
+ * so F leaves the tree and is looked at again. */
 static void merge_into_private_body(merge_state *st, LLVMValueRef f,
                                     LLVMValueRef g, const char *g_name,
                                     size_t g_instructions) {
@@ -557,54 +593,56 @@ static void merge_into_private_body(merge_state *st, LLVMValueRef f,
     st->result->skipped[reason]++;
     return;
   }
-  size_t length;
-  const char *f_name = LLVMGetValueName2(f, &length);
-  char *body_name = malloc(length + sizeof ".ltofold.body");
-  if (!body_name)
-    abort();
-  memcpy(body_name, f_name, length);
-  memcpy(body_name + length, ".ltofold.body", sizeof ".ltofold.body");
-  LLVMValueRef body = LLVMAddFunction(st->module, body_name,
-                                      LLVMGlobalGetValueType(f));
-  free(body_name);
-  LLVMSetLinkage(body, LLVMPrivateLinkage);
-  LLVMSetComdat(body, LLVMGetComdat(f));
-  LLVMSetUnnamedAddress(body, LLVMGlobalUnnamedAddr);
-  LLVMSetFunctionCallConv(body, LLVMGetFunctionCallConv(f));
-  copy_function_attributes(f, body, false);
-  if (LLVMGetGC(f))
-    LLVMSetGC(body, LLVMGetGC(f));
+  LLVMValueRef public_f = LLVMAddFunction(st->module, "", LLVMGlobalGetValueType(f));
+  LLVMSetLinkage(public_f, LLVMGetLinkage(f));
+  LLVMSetVisibility(public_f, LLVMGetVisibility(f));
+  LLVMSetDLLStorageClass(public_f, LLVMGetDLLStorageClass(f));
+  LLVMSetUnnamedAddress(public_f, LLVMGetUnnamedAddress(f));
+  LLVMSetComdat(public_f, LLVMGetComdat(f));
+  LLVMSetFunctionCallConv(public_f, LLVMGetFunctionCallConv(f));
+  LLVMSetAlignment(public_f, LLVMGetAlignment(f));
   if (LLVMGetSection(f))
-    LLVMSetSection(body, LLVMGetSection(f));
-  if (LLVMHasPersonalityFn(f))
-    LLVMSetPersonalityFn(body, LLVMGetPersonalityFn(f));
-  LLVMSetAlignment(body, LLVMGetAlignment(f));
-  take_max_alignment(body, g);
+    LLVMSetSection(public_f, LLVMGetSection(f));
+  if (LLVMGetGC(f))
+    LLVMSetGC(public_f, LLVMGetGC(f));
+  if (LLVMHasPrefixData(f))
+    LLVMSetPrefixData(public_f, LLVMGetPrefixData(f));
+  if (LLVMHasPrologueData(f))
+    LLVMSetPrologueData(public_f, LLVMGetPrologueData(f));
+  copy_function_attributes(f, public_f, false);
+  copy_global_metadata(f, public_f);
 
-  /* Move F's blocks into P; F's arguments become P's. */
-  fn_tree_remove(&st->tree, f);
-  LLVMBasicBlockRef anchor = LLVMAppendBasicBlockInContext(st->context, body, "");
-  while (LLVMGetFirstBasicBlock(f))
-    LLVMMoveBasicBlockBefore(LLVMGetFirstBasicBlock(f), anchor);
-  LLVMDeleteBasicBlock(anchor);
-  for (unsigned i = 0; i < LLVMCountParams(f); ++i)
-    LLVMReplaceAllUsesWith(LLVMGetParam(f, i), LLVMGetParam(body, i));
-  LLVMSetSubprogram(body, LLVMGetSubprogram(f));
-  LLVMSetSubprogram(f, NULL);
+  defer(st, f);
+  defer_users(st, f, 0);
+  LLVMReplaceAllUsesWith(f, public_f);
+  size_t length;
+  const char *name = LLVMGetValueName2(f, &length);
+  char *saved = strndup(name, length);
+  char *body_name = NULL;
+  if (!saved || asprintf(&body_name, "%s.ltofold.body", saved) < 0)
+    abort();
+  LLVMSetValueName2(f, body_name, strlen(body_name));
+  LLVMSetValueName2(public_f, saved, length);
+  free(body_name);
+  free(saved);
+  LLVMSetLinkage(f, LLVMPrivateLinkage);
+  LLVMSetVisibility(f, LLVMDefaultVisibility);
+  LLVMSetUnnamedAddress(f, LLVMGlobalUnnamedAddr);
+  take_max_alignment(f, g);
 
   LLVMTypeRef type = LLVMGlobalGetValueType(f);
   if (is_odr(g) && LLVMGlobalGetValueType(g) == type)
-    replace_direct_callers(st, g, body);
-  if (is_odr(f))
-    replace_direct_callers(st, f, body);
-  ltofold_fold_method g_method = write_thunk_or_alias(st, body, g);
-  write_thunk_or_alias(st, body, f);
-  fn_list_push(&st->deferred, body);
+    replace_direct_callers(st, g, f);
+  if (is_odr(public_f))
+    replace_direct_callers(st, public_f, f);
+  ltofold_fold_method g_method = write_thunk_or_alias(st, f, g);
+  write_thunk_or_alias(st, f, public_f);
   if (g_method != LTOFOLD_FOLD_METHOD_COUNT)
-    record_fold(st, function_name(body), g_name, g_method, g_instructions);
+    record_fold(st, function_name(f), g_name, g_method, g_instructions);
 }
 
-/* The seed's mergeTwoFunctions: fold G into F, which compare equal. */
+/* The seed's mergeTwoFunctions: fold G into F, which compare equal. F keeps
+ * the body. */
 static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   metadata_meet meet = {st->aliasing_md_kinds, st->aliasing_md_count};
   comparator_walk_pairs(st->comparator, f, g, drop_disagreeing_metadata, &meet);
@@ -652,6 +690,8 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
 
 /* The seed's insert(): into the tree, or folded with its equal there. */
 static void insert(merge_state *st, LLVMValueRef fn) {
+  if (fn_tree_contains(&st->tree, fn)) /* deferred twice, already back */
+    return;
   fn_tree_node *node = fn_tree_insert(&st->tree, fn, ltofold_function_hash(fn));
   if (!node)
     return;
@@ -777,9 +817,7 @@ static size_t merge_recursive_groups(merge_state *st) {
         if (st->result->merged == before) /* left alone: still a candidate */
           fn_list_push(&st->deferred, all[i].function);
       }
-    /* Looked at again, unless it became a thunk (its body moved). */
-    if (!ptr_map_get(&st->thunks, kept, NULL))
-      fn_list_push(&st->deferred, kept);
+    fn_list_push(&st->deferred, kept);
   }
   free(class_end);
   st->in_recursive_pass = false;
