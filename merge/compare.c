@@ -304,10 +304,10 @@ static bool is_global_kind(LLVMValueKind kind) {
 }
 
 static int cmp_global_values(ltofold_comparator *c, LLVMValueRef left,
-                             LLVMValueRef right) {
+                             LLVMValueRef right, bool callee) {
   if (left == right)
     return 0;
-  if (c->function_classes) {
+  if (c->function_classes && callee) {
     uint64_t class_left, class_right;
     bool has_left = ptr_map_get(c->function_classes, left, &class_left);
     bool has_right = ptr_map_get(c->function_classes, right, &class_right);
@@ -354,7 +354,7 @@ static int cmp_block_addresses(ltofold_comparator *c, LLVMValueRef left,
     return cmp_values(c, LLVMBasicBlockAsValue(bb_left),
                       LLVMBasicBlockAsValue(bb_right));
   RETURN_IF_DIFFERENT(cmp_flags(fn_left == c->left_fn, fn_right == c->right_fn));
-  RETURN_IF_DIFFERENT(cmp_global_values(c, fn_left, fn_right));
+  RETURN_IF_DIFFERENT(cmp_global_values(c, fn_left, fn_right, false));
   return cmp_numbers(block_index(bb_left), block_index(bb_right));
 }
 
@@ -406,17 +406,21 @@ static int cmp_constant_contents(ltofold_comparator *c, LLVMValueRef left,
 
 static int cmp_constants(ltofold_comparator *c, LLVMValueRef left,
                          LLVMValueRef right) {
-  if (left == right)
-    return 0;
-  /* Inside the functions being compared, a reference to either one is the
-   * same thing (the seed's self-reference rule), unless class mode numbers
-   * functions by class. */
-  if (!c->function_classes) {
+  /* A call of the function under comparison is the same on both sides (the
+   * seed's self-reference rule; in class mode, class numbers do this). It is
+   * checked before identity: a call of F in G is not a self-call. Only the
+   * callee of a call qualifies: a function that uses its own address (stores
+   * or returns it) would see a different address after folding. */
+  bool callee = c->callee_position;
+  c->callee_position = false;
+  if (callee && !c->function_classes) {
     if (left == c->left_fn)
       return right == c->right_fn ? 0 : -1;
     if (right == c->right_fn)
       return 1;
   }
+  if (left == right)
+    return 0;
   RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(left), LLVMTypeOf(right)));
   bool null_left = LLVMIsNull(left);
   if (null_left != (bool)LLVMIsNull(right))
@@ -426,7 +430,7 @@ static int cmp_constants(ltofold_comparator *c, LLVMValueRef left,
   LLVMValueKind kind = LLVMGetValueKind(left);
   LLVMValueKind kind_right = LLVMGetValueKind(right);
   if (is_global_kind(kind) && is_global_kind(kind_right))
-    return cmp_global_values(c, left, right);
+    return cmp_global_values(c, left, right, callee);
   RETURN_IF_DIFFERENT(cmp_numbers(kind, kind_right));
   return cmp_constant_contents(c, left, right, kind);
 }
@@ -493,6 +497,7 @@ static int cmp_values(ltofold_comparator *c, LLVMValueRef left,
   bool const_right = LLVMIsAConstant(right) != NULL;
   if (const_left && const_right)
     return cmp_constants(c, left, right);
+  c->callee_position = false;
   if (const_left != const_right)
     return const_left ? 1 : -1;
   LLVMValueKind kind = LLVMGetValueKind(left);
@@ -694,6 +699,17 @@ static int cmp_phi_blocks(ltofold_comparator *c, LLVMValueRef left,
   return 0;
 }
 
+/* Case values are not operands of a switch (since LLVM 22): compare them
+ * here, in successor order. Successor counts are equal (operand counts). */
+static int cmp_switch_cases(ltofold_comparator *c, LLVMValueRef left,
+                            LLVMValueRef right) {
+  unsigned successors = LLVMGetNumSuccessors(left);
+  for (unsigned i = 1; i < successors; ++i)
+    RETURN_IF_DIFFERENT(cmp_constants(c, LLVMGetSwitchCaseValue(left, i),
+                                      LLVMGetSwitchCaseValue(right, i)));
+  return 0;
+}
+
 /* Properties of one instruction kind that are not operands. */
 static int cmp_special_state(ltofold_comparator *c, LLVMValueRef left,
                              LLVMValueRef right, LLVMOpcode opcode) {
@@ -723,6 +739,8 @@ static int cmp_special_state(ltofold_comparator *c, LLVMValueRef left,
     return cmp_shuffle_masks(left, right);
   case LLVMPHI:
     return cmp_phi_blocks(c, left, right);
+  case LLVMSwitch:
+    return cmp_switch_cases(c, left, right);
   case LLVMLandingPad:
     return cmp_flags(LLVMIsCleanup(left), LLVMIsCleanup(right));
   default:
@@ -747,6 +765,23 @@ static int cmp_operations(ltofold_comparator *c, LLVMValueRef left,
 
 /* ---- Blocks and functions (seed: compare(BB, BB), compare()) -------------- */
 
+/* Operands in order; the callee of a call (its last operand) is compared in
+ * callee position (see cmp_constants). Operation and operand count are
+ * already known equal. */
+static int cmp_instruction_operands(ltofold_comparator *c, LLVMValueRef left,
+                                    LLVMValueRef right) {
+  int count = LLVMGetNumOperands(left);
+  LLVMOpcode opcode = LLVMGetInstructionOpcode(left);
+  bool call = opcode == LLVMCall || opcode == LLVMInvoke || opcode == LLVMCallBr;
+  for (int i = 0; i < count; ++i) {
+    c->callee_position = call && i == count - 1;
+    RETURN_IF_DIFFERENT(cmp_values(c, LLVMGetOperand(left, (unsigned)i),
+                                   LLVMGetOperand(right, (unsigned)i)));
+  }
+  c->callee_position = false;
+  return 0;
+}
+
 static int cmp_basic_blocks(ltofold_comparator *c, LLVMBasicBlockRef left,
                             LLVMBasicBlockRef right) {
   LLVMValueRef il = LLVMGetFirstInstruction(left);
@@ -762,7 +797,7 @@ static int cmp_basic_blocks(ltofold_comparator *c, LLVMBasicBlockRef left,
       continue;
     }
     RETURN_IF_DIFFERENT(cmp_operations(c, il, ir));
-    RETURN_IF_DIFFERENT(cmp_operand_lists(c, il, ir, cmp_values));
+    RETURN_IF_DIFFERENT(cmp_instruction_operands(c, il, ir));
   }
   return cmp_flags(il != NULL, ir != NULL);
 }
@@ -889,23 +924,48 @@ void comparator_walk_pairs(ltofold_comparator *c, LLVMValueRef left,
 
 /* ---- Hash ------------------------------------------------------------------ */
 
-/* FNV-1a over the argument count and the opcode of every instruction in
- * layout order. Equal functions (in the order above) always hash equal:
- * opcodes and counts are compared, types are not hashed because a pointer
- * and an integer may compare equal. Unreachable blocks are hashed though the
- * comparator ignores them; that only separates functions, which is safe. */
+/* FNV-1a over the argument count and the opcode of every instruction, in
+ * the comparator's walk order (CFG order from the entry, unreachable blocks
+ * left out), so that functions the comparator finds equal hash equal whatever
+ * their block layout. Types are not hashed: a pointer and an integer may
+ * compare equal. */
 uint64_t ltofold_function_hash(LLVMValueRef function) {
   uint64_t hash = 0xcbf29ce484222325ULL;
 #define MIX(x) (hash = (hash ^ (uint64_t)(x)) * 0x100000001b3ULL)
   MIX(LLVMCountParams(function));
   MIX(LLVMIsFunctionVarArg(LLVMGlobalGetValueType(function)));
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(function); bb;
-       bb = LLVMGetNextBasicBlock(bb)) {
+  size_t capacity = 64, count = 0;
+  LLVMBasicBlockRef *stack = malloc(capacity * sizeof *stack);
+  if (!stack)
+    abort();
+  ptr_map visited;
+  ptr_map_init(&visited);
+  stack[count++] = LLVMGetEntryBasicBlock(function);
+  ptr_map_put(&visited, stack[0], 1);
+  while (count) {
+    LLVMBasicBlockRef bb = stack[--count];
     MIX(0x5bd1e995); /* block boundary */
     for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
          inst = LLVMGetNextInstruction(inst))
       MIX(LLVMGetInstructionOpcode(inst));
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    unsigned successors = term ? LLVMGetNumSuccessors(term) : 0;
+    for (unsigned i = 0; i < successors; ++i) {
+      LLVMBasicBlockRef succ = LLVMGetSuccessor(term, i);
+      if (ptr_map_get(&visited, succ, NULL))
+        continue;
+      ptr_map_put(&visited, succ, 1);
+      if (count == capacity) {
+        capacity *= 2;
+        stack = realloc(stack, capacity * sizeof *stack);
+        if (!stack)
+          abort();
+      }
+      stack[count++] = succ;
+    }
   }
+  ptr_map_free(&visited);
+  free(stack);
 #undef MIX
   return hash;
 }

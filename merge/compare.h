@@ -42,6 +42,7 @@ struct ltofold_comparator {
   unsigned semantic_md_kinds[8];
   unsigned semantic_md_count;
 
+  bool callee_position; /* the value being compared is a call's callee */
   uint64_t comparisons; /* full comparisons made */
   LLVMValueRef left_fn, right_fn; /* the functions under comparison */
 };

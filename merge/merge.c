@@ -285,8 +285,8 @@ static bool is_call_site(LLVMValueRef value) {
 
 /* Direct calls of `old` become calls of `replacement`: both have the same
  * function type (the caller checks). Other uses keep `old`. */
-static void replace_direct_callers(merge_state *st, LLVMValueRef old,
-                                   LLVMValueRef replacement) {
+static size_t replace_direct_callers(merge_state *st, LLVMValueRef old,
+                                     LLVMValueRef replacement) {
   fn_list callers = {0};
   for (LLVMUseRef use = LLVMGetFirstUse(old); use; use = LLVMGetNextUse(use)) {
     LLVMValueRef user = LLVMGetUser(use);
@@ -302,6 +302,7 @@ static void replace_direct_callers(merge_state *st, LLVMValueRef old,
     LLVMSetOperand(call, (unsigned)LLVMGetNumOperands(call) - 1, replacement);
   }
   free(callers.items);
+  return callers.count;
 }
 
 /* ---- Writing aliases and thunks --------------------------------------------- */
@@ -384,6 +385,16 @@ static bool forwards_in_memory(merge_state *st, LLVMValueRef fn) {
   return false;
 }
 
+/* A thunk is a call and a return: a body no larger gains nothing from being
+ * replaced by one (and thunks to one body must not fold into each other). */
+static bool is_thunk_sized(LLVMValueRef fn) {
+  if (LLVMCountBasicBlocks(fn) != 1)
+    return false;
+  LLVMValueRef first = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn));
+  return !first || !LLVMGetNextInstruction(first) ||
+         !LLVMGetNextInstruction(LLVMGetNextInstruction(first));
+}
+
 /* Whether G may become a thunk to F, or the reason it may not. */
 static bool can_thunk(merge_state *st, LLVMValueRef f,
                       ltofold_skip_reason *reason) {
@@ -395,10 +406,7 @@ static bool can_thunk(merge_state *st, LLVMValueRef f,
     *reason = LTOFOLD_SKIP_INALLOCA;
     return false;
   }
-  /* A thunk is a call and a return: no gain over a body of one instruction. */
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(f);
-  if (LLVMCountBasicBlocks(f) == 1 && LLVMGetFirstInstruction(entry) ==
-                                          LLVMGetLastInstruction(entry)) {
+  if (is_thunk_sized(f)) {
     *reason = LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK;
     return false;
   }
@@ -406,31 +414,36 @@ static bool can_thunk(merge_state *st, LLVMValueRef f,
 }
 
 /* Deletes every block of `fn`, leaving a declaration-shaped function whose
- * attributes, metadata, comdat and debug subprogram are untouched. */
+ * attributes, metadata, comdat and debug subprogram are untouched. Whole
+ * blocks are deleted, never single instructions (an erased instruction hands
+ * its debug records on to the next one): first no value is used across
+ * blocks, then every branch goes to the entry, then the entry goes last. */
 static void erase_body(LLVMValueRef fn) {
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-       bb = LLVMGetNextBasicBlock(bb))
+  LLVMBasicBlockRef entry = LLVMGetFirstBasicBlock(fn);
+  if (!entry)
+    return;
+  for (LLVMBasicBlockRef bb = entry; bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
          i = LLVMGetNextInstruction(i)) {
       LLVMTypeRef type = LLVMTypeOf(i);
       LLVMTypeKind kind = LLVMGetTypeKind(type);
-      if (kind == LLVMVoidTypeKind)
-        continue;
-      LLVMReplaceAllUsesWith(i, kind == LLVMTokenTypeKind ? LLVMConstNull(type)
-                                                          : LLVMGetPoison(type));
+      if (kind != LLVMVoidTypeKind)
+        LLVMReplaceAllUsesWith(i, kind == LLVMTokenTypeKind ? LLVMConstNull(type)
+                                                            : LLVMGetPoison(type));
     }
-  LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn);
+  for (LLVMBasicBlockRef bb = entry; bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    unsigned successors = term ? LLVMGetNumSuccessors(term) : 0;
+    for (unsigned i = 0; i < successors; ++i)
+      LLVMSetSuccessor(term, i, entry);
+  }
+  LLVMBasicBlockRef bb = LLVMGetNextBasicBlock(entry);
   while (bb) {
     LLVMBasicBlockRef next = LLVMGetNextBasicBlock(bb);
-    LLVMValueRef i = LLVMGetFirstInstruction(bb);
-    while (i) {
-      LLVMValueRef next_i = LLVMGetNextInstruction(i);
-      LLVMInstructionEraseFromParent(i);
-      i = next_i;
-    }
     LLVMDeleteBasicBlock(bb);
     bb = next;
   }
+  LLVMDeleteBasicBlock(entry);
 }
 
 /* Converts between types the comparator treats as equal: pointer and
@@ -587,9 +600,9 @@ static void record_fold(merge_state *st, const char *kept, const char *folded,
 static void merge_into_private_body(merge_state *st, LLVMValueRef f,
                                     LLVMValueRef g, const char *g_name,
                                     size_t g_instructions) {
-  ltofold_skip_reason reason;
-  if (!can_thunk(st, f, &reason) &&
-      !(can_alias(st, f, f) && can_alias(st, f, g))) {
+  ltofold_skip_reason reason = LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK;
+  if (is_thunk_sized(f) || (!can_thunk(st, f, &reason) &&
+                            !(can_alias(st, f, f) && can_alias(st, f, g)))) {
     st->result->skipped[reason]++;
     return;
   }
@@ -667,8 +680,7 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
       defer_users(st, g, 0);
       LLVMReplaceAllUsesWith(g, f);
     } else {
-      replace_direct_callers(st, g, f);
-      callers_moved = true;
+      callers_moved = replace_direct_callers(st, g, f) > 0;
     }
   }
   take_max_alignment(f, g);

@@ -119,6 +119,9 @@ static int parse_command_line(int argc, char **argv, cli_args *args) {
                                             info->key, info->value_name));
         if (ltofold_options_set(&args->options, info->key, argv[i], &error))
           return usage_error(error);
+      } else if (!info) {
+        return usage_error(ltofold_format(
+            "unknown option '--%.*s' (see ltofold --help)", (int)key_length, key));
       } else if (ltofold_options_parse_pair(&args->options, key, &error)) {
         return usage_error(error);
       }
@@ -175,8 +178,15 @@ static LLVMModuleRef read_module(LLVMContextRef context, const char *path,
     char *diagnostic = NULL;
     LLVMContextSetDiagnosticHandler(context, capture_diagnostic, &diagnostic);
     if (LLVMParseBitcodeInContext2(context, buffer, &module)) {
-      *error = ltofold_format("%s: invalid bitcode: %s", path,
-                              diagnostic ? diagnostic : "unreadable");
+      const char *text = diagnostic ? diagnostic : "unreadable";
+      bool version = strstr(text, "epoch") || strstr(text, "Producer") ||
+                     strstr(text, "version");
+      *error = ltofold_format(
+          "%s: %s: %s", path,
+          version ? "bitcode from another LLVM version (ltofold reads LLVM "
+                    LLVM_VERSION_STRING " bitcode)"
+                  : "invalid or truncated bitcode",
+          text);
       module = NULL;
     }
     LLVMContextSetDiagnosticHandler(context, NULL, NULL);
@@ -247,11 +257,16 @@ static int run(cli_args *args) {
     }
     LLVMDisposeMessage(message);
   }
-  if (!status && write_module(module, args->output, args->text_output, &error))
-    status = 1;
+  /* The report first: if it cannot be written, no output is either; if the
+   * output then fails, the report goes too. */
   if (!status && report &&
       ltofold_report_write(report, args->options.report_path, &error))
     status = 1;
+  if (!status && write_module(module, args->output, args->text_output, &error)) {
+    status = 1;
+    if (report)
+      unlink(args->options.report_path);
+  }
   if (status)
     fprintf(stderr, "ltofold: error: %s\n", error);
   free(error);

@@ -66,7 +66,7 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     return -1;
   }
   if (info->kind == LTOFOLD_OPTION_STRING && (!value || !*value)) {
-    *error = ltofold_format("option '%s' needs a value (%s=%s)", key, key,
+    *error = ltofold_format("option '%s' needs a value (%s)", key,
                             info->value_name);
     return -1;
   }

@@ -1,0 +1,55 @@
+; Pointer loads that differ only in !align (none, 8, 16): no two merge.
+; RUN: %ltofold merge %s -o - -S | FileCheck %s
+; RUN: %ltofold merge %s -o /dev/null --stats 2>&1 | FileCheck %s --check-prefix=STATS
+
+; STATS: ltofold merge: 4 functions, 3 candidates, 0 folded
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+declare i32 @use_ptr(ptr)
+
+; CHECK-LABEL: define internal i32 @no_align(
+; CHECK-NEXT: %v = load ptr, ptr %p, align 8
+define internal i32 @no_align(ptr %p, i32 %x) unnamed_addr {
+  %v = load ptr, ptr %p, align 8
+  %c = call i32 @use_ptr(ptr %v)
+  %a = add i32 %c, %x
+  ret i32 %a
+}
+
+; CHECK-LABEL: define internal i32 @align_8(
+; CHECK-NEXT: %v = load ptr, ptr %p, align 8, !align ![[MD0:[0-9]+]]
+define internal i32 @align_8(ptr %p, i32 %x) unnamed_addr {
+  %v = load ptr, ptr %p, align 8, !align !0
+  %c = call i32 @use_ptr(ptr %v)
+  %a = add i32 %c, %x
+  ret i32 %a
+}
+
+; CHECK-LABEL: define internal i32 @align_16(
+; CHECK-NEXT: %v = load ptr, ptr %p, align 8, !align ![[MD1:[0-9]+]]
+define internal i32 @align_16(ptr %p, i32 %x) unnamed_addr {
+  %v = load ptr, ptr %p, align 8, !align !1
+  %c = call i32 @use_ptr(ptr %v)
+  %a = add i32 %c, %x
+  ret i32 %a
+}
+
+; CHECK-LABEL: define i32 @caller(
+; CHECK: call i32 @no_align(
+; CHECK: call i32 @align_8(
+; CHECK: call i32 @align_16(
+define i32 @caller(ptr %p, i32 %x) {
+  %r0 = call i32 @no_align(ptr %p, i32 %x)
+  %r1 = call i32 @align_8(ptr %p, i32 %x)
+  %r2 = call i32 @align_16(ptr %p, i32 %x)
+  %s0 = add i32 %r0, %r1
+  %s1 = add i32 %s0, %r2
+  ret i32 %s1
+}
+
+; CHECK-DAG: ![[MD0]] = !{i64 8}
+; CHECK-DAG: ![[MD1]] = !{i64 16}
+!0 = !{i64 8}
+!1 = !{i64 16}

@@ -1,0 +1,88 @@
+; GEPs equal but for their flags (none, inbounds, nuw, nusw, inbounds nuw):
+; no two merge.
+; RUN: %ltofold merge %s -o - -S | FileCheck %s
+; RUN: %ltofold merge %s -o /dev/null --stats 2>&1 | FileCheck %s --check-prefix=STATS
+
+; STATS: ltofold merge: 6 functions, 5 candidates, 0 folded
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; CHECK-LABEL: define internal i32 @gep_plain(
+; CHECK-NEXT: %q = getelementptr i32, ptr %p, i64 1
+; CHECK-NEXT: %v = load i32, ptr %q, align 4
+; CHECK-NEXT: %a = add i32 %v, %x
+; CHECK-NEXT: ret i32 %a
+define internal i32 @gep_plain(ptr %p, i32 %x) unnamed_addr {
+  %q = getelementptr i32, ptr %p, i64 1
+  %v = load i32, ptr %q, align 4
+  %a = add i32 %v, %x
+  ret i32 %a
+}
+
+; CHECK-LABEL: define internal i32 @gep_inbounds(
+; CHECK-NEXT: %q = getelementptr inbounds i32, ptr %p, i64 1
+; CHECK-NEXT: %v = load i32, ptr %q, align 4
+; CHECK-NEXT: %a = add i32 %v, %x
+; CHECK-NEXT: ret i32 %a
+define internal i32 @gep_inbounds(ptr %p, i32 %x) unnamed_addr {
+  %q = getelementptr inbounds i32, ptr %p, i64 1
+  %v = load i32, ptr %q, align 4
+  %a = add i32 %v, %x
+  ret i32 %a
+}
+
+; CHECK-LABEL: define internal i32 @gep_nuw(
+; CHECK-NEXT: %q = getelementptr nuw i32, ptr %p, i64 1
+; CHECK-NEXT: %v = load i32, ptr %q, align 4
+; CHECK-NEXT: %a = add i32 %v, %x
+; CHECK-NEXT: ret i32 %a
+define internal i32 @gep_nuw(ptr %p, i32 %x) unnamed_addr {
+  %q = getelementptr nuw i32, ptr %p, i64 1
+  %v = load i32, ptr %q, align 4
+  %a = add i32 %v, %x
+  ret i32 %a
+}
+
+; CHECK-LABEL: define internal i32 @gep_nusw(
+; CHECK-NEXT: %q = getelementptr nusw i32, ptr %p, i64 1
+; CHECK-NEXT: %v = load i32, ptr %q, align 4
+; CHECK-NEXT: %a = add i32 %v, %x
+; CHECK-NEXT: ret i32 %a
+define internal i32 @gep_nusw(ptr %p, i32 %x) unnamed_addr {
+  %q = getelementptr nusw i32, ptr %p, i64 1
+  %v = load i32, ptr %q, align 4
+  %a = add i32 %v, %x
+  ret i32 %a
+}
+
+; CHECK-LABEL: define internal i32 @gep_inbounds_nuw(
+; CHECK-NEXT: %q = getelementptr inbounds nuw i32, ptr %p, i64 1
+; CHECK-NEXT: %v = load i32, ptr %q, align 4
+; CHECK-NEXT: %a = add i32 %v, %x
+; CHECK-NEXT: ret i32 %a
+define internal i32 @gep_inbounds_nuw(ptr %p, i32 %x) unnamed_addr {
+  %q = getelementptr inbounds nuw i32, ptr %p, i64 1
+  %v = load i32, ptr %q, align 4
+  %a = add i32 %v, %x
+  ret i32 %a
+}
+
+; CHECK-LABEL: define i32 @caller(
+; CHECK: call i32 @gep_plain(
+; CHECK: call i32 @gep_inbounds(
+; CHECK: call i32 @gep_nuw(
+; CHECK: call i32 @gep_nusw(
+; CHECK: call i32 @gep_inbounds_nuw(
+define i32 @caller(ptr %p, i32 %x) {
+  %r0 = call i32 @gep_plain(ptr %p, i32 %x)
+  %r1 = call i32 @gep_inbounds(ptr %p, i32 %x)
+  %r2 = call i32 @gep_nuw(ptr %p, i32 %x)
+  %r3 = call i32 @gep_nusw(ptr %p, i32 %x)
+  %r4 = call i32 @gep_inbounds_nuw(ptr %p, i32 %x)
+  %s0 = add i32 %r0, %r1
+  %s1 = add i32 %s0, %r2
+  %s2 = add i32 %s1, %r3
+  %s3 = add i32 %s2, %r4
+  ret i32 %s3
+}

@@ -1,0 +1,72 @@
+; icmp with different predicates (slt, ult, sle, eq): no two merge.
+; RUN: %ltofold merge %s -o - -S | FileCheck %s
+; RUN: %ltofold merge %s -o /dev/null --stats 2>&1 | FileCheck %s --check-prefix=STATS
+
+; STATS: ltofold merge: 5 functions, 4 candidates, 0 folded
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+; CHECK-LABEL: define internal i32 @is_slt(
+; CHECK-NEXT: %v = load i32, ptr %p, align 4
+; CHECK-NEXT: %c = icmp slt i32 %v, %x
+; CHECK-NEXT: %z = zext i1 %c to i32
+; CHECK-NEXT: ret i32 %z
+define internal i32 @is_slt(ptr %p, i32 %x) unnamed_addr {
+  %v = load i32, ptr %p, align 4
+  %c = icmp slt i32 %v, %x
+  %z = zext i1 %c to i32
+  ret i32 %z
+}
+
+; CHECK-LABEL: define internal i32 @is_ult(
+; CHECK-NEXT: %v = load i32, ptr %p, align 4
+; CHECK-NEXT: %c = icmp ult i32 %v, %x
+; CHECK-NEXT: %z = zext i1 %c to i32
+; CHECK-NEXT: ret i32 %z
+define internal i32 @is_ult(ptr %p, i32 %x) unnamed_addr {
+  %v = load i32, ptr %p, align 4
+  %c = icmp ult i32 %v, %x
+  %z = zext i1 %c to i32
+  ret i32 %z
+}
+
+; CHECK-LABEL: define internal i32 @is_sle(
+; CHECK-NEXT: %v = load i32, ptr %p, align 4
+; CHECK-NEXT: %c = icmp sle i32 %v, %x
+; CHECK-NEXT: %z = zext i1 %c to i32
+; CHECK-NEXT: ret i32 %z
+define internal i32 @is_sle(ptr %p, i32 %x) unnamed_addr {
+  %v = load i32, ptr %p, align 4
+  %c = icmp sle i32 %v, %x
+  %z = zext i1 %c to i32
+  ret i32 %z
+}
+
+; CHECK-LABEL: define internal i32 @is_eq(
+; CHECK-NEXT: %v = load i32, ptr %p, align 4
+; CHECK-NEXT: %c = icmp eq i32 %v, %x
+; CHECK-NEXT: %z = zext i1 %c to i32
+; CHECK-NEXT: ret i32 %z
+define internal i32 @is_eq(ptr %p, i32 %x) unnamed_addr {
+  %v = load i32, ptr %p, align 4
+  %c = icmp eq i32 %v, %x
+  %z = zext i1 %c to i32
+  ret i32 %z
+}
+
+; CHECK-LABEL: define i32 @caller(
+; CHECK: call i32 @is_slt(
+; CHECK: call i32 @is_ult(
+; CHECK: call i32 @is_sle(
+; CHECK: call i32 @is_eq(
+define i32 @caller(ptr %p, i32 %x) {
+  %r0 = call i32 @is_slt(ptr %p, i32 %x)
+  %r1 = call i32 @is_ult(ptr %p, i32 %x)
+  %r2 = call i32 @is_sle(ptr %p, i32 %x)
+  %r3 = call i32 @is_eq(ptr %p, i32 %x)
+  %s0 = add i32 %r0, %r1
+  %s1 = add i32 %s0, %r2
+  %s2 = add i32 %s1, %r3
+  ret i32 %s2
+}
