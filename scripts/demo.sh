@@ -55,6 +55,8 @@ if [ "$keep" = 1 ]; then
 else
   trap 'rm -rf "$work"' EXIT
 fi
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 echo "== ltofold demo: the workshop planner (testsuite/link/demo)"
 
@@ -124,42 +126,21 @@ def closing(name, i):
                 return j + 1
     return len(name)
 
-def split_arguments(text):
-    """Splits 'A, B<C, D>, E' at the commas outside brackets."""
+def top_level(name, separator):
+    """Splits name at each separator character outside brackets."""
     parts, depth, start = [], 0, 0
-    for j, c in enumerate(text):
-        depth += c in "<(" and 1 or c in ">)" and -1 or 0
-        if c == "," and depth == 0:
-            parts.append(text[start:j].strip())
+    for j, c in enumerate(name):
+        if c in "<(":
+            depth += 1
+        elif c in ">)":
+            depth -= 1
+        elif c == separator and depth == 0:
+            parts.append(name[start:j].strip())
             start = j + 1
-    return parts + [text[start:].strip()]
+    return parts + [name[start:].strip()]
 
-def rewrite(name, prefix, replace):
-    """Replaces every 'prefix<ARGS>' by replace(list of ARGS), innermost
-    first."""
-    while True:
-        i = name.rfind(prefix + "<")
-        if i < 0:
-            return name
-        open_at = i + len(prefix)
-        end = closing(name, open_at)
-        name = name[:i] + replace(split_arguments(name[open_at + 1:end - 1])) + name[end:]
-
-def shorten(name):
-    """A readable form of a demangled name: standard-library noise removed
-    (allocators, iterator wrappers, hash-table policies), comparison
-    lambdas named after the function that holds them, and the parameter
-    list dropped."""
-    name = name.replace("std::__cxx11::basic_string<char, std::char_traits<char>, "
-                        "std::allocator<char>>", "std::string")
-    name = rewrite(name, ", std::allocator", lambda args: "")
-    name = rewrite(name, "__gnu_cxx::__normal_iterator", lambda args: args[0])
-    name = rewrite(name, "__gnu_cxx::__ops::_Iter_comp_iter",
-                   lambda args: "lambda in " + re.sub(
-                       r"<.*", "", args[0].split("::'lambda'")[0].split(" ")[-1]))
-    name = rewrite(name, "std::_Hashtable", lambda args: "std::_Hashtable<%s, ...>" % args[1])
-    # The parameter list: the last bracketed group at the top level, when
-    # it ends the name (a const member function may follow it with ' const').
+def strip_parameters(name):
+    """Drops a trailing '(...)' or '(...) const' parameter list."""
     depth, last_open = 0, -1
     for j, c in enumerate(name):
         if c in "<(":
@@ -169,8 +150,43 @@ def shorten(name):
         elif c in ">)":
             depth -= 1
     if last_open > 0 and name[closing(name, last_open):] in ("", " const"):
-        name = name[:last_open]
+        return name[:last_open]
     return name
+
+def rewrite(name, prefix, replace):
+    """Replaces each 'prefix<ARGS>' by replace(ARGS as a list), right to left."""
+    limit = len(name)
+    while True:
+        i = name.rfind(prefix + "<", 0, limit)
+        if i < 0:
+            return name
+        open_at = i + len(prefix)
+        end = closing(name, open_at)
+        name = name[:i] + replace(top_level(name[open_at + 1:end - 1], ",")) + name[end:]
+        limit = i
+
+def lambda_holder(argument):
+    """'R f<T>(P)::'lambda'(Q)' -> 'lambda in f'."""
+    holder = strip_parameters(argument.split("::'lambda'")[0])
+    return "lambda in " + top_level(holder, " ")[-1].split("<")[0]
+
+def shorten(name):
+    """A readable form of a demangled name: no return type or parameter
+    list, no allocators, iterator wrappers or hash-table policies, and
+    comparison lambdas named after the function that holds them."""
+    name = name.replace("std::__cxx11::basic_string<char, std::char_traits<char>, "
+                        "std::allocator<char>>", "std::string")
+    name = rewrite(name, ", std::allocator", lambda args: "")
+    name = rewrite(name, "__gnu_cxx::__normal_iterator", lambda args: args[0])
+    name = rewrite(name, "__gnu_cxx::__ops::_Iter_comp_iter",
+                   lambda args: lambda_holder(args[0]))
+    name = rewrite(name, "std::_Rb_tree",
+                   lambda args: "std::_Rb_tree<%s, %s, ...>" % (args[0], args[1]))
+    name = rewrite(name, "std::_Hashtable",
+                   lambda args: "std::_Hashtable<%s, ...>" % args[1])
+    name = strip_parameters(name)
+    words = top_level(name, " ")
+    return words[-1] if len(words) > 1 else name
 
 def show(symbol):
     name = readable.get(symbol, symbol) or symbol
