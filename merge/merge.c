@@ -874,7 +874,7 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   st.preallocated_kind = enum_kind("preallocated");
   static const char *const aliasing[] = {
       "tbaa", "tbaa.struct", "alias.scope", "noalias", "invariant.load",
-      "invariant.group", "llvm.access.group", "nontemporal"};
+      "invariant.group", "llvm.access.group", "fpmath"};
   for (size_t i = 0; i < sizeof aliasing / sizeof *aliasing; ++i)
     st.aliasing_md_kinds[st.aliasing_md_count++] = LLVMGetMDKindIDInContext(
         st.context, aliasing[i], (unsigned)strlen(aliasing[i]));

@@ -3,13 +3,6 @@
 ; either the two stay apart, or they fold and the kept body loses the
 ; !fpmath on which they disagree (as for !tbaa: fewer permissions, always
 ; correct).
-; XFAIL: *
-; BUG: @b_precise is folded into @a_sloppy (the first name) and the kept fdiv
-; keeps !fpmath !{float 2.5}: @b_precise's callers get the inaccurate
-; division. "fpmath" is neither in the comparator's semantic metadata list
-; (ltofold_comparator_new, merge/compare.c) nor in the kinds dropped on
-; disagreement (aliasing_md_kinds, ltofold_merge_module, merge/merge.c).
-; LLVM's mergefunc has the same bug.
 ; RUN: %ltofold merge %s -o - -S | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
