@@ -6,8 +6,8 @@
 # prints the functions ltofold folded and the .text bytes it saved.
 #
 # Usage: scripts/demo.sh [--full-names] [--keep]
-#   --full-names  print whole demangled names (default: nested template
-#                 arguments shortened to ...)
+#   --full-names  print whole demangled names (default: shortened, without
+#                 parameter lists, allocators and iterator wrappers)
 #   --keep        keep the temporary directory with objects, binaries and
 #                 the JSON report, and print its path
 # Builds ltofold first (cmake + ninja into build/) if it is not built yet.
@@ -50,6 +50,9 @@ fi
 [ -f "$plugin" ] || fail "no pass plugin at $plugin after the build"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/ltofold-demo.XXXXXX")
+case $work in
+  *[,\ ]*) rm -rf "$work"; fail "temporary directory '$work' has a comma or space, which LTOFOLD_OPTIONS cannot carry (set TMPDIR)" ;;
+esac
 if [ "$keep" = 1 ]; then
   trap 'echo "demo: kept $work"' EXIT
 else
@@ -96,7 +99,9 @@ text_size() { # BINARY -> size of its .text section in bytes
 }
 plain_text=$(text_size "$work/plain")
 folded_text=$(text_size "$work/folded")
-[ -n "$plain_text" ] && [ -n "$folded_text" ] || fail "no .text section found by llvm-size"
+if [ -z "$plain_text" ] || [ -z "$folded_text" ]; then
+  fail "llvm-size found no .text section"
+fi
 
 LLVM_CXXFILT=$llvm_bin/llvm-cxxfilt FULL_NAMES=$full_names \
   PLAIN_TEXT=$plain_text FOLDED_TEXT=$folded_text \

@@ -1,0 +1,4 @@
+/* Archive member: the vector of unsigned. */
+#include "vector.h"
+
+VECTOR_DEFINE(uvec, unsigned)
