@@ -368,10 +368,11 @@ static bool has_type_metadata(merge_state *st, LLVMValueRef fn) {
 static bool can_alias(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   if (!st->options->allow_aliases || !address_is_insignificant(g))
     return false;
-  /* An alias lives in its aliasee's section group; and CFI type tags hang on
-   * functions, not aliases. Both cases keep G as a thunk instead. */
-  LLVMComdatRef comdat = LLVMGetComdat(g);
-  if (comdat && comdat != LLVMGetComdat(f))
+  /* An alias lives in its aliasee's section group: if F's group were
+   * discarded by the linker (another object's copy kept), G would vanish
+   * with it. And CFI type tags hang on functions, not aliases. Both cases
+   * keep G as a thunk instead. */
+  if (LLVMGetComdat(g) != LLVMGetComdat(f))
     return false;
   return !has_type_metadata(st, g);
 }
@@ -447,22 +448,32 @@ static void erase_body(LLVMValueRef fn) {
 }
 
 /* Converts between types the comparator treats as equal: pointer and
- * pointer-sized integer, and structs of such, element by element. */
+ * pointer-sized integer, and structs, arrays and vectors of such. */
 static LLVMValueRef convert_value(LLVMBuilderRef builder, LLVMValueRef value,
                                   LLVMTypeRef to) {
   LLVMTypeRef from = LLVMTypeOf(value);
   if (from == to)
     return value;
   LLVMTypeKind kind_from = LLVMGetTypeKind(from), kind_to = LLVMGetTypeKind(to);
-  if (kind_from == LLVMStructTypeKind) {
+  if (kind_from == LLVMStructTypeKind || kind_from == LLVMArrayTypeKind) {
     LLVMValueRef result = LLVMGetPoison(to);
-    unsigned count = LLVMCountStructElementTypes(to);
+    unsigned count = kind_from == LLVMStructTypeKind
+                         ? LLVMCountStructElementTypes(to)
+                         : (unsigned)LLVMGetArrayLength2(to);
     for (unsigned i = 0; i < count; ++i) {
+      LLVMTypeRef element_type = kind_from == LLVMStructTypeKind
+                                     ? LLVMStructGetTypeAtIndex(to, i)
+                                     : LLVMGetElementType(to);
       LLVMValueRef element = LLVMBuildExtractValue(builder, value, i, "");
-      element = convert_value(builder, element, LLVMStructGetTypeAtIndex(to, i));
+      element = convert_value(builder, element, element_type);
       result = LLVMBuildInsertValue(builder, result, element, i, "");
     }
     return result;
+  }
+  /* Vectors convert element-wise with the same instructions. */
+  if (kind_from == LLVMVectorTypeKind || kind_from == LLVMScalableVectorTypeKind) {
+    kind_from = LLVMGetTypeKind(LLVMGetElementType(from));
+    kind_to = LLVMGetTypeKind(LLVMGetElementType(to));
   }
   if (kind_from == LLVMIntegerTypeKind && kind_to == LLVMPointerTypeKind)
     return LLVMBuildIntToPtr(builder, value, to, "");
@@ -639,6 +650,9 @@ static void merge_into_private_body(merge_state *st, LLVMValueRef f,
   free(body_name);
   free(saved);
   LLVMSetLinkage(f, LLVMPrivateLinkage);
+  /* Out of F's section group: G's thunk calls the body, and G's group may be
+   * kept while F's is discarded. */
+  LLVMSetComdat(f, NULL);
   LLVMSetVisibility(f, LLVMDefaultVisibility);
   LLVMSetUnnamedAddress(f, LLVMGlobalUnnamedAddr);
   take_max_alignment(f, g);
@@ -676,7 +690,10 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   bool same_type = LLVMGlobalGetValueType(f) == LLVMGlobalGetValueType(g);
   bool callers_moved = false;
   if (!is_interposable(g) && same_type) {
-    if (address_is_insignificant(g) && !ptr_map_get(&st->used, g, NULL)) {
+    /* CFI tags (!type, !kcfi_type) mark G's address as a checked target:
+     * it must keep its own symbol, tags and address. */
+    if (address_is_insignificant(g) && !ptr_map_get(&st->used, g, NULL) &&
+        !has_type_metadata(st, g)) {
       defer_users(st, g, 0);
       LLVMReplaceAllUsesWith(g, f);
     } else {
@@ -838,6 +855,46 @@ static size_t merge_recursive_groups(merge_state *st) {
   return folded;
 }
 
+/* ---- The result ------------------------------------------------------------ */
+
+static int compare_folds_by_folded(const void *a, const void *b) {
+  return strcmp((*(ltofold_fold *const *)a)->folded,
+                (*(ltofold_fold *const *)b)->folded);
+}
+
+/* A function kept in one fold may itself be folded later (B kept C, then A
+ * kept B). Point every fold at the function that finally holds the body, so
+ * the result never names a function that is gone. Chains are short and
+ * acyclic (a folded function never comes back); the bound is a safeguard. */
+static void resolve_kept_chains(ltofold_merge_result *r) {
+  ltofold_fold **by_folded = malloc((r->fold_count + 1) * sizeof *by_folded);
+  if (!by_folded)
+    abort();
+  for (size_t i = 0; i < r->fold_count; ++i)
+    by_folded[i] = &r->folds[i];
+  qsort(by_folded, r->fold_count, sizeof *by_folded, compare_folds_by_folded);
+  for (size_t i = 0; i < r->fold_count; ++i) {
+    ltofold_fold *fold = &r->folds[i];
+    for (size_t steps = 0; steps < r->fold_count; ++steps) {
+      ltofold_fold key = {.folded = fold->kept};
+      ltofold_fold *key_pointer = &key;
+      ltofold_fold **found =
+          bsearch(&key_pointer, by_folded, r->fold_count, sizeof *by_folded,
+                  compare_folds_by_folded);
+      /* A "callers" fold leaves its function in place: it can keep others. */
+      if (!found || (*found)->method == LTOFOLD_FOLD_CALLERS ||
+          *found == fold)
+        break;
+      char *final_kept = strdup((*found)->kept);
+      if (!final_kept)
+        abort();
+      free(fold->kept);
+      fold->kept = final_kept;
+    }
+  }
+  free(by_folded);
+}
+
 /* ---- Entry point ----------------------------------------------------------- */
 
 static unsigned enum_kind(const char *name) {
@@ -945,6 +1002,7 @@ size_t ltofold_merge_module(LLVMModuleRef module,
     while (merge_recursive_groups(&st) > 0)
       run_worklist(&st);
 
+  resolve_kept_chains(result);
   result->comparisons = st.comparator->comparisons;
   fn_tree_free(&st.tree);
   free(st.deferred.items);

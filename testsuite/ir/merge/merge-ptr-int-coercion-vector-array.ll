@@ -4,13 +4,6 @@
 ; convert its arguments and result element by element (ptrtoint / inttoptr on
 ; the vector; extractvalue, ptrtoint / inttoptr, insertvalue on the array), as
 ; LLVM's mergefunc does.
-; XFAIL: *
-; BUG: "result does not verify (please report): Invalid bitcast
-;   %1 = bitcast <2 x ptr> %x to <2 x i64>" (and the same for [2 x ptr]):
-; convert_value (merge/merge.c) converts structs element-wise and scalar
-; pointers with ptrtoint/inttoptr, but falls back to a bitcast for anything
-; else, which is invalid for vectors of pointers and for arrays. The run
-; fails, no output is written.
 ; RUN: %ltofold merge %s -o - -S --verify | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

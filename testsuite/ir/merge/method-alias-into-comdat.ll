@@ -5,10 +5,6 @@
 ; refers to a symbol in a discarded section: strong"; ld.bfd: "undefined
 ; reference to `strong'"). Either @strong keeps the body (LLVM's mergefunc
 ; does, and deletes @odr) or it becomes a thunk.
-; XFAIL: *
-; BUG: order_is_correct (merge/merge.c) keeps the ODR function ("ODR before
-; non-ODR"), and can_alias checks only G's comdat, not F's, so @strong
-; becomes "@strong = unnamed_addr alias ..., ptr @odr".
 ; RUN: %ltofold merge %s -o - -S --verify | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -5,9 +5,6 @@
 ; $tmpl_a prevails at link time the group, body included, is discarded
 ; (lld: "relocation refers to a discarded section: .text..Ltmpl_a.ltofold.body").
 ; LLVM's mergefunc gives its private body no comdat.
-; XFAIL: *
-; BUG: merge_into_private_body (merge/merge.c) makes F private and renames it
-; but leaves its comdat: the body is emitted in group tmpl_a.
 ; RUN: %ltofold merge %s -o - -S --verify | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -6,13 +6,6 @@
 ; (after lowertypetests, @check_b folds to "ret i1 false": a trap on a valid
 ; call). So each function keeps its own tags: either no fold, or G kept as a
 ; thunk carrying its metadata. The same for !kcfi_type.
-; XFAIL: *
-; BUG: both pairs are folded by replacing all uses (method "replaced") and
-; @impl_b / @kcfi_b with their tags disappear. can_alias (merge/merge.c)
-; already refuses an alias for a G with type metadata, but merge_two takes
-; the replace-all-uses path for an insignificant address before that, and
-; the comparator (cmp_signatures, merge/compare.c) does not compare function
-; metadata. LLVM's mergefunc has the same bug.
 ; RUN: %ltofold merge %s -o - -S | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
