@@ -435,6 +435,17 @@ static int cmp_constants(ltofold_comparator *c, LLVMValueRef left,
   return cmp_constant_contents(c, left, right, kind);
 }
 
+/* The seed's association of local values: each side numbers the values in
+ * the order it meets them; two values agree iff met at the same point. */
+static int cmp_local_serials(ltofold_comparator *c, LLVMValueRef left,
+                             LLVMValueRef right) {
+  uint64_t serial_left = ptr_map_get_or_put(&c->left_serials, left,
+                                            c->left_serials.count);
+  uint64_t serial_right = ptr_map_get_or_put(&c->right_serials, right,
+                                             c->right_serials.count);
+  return cmp_numbers(serial_left, serial_right);
+}
+
 /* Metadata used as a value (intrinsic operands) and semantic instruction
  * metadata (!range and friends): strings by content, nodes by operands. */
 static int cmp_metadata(ltofold_comparator *c, LLVMValueRef left,
@@ -460,19 +471,28 @@ static int cmp_metadata(ltofold_comparator *c, LLVMValueRef left,
   if (!node_left || depth > 8) /* local metadata, or deep: by identity */
     return cmp_leaves(c, left, right);
   unsigned count = LLVMGetMDNodeNumOperands(left);
-  RETURN_IF_DIFFERENT(cmp_numbers(count, LLVMGetMDNodeNumOperands(right)));
-  LLVMValueRef stack_left[8], stack_right[8];
-  LLVMValueRef *ops_left = count <= 8 ? stack_left : malloc(count * sizeof(LLVMValueRef));
-  LLVMValueRef *ops_right = count <= 8 ? stack_right : malloc(count * sizeof(LLVMValueRef));
+  unsigned count_right = LLVMGetMDNodeNumOperands(right);
+  LLVMValueRef *ops_left = malloc((count + 1) * sizeof(LLVMValueRef));
+  LLVMValueRef *ops_right = malloc((count_right + 1) * sizeof(LLVMValueRef));
+  if (!ops_left || !ops_right)
+    abort();
   LLVMGetMDNodeOperands(left, ops_left);
   LLVMGetMDNodeOperands(right, ops_right);
-  int res = 0;
-  for (unsigned i = 0; i < count && !res; ++i)
+  /* A node that names itself first (noalias scopes and domains, loop ids)
+   * means only its identity, which is local to the body that uses it: number
+   * it as a local value, first met first numbered, whatever its contents. */
+  bool self_left = count > 0 && ops_left[0] == left;
+  bool self_right = count_right > 0 && ops_right[0] == right;
+  int res;
+  if (self_left || self_right)
+    res = self_left != self_right ? cmp_flags(self_left, self_right)
+                                  : cmp_local_serials(c, left, right);
+  else
+    res = cmp_numbers(count, count_right);
+  for (unsigned i = 0; i < count && !res && !self_left; ++i)
     res = cmp_metadata(c, ops_left[i], ops_right[i], depth + 1);
-  if (count > 8) {
-    free(ops_left);
-    free(ops_right);
-  }
+  free(ops_left);
+  free(ops_right);
   return res;
 }
 
@@ -513,11 +533,7 @@ static int cmp_values(ltofold_comparator *c, LLVMValueRef left,
       return cmp_inline_asm(c, left, right);
     return cmp_metadata(c, left, right, 0);
   }
-  uint64_t serial_left = ptr_map_get_or_put(&c->left_serials, left,
-                                            c->left_serials.count);
-  uint64_t serial_right = ptr_map_get_or_put(&c->right_serials, right,
-                                             c->right_serials.count);
-  return cmp_numbers(serial_left, serial_right);
+  return cmp_local_serials(c, left, right);
 }
 
 /* ---- Instructions (seed: cmpOperations, cmpGEPs) -------------------------- */
