@@ -7,7 +7,7 @@ packages=(
   llvm-22-dev clang-22 lld-22 llvm-22-tools libclang-rt-22-dev
   libcriterion-dev libmpfr-dev libcjson-dev binutils-dev
   mold cmake ninja-build pkg-config zlib1g-dev libzstd-dev
-  python3 diffutils
+  python3 diffutils time libgtest-dev libgmock-dev
 )
 
 missing=()
