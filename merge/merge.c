@@ -209,6 +209,37 @@ static bool calls_intrinsic_with_distinct_node(merge_state *st, LLVMValueRef fn)
   return false;
 }
 
+/* A GNU C or C++ personality on a function with no exception-handling pad
+ * does nothing: without an invoke there is no landing pad, no LSDA, and
+ * code generation emits no personality for the frame (LLVM's
+ * isNoOpWithoutInvoke). Inlining and nounwind inference leave many such
+ * functions; dropping the inert personality lets them compare equal to the
+ * same body without one, as LLVM's pass does, while a personality that does
+ * matter is still compared. */
+static void drop_inert_personality(LLVMValueRef fn) {
+  if (!LLVMHasPersonalityFn(fn))
+    return;
+  size_t length;
+  const char *name = LLVMGetValueName2(LLVMGetPersonalityFn(fn), &length);
+  if (strcmp(name, "__gxx_personality_v0") && strcmp(name, "__gcc_personality_v0"))
+    return;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      switch (LLVMGetInstructionOpcode(i)) {
+      case LLVMInvoke:
+      case LLVMLandingPad:
+      case LLVMCatchSwitch:
+      case LLVMCatchPad:
+      case LLVMCleanupPad:
+        return;
+      default:
+        break;
+      }
+  LLVMSetPersonalityFn(fn, NULL);
+}
+
 static bool excluded_for(merge_state *st, LLVMValueRef fn,
                          ltofold_skip_reason *reason) {
   if (has_fn_attribute(fn, st->naked_kind))
@@ -960,6 +991,7 @@ size_t ltofold_merge_module(LLVMModuleRef module,
       result->skipped[reason]++;
       continue;
     }
+    drop_inert_personality(fn);
     hashed[count++] = (candidate){fn, ltofold_function_hash(fn)};
   }
   /* qsort is not stable: sort (hash, index) pairs through the index array. */

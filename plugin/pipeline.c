@@ -36,21 +36,16 @@ static bool target_supports_aliases(LLVMModuleRef module) {
            strstr(triple, "macos") || strstr(triple, "ios"));
 }
 
+/* Runs merge; the result is reported by the caller, outside the timing. */
 static void run_merge(LLVMModuleRef module, const ltofold_options *options,
-                      ltofold_report *report) {
+                      ltofold_merge_result *result) {
   ltofold_merge_options merge_options;
   ltofold_merge_options_default(&merge_options);
   merge_options.allow_aliases = options->aliases < 0
                                     ? target_supports_aliases(module)
                                     : options->aliases != 0;
   merge_options.merge_recursive = options->merge_recursive;
-  ltofold_merge_result result;
-  ltofold_merge_module(module, &merge_options, &result);
-  if (options->stats)
-    ltofold_print_merge_stats(stderr, &result);
-  if (report)
-    ltofold_report_add_merge(report, &result);
-  ltofold_merge_result_free(&result);
+  ltofold_merge_module(module, &merge_options, result);
 }
 
 int ltofold_run_phase(LLVMModuleRef module, ltofold_phase phase,
@@ -65,16 +60,20 @@ int ltofold_run_phase(LLVMModuleRef module, ltofold_phase phase,
       return status;
   }
   double start = now_seconds();
-  switch (phase) {
-  case LTOFOLD_PHASE_MERGE:
-    if (options->merge)
-      run_merge(module, options, report);
-    break;
-  default:
-    break;
-  }
+  ltofold_merge_result merge_result;
+  bool merged = phase == LTOFOLD_PHASE_MERGE && options->merge;
+  if (merged)
+    run_merge(module, options, &merge_result);
+  double seconds = now_seconds() - start;
   if (report)
-    ltofold_report_add_phase(report, name, now_seconds() - start);
+    ltofold_report_add_phase(report, name, seconds);
+  if (merged) {
+    if (options->stats)
+      ltofold_print_merge_stats(stderr, &merge_result);
+    if (report)
+      ltofold_report_add_merge(report, &merge_result);
+    ltofold_merge_result_free(&merge_result);
+  }
   if (options->verify) {
     char *when = ltofold_format("after %s", name);
     int status = verify(module, when, error);

@@ -49,23 +49,56 @@ void ltofold_report_add_phase(ltofold_report *report, const char *name,
   cJSON_AddItemToArray(report->phases, phase);
 }
 
-/* Folds grouped by kept function, in the order they happened. */
+typedef struct fold_ref {
+  const ltofold_fold *fold;
+  size_t index; /* position in the result, to keep the order of events */
+} fold_ref;
+
+static int compare_by_kept(const void *a, const void *b) {
+  const fold_ref *fa = a, *fb = b;
+  int order = strcmp(fa->fold->kept, fb->fold->kept);
+  if (order)
+    return order;
+  return fa->index < fb->index ? -1 : fa->index > fb->index;
+}
+
+typedef struct group_span {
+  size_t first_index; /* the group's earliest fold */
+  size_t start, end;  /* range in the sorted fold_ref array */
+} group_span;
+
+static int compare_by_first(const void *a, const void *b) {
+  const group_span *ga = a, *gb = b;
+  return ga->first_index < gb->first_index ? -1 : ga->first_index > gb->first_index;
+}
+
+/* Folds grouped by kept function, groups in the order they began: sort by
+ * (kept, index), cut into runs, order the runs by their first fold. */
 static cJSON *fold_groups(const ltofold_merge_result *result) {
-  cJSON *groups = cJSON_CreateArray();
-  bool *done = calloc(result->fold_count + 1, sizeof *done);
-  if (!done)
+  size_t n = result->fold_count;
+  fold_ref *refs = malloc((n + 1) * sizeof *refs);
+  group_span *spans = malloc((n + 1) * sizeof *spans);
+  if (!refs || !spans)
     abort();
-  for (size_t i = 0; i < result->fold_count; ++i) {
-    if (done[i])
-      continue;
+  for (size_t i = 0; i < n; ++i)
+    refs[i] = (fold_ref){&result->folds[i], i};
+  qsort(refs, n, sizeof *refs, compare_by_kept);
+  size_t span_count = 0;
+  for (size_t i = 0; i < n;) {
+    size_t end = i + 1;
+    while (end < n && !strcmp(refs[end].fold->kept, refs[i].fold->kept))
+      ++end;
+    spans[span_count++] = (group_span){refs[i].index, i, end};
+    i = end;
+  }
+  qsort(spans, span_count, sizeof *spans, compare_by_first);
+  cJSON *groups = cJSON_CreateArray();
+  for (size_t g = 0; g < span_count; ++g) {
     cJSON *group = cJSON_CreateObject();
-    cJSON_AddStringToObject(group, "kept", result->folds[i].kept);
+    cJSON_AddStringToObject(group, "kept", refs[spans[g].start].fold->kept);
     cJSON *folded = cJSON_AddArrayToObject(group, "folded");
-    for (size_t k = i; k < result->fold_count; ++k) {
-      const ltofold_fold *fold = &result->folds[k];
-      if (done[k] || strcmp(fold->kept, result->folds[i].kept))
-        continue;
-      done[k] = true;
+    for (size_t k = spans[g].start; k < spans[g].end; ++k) {
+      const ltofold_fold *fold = refs[k].fold;
       cJSON *entry = cJSON_CreateObject();
       cJSON_AddStringToObject(entry, "symbol", fold->folded);
       cJSON_AddStringToObject(entry, "method",
@@ -76,7 +109,8 @@ static cJSON *fold_groups(const ltofold_merge_result *result) {
     }
     cJSON_AddItemToArray(groups, group);
   }
-  free(done);
+  free(refs);
+  free(spans);
   return groups;
 }
 
