@@ -137,15 +137,15 @@ void ltofold_report_add_merge(ltofold_report *report,
     report->instructions_folded += result->folds[i].instructions;
 }
 
-int ltofold_report_write(const ltofold_report *report, const char *path,
+int ltofold_report_write(ltofold_report *report, const char *path,
                          char **error) {
-  cJSON *copy = cJSON_Duplicate(report->root, true);
-  cJSON *totals = cJSON_AddObjectToObject(copy, "totals");
+  /* Totals go in for the print only: the report stays reusable. */
+  cJSON *totals = cJSON_AddObjectToObject(report->root, "totals");
   cJSON_AddNumberToObject(totals, "functions_folded", report->functions_folded);
   cJSON_AddNumberToObject(totals, "instructions_folded",
                           report->instructions_folded);
-  char *text = cJSON_Print(copy);
-  cJSON_Delete(copy);
+  char *text = cJSON_Print(report->root);
+  cJSON_DeleteItemFromObject(report->root, "totals");
   if (!text)
     abort();
   char *temporary = ltofold_format("%s.tmp.%ld", path, (long)getpid());

@@ -19,7 +19,7 @@ void ltofold_report_add_merge(ltofold_report *report,
                               const ltofold_merge_result *result);
 /* Writes the report to `path` through a temporary file and a rename, so a
  * failed write never leaves half a report. Returns 0, or -1 with *error. */
-int ltofold_report_write(const ltofold_report *report, const char *path,
+int ltofold_report_write(ltofold_report *report, const char *path,
                          char **error);
 
 /* Human-readable summary of a merge, for --stats. */
