@@ -11,7 +11,7 @@
 struct ltofold_comparator {
   LLVMModuleRef module;         /* not owned */
   LLVMContextRef context;       /* the module's */
-  LLVMTargetDataRef data_layout;/* owned: a copy of the module's layout */
+  LLVMTargetDataRef data_layout;/* the module's own layout, not owned */
   LLVMTypeRef intptr_type;      /* what a pointer in address space 0 is */
   unsigned index_bits;          /* width of GEP offset arithmetic */
 

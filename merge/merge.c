@@ -782,7 +782,14 @@ static void run_worklist(merge_state *st) {
 typedef struct candidate {
   LLVMValueRef function;
   uint64_t hash;
+  size_t index; /* module order, to break hash ties deterministically */
 } candidate;
+
+/* In an array sorted by hash: whether item i shares its hash with another. */
+static bool shares_hash(const candidate *sorted, size_t count, size_t i) {
+  return (i > 0 && sorted[i - 1].hash == sorted[i].hash) ||
+         (i + 1 < count && sorted[i + 1].hash == sorted[i].hash);
+}
 
 static int compare_candidates(const void *a, const void *b, void *data) {
   const candidate *ca = a, *cb = b;
@@ -794,7 +801,8 @@ static int compare_candidates(const void *a, const void *b, void *data) {
 static void collect_tree(fn_tree_node *node, candidate *out, size_t *count) {
   while (node) {
     collect_tree(node->left, out, count);
-    out[(*count)++] = (candidate){node->function, node->hash};
+    out[*count] = (candidate){node->function, node->hash, *count};
+    (*count)++;
     node = node->right;
   }
 }
@@ -810,9 +818,7 @@ static size_t merge_recursive_groups(merge_state *st) {
    * not final. Keep the rest, in order. */
   size_t count = 0;
   for (size_t i = 0; i < total; ++i) {
-    bool shares = (i > 0 && all[i - 1].hash == all[i].hash) ||
-                  (i + 1 < total && all[i + 1].hash == all[i].hash);
-    if (shares && !is_interposable(all[i].function))
+    if (shares_hash(all, total, i) && !is_interposable(all[i].function))
       all[count++] = all[i];
   }
   ptr_map classes;
@@ -932,11 +938,12 @@ static unsigned enum_kind(const char *name) {
   return LLVMGetEnumAttributeKindForName(name, strlen(name));
 }
 
+/* By hash, ties in module order: qsort is not stable. */
 static int compare_hashed(const void *a, const void *b) {
   const candidate *ca = a, *cb = b;
   if (ca->hash != cb->hash)
     return ca->hash < cb->hash ? -1 : 1;
-  return 0;
+  return ca->index < cb->index ? -1 : ca->index > cb->index;
 }
 
 void ltofold_merge_options_default(ltofold_merge_options *options) {
@@ -970,14 +977,13 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   collect_used(&st, "llvm.compiler.used");
 
   /* Every definition, hashed; only hashes shared by two or more can merge.
-   * The sort is stable in effect: ties keep module order (index). */
+   * They go on the worklist by hash, ties in module order. */
   size_t total = 0;
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn;
        fn = LLVMGetNextFunction(fn))
     total++;
   candidate *hashed = malloc((total + 1) * sizeof *hashed);
-  size_t *order = malloc((total + 1) * sizeof *order);
-  if (!hashed || !order)
+  if (!hashed)
     abort();
   size_t count = 0;
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn;
@@ -992,41 +998,16 @@ size_t ltofold_merge_module(LLVMModuleRef module,
       continue;
     }
     drop_inert_personality(fn);
-    hashed[count++] = (candidate){fn, ltofold_function_hash(fn)};
+    hashed[count] = (candidate){fn, ltofold_function_hash(fn), count};
+    count++;
   }
-  /* qsort is not stable: sort (hash, index) pairs through the index array. */
-  for (size_t i = 0; i < count; ++i)
-    order[i] = i;
-  candidate *sorted = malloc((count + 1) * sizeof *sorted);
-  if (!sorted)
-    abort();
-  memcpy(sorted, hashed, count * sizeof *sorted);
-  for (size_t i = 0; i < count; ++i)
-    sorted[i].function = (LLVMValueRef)(uintptr_t)i; /* carry the index */
-  qsort(sorted, count, sizeof *sorted, compare_hashed);
-  /* Equal hashes may now be out of module order; restore it per run. */
-  for (size_t start = 0; start < count;) {
-    size_t end = start + 1;
-    while (end < count && sorted[end].hash == sorted[start].hash)
-      ++end;
-    if (end - start >= 2) {
-      for (size_t i = start; i < end; ++i)
-        order[i - start] = (size_t)(uintptr_t)sorted[i].function;
-      /* insertion sort: runs are short */
-      for (size_t i = 1; i < end - start; ++i)
-        for (size_t k = i; k > 0 && order[k - 1] > order[k]; --k) {
-          size_t t = order[k];
-          order[k] = order[k - 1];
-          order[k - 1] = t;
-        }
-      for (size_t i = 0; i < end - start; ++i)
-        fn_list_push(&st.deferred, hashed[order[i]].function);
-      result->candidates += end - start;
+  qsort(hashed, count, sizeof *hashed, compare_hashed);
+  for (size_t i = 0; i < count; ++i) {
+    if (shares_hash(hashed, count, i)) {
+      fn_list_push(&st.deferred, hashed[i].function);
+      result->candidates++;
     }
-    start = end;
   }
-  free(sorted);
-  free(order);
   free(hashed);
 
   run_worklist(&st);
