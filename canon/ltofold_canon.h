@@ -1,0 +1,37 @@
+/* canon: puts IR into a canonical form (instruction order, value and block
+ * names, operand order) so semantically equal code reads equal.
+ *
+ * (Contract header written by the plugin side; the canon implementation may
+ * add fields and functions, but keeps these.) */
+#ifndef LTOFOLD_CANON_H
+#define LTOFOLD_CANON_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct ltofold_canon_options {
+  bool reorder;        /* reorder instructions by def-use distance */
+  bool rename;         /* name values, blocks and arguments */
+  bool sort_operands;  /* sort commutative operands and PHI inputs */
+} ltofold_canon_options;
+
+void ltofold_canon_options_default(ltofold_canon_options *options);
+
+typedef struct ltofold_canon_result {
+  size_t functions;          /* function definitions canonicalized */
+  size_t instructions_moved;
+  size_t operands_swapped;
+  size_t phis_sorted;
+} ltofold_canon_result;
+
+/* Canonicalizes every function definition of `module` (or one function).
+ * The module verifies afterwards. Adds to *result (zero it first). */
+void ltofold_canon_module(LLVMModuleRef module,
+                          const ltofold_canon_options *options,
+                          ltofold_canon_result *result);
+void ltofold_canon_function(LLVMValueRef function,
+                            const ltofold_canon_options *options,
+                            ltofold_canon_result *result);
+
+#endif

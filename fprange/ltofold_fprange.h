@@ -1,0 +1,68 @@
+/* fprange: floating-point value ranges, and the folds they decide.
+ *
+ * Takes a module, computes for every floating-point SSA value a range (bounds
+ * in the value's own format that hold under every rounding mode, NaN and
+ * infinity possibility, sign of zero, is-integer), and folds the compares,
+ * branches and instructions the ranges decide. Knows nothing about linkers.
+ *
+ * (Contract header written by the plugin side; the fprange implementation
+ * may add fields and functions, but keeps these.) */
+#ifndef LTOFOLD_FPRANGE_H
+#define LTOFOLD_FPRANGE_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct ltofold_fprange_options {
+  bool fold; /* false: analyze only */
+} ltofold_fprange_options;
+
+void ltofold_fprange_options_default(ltofold_fprange_options *options);
+
+/* The kinds of fold, for counts in --stats and the report. */
+typedef enum ltofold_fprange_fold_kind {
+  LTOFOLD_FPRANGE_FCMP,       /* fcmp decided: replaced by true/false */
+  LTOFOLD_FPRANGE_IS_FPCLASS, /* llvm.is.fpclass decided */
+  LTOFOLD_FPRANGE_ICMP,       /* icmp decided by fptosi/fptoui facts */
+  LTOFOLD_FPRANGE_ROUNDING,   /* floor/ceil/trunc/round... of an integer */
+  LTOFOLD_FPRANGE_FABS,       /* fabs of a non-negative value */
+  LTOFOLD_FPRANGE_COPYSIGN,   /* copysign with a known sign */
+  LTOFOLD_FPRANGE_MINMAX,     /* min/max of disjoint ranges */
+  LTOFOLD_FPRANGE_FOLD_KIND_COUNT
+} ltofold_fprange_fold_kind;
+
+const char *ltofold_fprange_fold_kind_name(ltofold_fprange_fold_kind kind);
+
+/* One fold, for the report. Strings owned by the result. */
+typedef struct ltofold_fprange_fold {
+  ltofold_fprange_fold_kind kind;
+  char *function;    /* the function it is in */
+  char *what;        /* e.g. "fcmp olt -> false" */
+  char *file;        /* source file from debug info, or NULL */
+  unsigned line;     /* 0 when unknown */
+  unsigned column;   /* 0 when unknown */
+} ltofold_fprange_fold;
+
+typedef struct ltofold_fprange_result {
+  size_t values;                 /* FP values given a range */
+  size_t by_kind[LTOFOLD_FPRANGE_FOLD_KIND_COUNT];
+  size_t branches_removed;       /* conditional branches made unconditional */
+  ltofold_fprange_fold *folds;   /* every fold, in module order */
+  size_t fold_count;
+} ltofold_fprange_result;
+
+/* Analyzes `module` and (if options->fold) folds what the ranges decide.
+ * The module verifies afterwards. *result is filled (free it with
+ * ltofold_fprange_result_free). */
+void ltofold_fprange_module(LLVMModuleRef module,
+                            const ltofold_fprange_options *options,
+                            ltofold_fprange_result *result);
+void ltofold_fprange_result_free(ltofold_fprange_result *result);
+
+/* Prints every FP value of `module` with its range (`ltofold fprange
+ * --print`). */
+void ltofold_fprange_print(LLVMModuleRef module, FILE *out);
+
+#endif
