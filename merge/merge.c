@@ -26,7 +26,7 @@
  *     alias is never used here, since it would make the addresses equal;
  *   - G interposable: the linker may replace G, so nothing may call F in its
  *     place: G becomes a thunk (or alias) and keeps its linkage;
- *   - F interposable, or both ODR: the body moves to a new private function
+ *   - F interposable, or both ODR: the body moves to a new internal function
  *     and both F and G become thunks or aliases of it.
  * The kept body gets the larger alignment of the two. What could not be done
  * soundly is left alone and counted by reason in the result.
@@ -635,9 +635,9 @@ static void record_fold(merge_state *st, const char *kept, const char *folded,
 }
 
 /* F and G both must keep a symbol that nothing may call the other in place
- * of. F's body becomes private, under a new name; a new function takes F's
+ * of. F's body becomes internal (local), under a new name; a new function takes F's
  * name, linkage and every use of F; then it and G become thunks or aliases
- * of the private body. F's self-references now go through the new function,
+ * of the local body. F's self-references now go through the new function,
  * so F leaves the tree and is looked at again. */
 static void merge_into_private_body(merge_state *st, LLVMValueRef f,
                                     LLVMValueRef g, const char *g_name,
@@ -680,7 +680,10 @@ static void merge_into_private_body(merge_state *st, LLVMValueRef f,
   LLVMSetValueName2(public_f, saved, length);
   free(body_name);
   free(saved);
-  LLVMSetLinkage(f, LLVMPrivateLinkage);
+  /* Internal rather than private: the body keeps a local symbol, so the
+   * object's symbol table shows its size (the report measures bytes saved
+   * from it) and profilers and debuggers can name it. */
+  LLVMSetLinkage(f, LLVMInternalLinkage);
   /* Out of F's section group: G's thunk calls the body, and G's group may be
    * kept while F's is discarded. */
   LLVMSetComdat(f, NULL);

@@ -1,11 +1,16 @@
 /* `ltofold`: the passes on one module, from the command line.
  *
- *   ltofold merge IN.{ll,bc} -o OUT.bc [-S] [--report FILE] [--stats] ...
+ *   ltofold merge|fprange|canon IN.{ll,bc} -o OUT.bc [-S] [--report FILE] ...
+ *   ltofold fprange --print IN
+ *   ltofold diff A B             (cli_diff.c)
+ *   ltofold report diff OLD NEW  (cli_report.c)
  *
  * Steps: parse the command line, read the module (bitcode or text IR), run
  * the phase, verify, write the output through a temporary file and a rename
  * (so an error never leaves half a file), write the report. Every error is
  * one line on stderr naming the file and the cause, and exit status 1. */
+#include "cli_commands.h"
+#include "ltofold_fprange.h"
 #include "messages.h"
 #include "options.h"
 #include "pipeline.h"
@@ -32,8 +37,9 @@ typedef struct command {
 
 static const command commands[] = {
     {"merge", "fold functions equal at the IR level", LTOFOLD_PHASE_MERGE},
-    {"fprange", "fold FP compares decided by value ranges (not built yet)", -1},
-    {"canon", "canonicalize IR so equal code reads equal (not built yet)", -1},
+    {"fprange", "fold FP compares, branches and instructions decided by value "
+                "ranges (--print: show the ranges)", LTOFOLD_PHASE_FPRANGE},
+    {"canon", "canonicalize IR so equal code reads equal", LTOFOLD_PHASE_CANON},
 };
 
 typedef struct cli_args {
@@ -41,6 +47,7 @@ typedef struct cli_args {
   const char *input;
   const char *output;
   bool text_output; /* -S */
+  bool print_ranges; /* fprange --print */
   ltofold_options options;
 } cli_args;
 
@@ -53,6 +60,10 @@ static void print_help(FILE *out) {
           "commands:\n");
   for (size_t i = 0; i < sizeof commands / sizeof *commands; ++i)
     fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fprintf(out, "  %-10s %s\n", "diff",
+          "canonicalize two modules and show their difference (diff --help)");
+  fprintf(out, "  %-10s %s\n", "report",
+          "compare two JSON reports, with size budgets (report --help)");
   fprintf(out, "\noptions:\n"
                "  -o FILE              output file ('-' for stdout)\n"
                "  -S                   write text IR instead of bitcode\n");
@@ -108,6 +119,9 @@ static int parse_command_line(int argc, char **argv, cli_args *args) {
       args->output = argv[i];
     } else if (!strcmp(arg, "-S")) {
       args->text_output = true;
+    } else if (!strcmp(arg, "--print") &&
+               args->command->phase == LTOFOLD_PHASE_FPRANGE) {
+      args->print_ranges = true;
     } else if (!strncmp(arg, "--", 2) && arg[2]) {
       const char *key = arg + 2;
       const char *equals = strchr(key, '=');
@@ -135,12 +149,9 @@ static int parse_command_line(int argc, char **argv, cli_args *args) {
       args->input = arg;
     }
   }
-  if (args->command->phase < 0)
-    return usage_error(ltofold_format(
-        "'%s' is not available in this build yet", args->command->name));
   if (!args->input)
     return usage_error(ltofold_format("no input file given"));
-  if (!args->output)
+  if (!args->output && !args->print_ranges)
     return usage_error(
         ltofold_format("no output file given (use -o FILE, or -o - for stdout)"));
   return 0;
@@ -245,6 +256,13 @@ static int run(cli_args *args) {
   int status = module ? 0 : 1;
   if (module && report)
     ltofold_report_add_input(report, args->input);
+  if (!status && args->print_ranges) {
+    ltofold_fprange_print(module, stdout);
+    ltofold_report_free(report);
+    LLVMDisposeModule(module);
+    LLVMContextDispose(context);
+    return 0;
+  }
   if (!status && ltofold_run_phase(module, (ltofold_phase)args->command->phase,
                                    &args->options, report, &error))
     status = 1;
@@ -277,14 +295,35 @@ static int run(cli_args *args) {
   return status;
 }
 
+/* The command names its phase: `ltofold canon` runs canon even though the
+ * pipeline leaves it off by default. */
+static void enable_command_phase(cli_args *args) {
+  switch ((ltofold_phase)args->command->phase) {
+  case LTOFOLD_PHASE_FPRANGE:
+    args->options.fprange = true;
+    break;
+  case LTOFOLD_PHASE_CANON:
+    args->options.canon = true;
+    break;
+  default:
+    break;
+  }
+}
+
 int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "diff"))
+    return ltofold_cli_diff(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "report"))
+    return ltofold_cli_report(argc - 1, argv + 1);
   cli_args args = {0};
   ltofold_options_init(&args.options);
   int status = parse_command_line(argc, argv, &args);
-  if (status == 0)
+  if (status == 0) {
+    enable_command_phase(&args);
     status = run(&args);
-  else if (status == 2)
+  } else if (status == 2) {
     status = 0;
+  }
   ltofold_options_free(&args.options);
   return status;
 }

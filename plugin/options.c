@@ -16,8 +16,21 @@ const ltofold_option_info ltofold_option_table[] = {
      "also fold mutually recursive groups (default: on)"},
     {"aliases", LTOFOLD_OPTION_FLAG, NULL,
      "allow global aliases (default: from the target, off for Mach-O)"},
+    {"fprange", LTOFOLD_OPTION_FLAG, NULL,
+     "fold FP compares decided by value ranges (default: on)"},
+    {"canon", LTOFOLD_OPTION_FLAG, NULL,
+     "canonicalize the whole module before merge (default: off)"},
+    {"merge-canon", LTOFOLD_OPTION_FLAG, NULL,
+     "compare functions in canonical instruction order (default: off)"},
+    {"disable", LTOFOLD_OPTION_LIST, "PHASES",
+     "turn off phases: any of merge,fprange,canon"},
     {"O", LTOFOLD_OPTION_LEVEL, "N",
      "LTO optimization level 0-3 for linker plugins (default: 2)"},
+    {"mcpu", LTOFOLD_OPTION_STRING, "CPU",
+     "target CPU for code generation, gold plugin (default: the module's)"},
+    {"save-temps", LTOFOLD_OPTION_FLAG, NULL,
+     "gold plugin: keep the bitcode after each phase and the object, next to "
+     "the output"},
 };
 const size_t ltofold_option_count =
     sizeof ltofold_option_table / sizeof ltofold_option_table[0];
@@ -28,11 +41,14 @@ void ltofold_options_init(ltofold_options *options) {
   options->merge_recursive = true;
   options->aliases = -1;
   options->opt_level = 2;
+  options->fprange = true;
 }
 
 void ltofold_options_free(ltofold_options *options) {
   free(options->report_path);
+  free(options->cpu);
   options->report_path = NULL;
+  options->cpu = NULL;
 }
 
 const ltofold_option_info *ltofold_option_find(const char *key, size_t length) {
@@ -58,6 +74,29 @@ static int parse_flag(const char *key, const char *value, bool *out,
   return -1;
 }
 
+/* disable=merge,fprange,canon */
+static int disable_phases(ltofold_options *options, const char *list,
+                          char **error) {
+  for (const char *item = list; *item;) {
+    size_t length = strcspn(item, ",");
+    if (length == 5 && !memcmp(item, "merge", 5)) {
+      options->merge = false;
+    } else if (length == 7 && !memcmp(item, "fprange", 7)) {
+      options->fprange = false;
+    } else if (length == 5 && !memcmp(item, "canon", 5)) {
+      options->canon = false;
+      options->merge_canon = false;
+    } else {
+      *error = ltofold_format("option 'disable' takes phases among "
+                              "merge,fprange,canon, not '%.*s'",
+                              (int)length, item);
+      return -1;
+    }
+    item += length + (item[length] == ',');
+  }
+  return 0;
+}
+
 int ltofold_options_set(ltofold_options *options, const char *key,
                         const char *value, char **error) {
   const ltofold_option_info *info = ltofold_option_find(key, strlen(key));
@@ -65,7 +104,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     *error = ltofold_format("unknown option '%s' (see ltofold --help)", key);
     return -1;
   }
-  if (info->kind == LTOFOLD_OPTION_STRING && (!value || !*value)) {
+  if ((info->kind == LTOFOLD_OPTION_STRING || info->kind == LTOFOLD_OPTION_LIST) &&
+      (!value || !*value)) {
     *error = ltofold_format("option '%s' needs a value (%s)", key,
                             info->value_name);
     return -1;
@@ -86,6 +126,19 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->merge_recursive = flag;
   } else if (!strcmp(key, "aliases")) {
     options->aliases = flag;
+  } else if (!strcmp(key, "fprange")) {
+    options->fprange = flag;
+  } else if (!strcmp(key, "canon")) {
+    options->canon = flag;
+  } else if (!strcmp(key, "merge-canon")) {
+    options->merge_canon = flag;
+  } else if (!strcmp(key, "save-temps")) {
+    options->save_temps = flag;
+  } else if (!strcmp(key, "mcpu")) {
+    free(options->cpu);
+    options->cpu = strdup(value);
+  } else if (!strcmp(key, "disable")) {
+    return disable_phases(options, value, error);
   } else if (!strcmp(key, "O")) {
     if (!value || strlen(value) != 1 || value[0] < '0' || value[0] > '3') {
       *error = ltofold_format("option 'O' takes a level from 0 to 3, not '%s'",
@@ -100,6 +153,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
 int ltofold_options_parse_pair(ltofold_options *options, const char *pair,
                                char **error) {
   const char *equals = strchr(pair, '=');
+  if (pair[0] == 'O' && pair[1] >= '0' && pair[1] <= '9' && !pair[2])
+    return ltofold_options_set(options, "O", pair + 1, error);
   if (!equals)
     return ltofold_options_set(options, pair, NULL, error);
   char *key = strndup(pair, (size_t)(equals - pair));

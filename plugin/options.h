@@ -14,7 +14,8 @@
 typedef enum ltofold_option_kind {
   LTOFOLD_OPTION_FLAG,   /* no value, or true/false/1/0 */
   LTOFOLD_OPTION_STRING, /* a value is required */
-  LTOFOLD_OPTION_LEVEL   /* 0..3 */
+  LTOFOLD_OPTION_LEVEL,  /* 0..3 */
+  LTOFOLD_OPTION_LIST    /* names separated by commas */
 } ltofold_option_kind;
 
 typedef struct ltofold_option_info {
@@ -33,6 +34,11 @@ typedef struct ltofold_options {
   bool merge_recursive;  /* merge-recursive: fold recursive groups (default on) */
   int aliases;           /* aliases: 1 yes, 0 no, -1 from the target triple */
   int opt_level;         /* O: LTO optimization level, for linker plugins */
+  bool fprange;          /* fprange: run fprange (default on) */
+  bool canon;            /* canon: canonicalize the module (default off) */
+  bool merge_canon;      /* merge-canon: compare functions in canonical order */
+  bool save_temps;       /* save-temps: keep bitcode of each phase (linkers) */
+  char *cpu;             /* mcpu: target CPU for code generation, or NULL */
 } ltofold_options;
 
 extern const ltofold_option_info ltofold_option_table[];
@@ -46,7 +52,7 @@ void ltofold_options_free(ltofold_options *options);
 int ltofold_options_set(ltofold_options *options, const char *key,
                         const char *value, char **error);
 
-/* Parses "KEY[=VALUE]". */
+/* Parses "KEY[=VALUE]"; "O2" is read as "O=2", as linkers pass it. */
 int ltofold_options_parse_pair(ltofold_options *options, const char *pair,
                                char **error);
 

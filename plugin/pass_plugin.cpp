@@ -1,7 +1,8 @@
 // The pass-plugin shim for lld and opt: the only C++ in ltofold, kept to what
 // the new pass manager's plugin interface requires. It registers ltofold's
-// pipeline names for opt, runs ltofold at the end of the full-LTO pipeline
-// (where lld calls it), turns each -ltofold-KEY option into "KEY=VALUE",
+// pipeline names for opt, runs fprange at the start and canon and merge at
+// the end of the full-LTO pipeline (where lld calls them), turns each
+// -ltofold-KEY option into "KEY=VALUE",
 // and hands everything to the C core (plugin_entry.h).
 #include "plugin_entry.h"
 
@@ -53,42 +54,58 @@ OptionRegistry &registry() {
 // Construct at load time, not at first use.
 const OptionRegistry &LoadTimeRegistry = registry();
 
+// Owns the C session for the lifetime of the pass builder's callbacks.
+using Session = std::shared_ptr<ltofold_plugin_session>;
+
 struct LtofoldPass : PassInfoMixin<LtofoldPass> {
+  Session S;
   ltofold_plugin_pipeline Pipeline;
-  explicit LtofoldPass(ltofold_plugin_pipeline P) : Pipeline(P) {}
+  LtofoldPass(Session S, ltofold_plugin_pipeline P)
+      : S(std::move(S)), Pipeline(P) {}
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     std::vector<std::string> Pairs = registry().givenPairs();
     std::vector<const char *> Raw;
     for (const std::string &P : Pairs)
       Raw.push_back(P.c_str());
-    if (ltofold_plugin_run(wrap(&M), Pipeline, Raw.data(), Raw.size()))
+    if (ltofold_plugin_run(S.get(), wrap(&M), Pipeline, Raw.data(), Raw.size()))
       report_fatal_error("ltofold failed (see the message above)", false);
     return PreservedAnalyses::none();
   }
   static bool isRequired() { return true; }
 };
 
+void registerCallbacks(PassBuilder &PB) {
+  Session S(ltofold_plugin_session_new(), ltofold_plugin_session_free);
+  PB.registerPipelineParsingCallback(
+      [S](StringRef Name, ModulePassManager &MPM,
+          ArrayRef<PassBuilder::PipelineElement>) {
+        static const struct {
+          const char *Name;
+          ltofold_plugin_pipeline Pipeline;
+        } Names[] = {{"ltofold-merge", LTOFOLD_PLUGIN_MERGE},
+                     {"ltofold-fprange", LTOFOLD_PLUGIN_FPRANGE},
+                     {"ltofold-canon", LTOFOLD_PLUGIN_CANON},
+                     {"ltofold", LTOFOLD_PLUGIN_ALL}};
+        for (const auto &N : Names)
+          if (Name == N.Name) {
+            MPM.addPass(LtofoldPass(S, N.Pipeline));
+            return true;
+          }
+        return false;
+      });
+  PB.registerFullLinkTimeOptimizationEarlyEPCallback(
+      [S](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(LtofoldPass(S, LTOFOLD_PLUGIN_LTO_EARLY));
+      });
+  PB.registerFullLinkTimeOptimizationLastEPCallback(
+      [S](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(LtofoldPass(S, LTOFOLD_PLUGIN_LTO_LAST));
+      });
+}
+
 } // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "ltofold", "0.1.0", [](PassBuilder &PB) {
-            PB.registerPipelineParsingCallback(
-                [](StringRef Name, ModulePassManager &MPM,
-                   ArrayRef<PassBuilder::PipelineElement>) {
-                  if (Name == "ltofold-merge") {
-                    MPM.addPass(LtofoldPass(LTOFOLD_PLUGIN_MERGE));
-                    return true;
-                  }
-                  if (Name == "ltofold") {
-                    MPM.addPass(LtofoldPass(LTOFOLD_PLUGIN_ALL));
-                    return true;
-                  }
-                  return false;
-                });
-            PB.registerFullLinkTimeOptimizationLastEPCallback(
-                [](ModulePassManager &MPM, OptimizationLevel) {
-                  MPM.addPass(LtofoldPass(LTOFOLD_PLUGIN_ALL));
-                });
-          },
+  return {LLVM_PLUGIN_API_VERSION, "ltofold", "0.1.0", registerCallbacks,
           nullptr};
 }

@@ -1,15 +1,32 @@
 #include "pipeline.h"
 
+#include "ltofold_canon.h"
+#include "ltofold_fprange.h"
 #include "messages.h"
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/Transforms/PassBuilder.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 const char *ltofold_phase_name(ltofold_phase phase) {
-  static const char *const names[] = {"merge"};
+  static const char *const names[] = {"fprange", "canon", "merge"};
   return phase < LTOFOLD_PHASE_COUNT ? names[phase] : "unknown";
+}
+
+bool ltofold_phase_enabled(ltofold_phase phase, const ltofold_options *options) {
+  switch (phase) {
+  case LTOFOLD_PHASE_FPRANGE:
+    return options->fprange;
+  case LTOFOLD_PHASE_CANON:
+    return options->canon;
+  case LTOFOLD_PHASE_MERGE:
+    return options->merge;
+  default:
+    return false;
+  }
 }
 
 static double now_seconds(void) {
@@ -18,13 +35,15 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static int verify(LLVMModuleRef module, const char *when, char **error) {
+static int verify(LLVMModuleRef module, const char *when, const char *name,
+                  char **error) {
   char *message = NULL;
   if (!LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
     LLVMDisposeMessage(message);
     return 0;
   }
-  *error = ltofold_format("module does not verify %s: %s", when, message);
+  *error = ltofold_format("module does not verify %s %s: %s", when, name,
+                          message);
   LLVMDisposeMessage(message);
   return -1;
 }
@@ -36,49 +55,122 @@ static bool target_supports_aliases(LLVMModuleRef module) {
            strstr(triple, "macos") || strstr(triple, "ios"));
 }
 
-/* Runs merge; the result is reported by the caller, outside the timing. */
+/* What one phase produced; reported after the timing stops. */
+typedef union phase_result {
+  ltofold_fprange_result fprange;
+  ltofold_canon_result canon;
+  struct {
+    ltofold_merge_result merge;
+    ltofold_canon_result canon; /* with merge-canon */
+  } merge;
+} phase_result;
+
+static void run_fprange(LLVMModuleRef module, phase_result *result) {
+  ltofold_fprange_options fprange_options;
+  ltofold_fprange_options_default(&fprange_options);
+  ltofold_fprange_module(module, &fprange_options, &result->fprange);
+}
+
+static void run_canon(LLVMModuleRef module, phase_result *result) {
+  ltofold_canon_options canon_options;
+  ltofold_canon_options_default(&canon_options);
+  memset(&result->canon, 0, sizeof result->canon);
+  ltofold_canon_module(module, &canon_options, &result->canon);
+}
+
+/* With merge-canon, functions are first put in canonical instruction and
+ * operand order (names are left alone: merge does not compare them). */
 static void run_merge(LLVMModuleRef module, const ltofold_options *options,
-                      ltofold_merge_result *result) {
+                      phase_result *result) {
+  memset(&result->merge.canon, 0, sizeof result->merge.canon);
+  if (options->merge_canon) {
+    ltofold_canon_options canon_options;
+    ltofold_canon_options_default(&canon_options);
+    canon_options.rename = false;
+    ltofold_canon_module(module, &canon_options, &result->merge.canon);
+  }
   ltofold_merge_options merge_options;
   ltofold_merge_options_default(&merge_options);
   merge_options.allow_aliases = options->aliases < 0
                                     ? target_supports_aliases(module)
                                     : options->aliases != 0;
   merge_options.merge_recursive = options->merge_recursive;
-  ltofold_merge_module(module, &merge_options, result);
+  ltofold_merge_module(module, &merge_options, &result->merge.merge);
+}
+
+static void report_result(ltofold_phase phase, const ltofold_options *options,
+                          ltofold_report *report, phase_result *result) {
+  switch (phase) {
+  case LTOFOLD_PHASE_FPRANGE:
+    if (options->stats)
+      ltofold_print_fprange_stats(stderr, &result->fprange);
+    if (report)
+      ltofold_report_add_fprange(report, &result->fprange);
+    ltofold_fprange_result_free(&result->fprange);
+    break;
+  case LTOFOLD_PHASE_CANON:
+    if (options->stats)
+      ltofold_print_canon_stats(stderr, &result->canon);
+    if (report)
+      ltofold_report_add_canon(report, &result->canon);
+    break;
+  case LTOFOLD_PHASE_MERGE:
+    if (options->stats) {
+      if (options->merge_canon)
+        ltofold_print_canon_stats(stderr, &result->merge.canon);
+      ltofold_print_merge_stats(stderr, &result->merge.merge);
+    }
+    if (report)
+      ltofold_report_add_merge(report, &result->merge.merge);
+    ltofold_merge_result_free(&result->merge.merge);
+    break;
+  default:
+    break;
+  }
 }
 
 int ltofold_run_phase(LLVMModuleRef module, ltofold_phase phase,
                       const ltofold_options *options, ltofold_report *report,
                       char **error) {
+  if (!ltofold_phase_enabled(phase, options))
+    return 0;
   const char *name = ltofold_phase_name(phase);
-  if (options->verify) {
-    char *when = ltofold_format("before %s", name);
-    int status = verify(module, when, error);
-    free(when);
-    if (status)
-      return status;
-  }
+  if (options->verify && verify(module, "before", name, error))
+    return -1;
   double start = now_seconds();
-  ltofold_merge_result merge_result;
-  bool merged = phase == LTOFOLD_PHASE_MERGE && options->merge;
-  if (merged)
-    run_merge(module, options, &merge_result);
+  phase_result result;
+  if (phase == LTOFOLD_PHASE_FPRANGE)
+    run_fprange(module, &result);
+  else if (phase == LTOFOLD_PHASE_CANON)
+    run_canon(module, &result);
+  else
+    run_merge(module, options, &result);
   double seconds = now_seconds() - start;
   if (report)
     ltofold_report_add_phase(report, name, seconds);
-  if (merged) {
-    if (options->stats)
-      ltofold_print_merge_stats(stderr, &merge_result);
-    if (report)
-      ltofold_report_add_merge(report, &merge_result);
-    ltofold_merge_result_free(&merge_result);
+  report_result(phase, options, report, &result);
+  if (options->verify && verify(module, "after", name, error))
+    return -1;
+  return 0;
+}
+
+int ltofold_run_llvm_passes(LLVMModuleRef module, const char *name,
+                            const char *passes, LLVMTargetMachineRef machine,
+                            const ltofold_options *options,
+                            ltofold_report *report, char **error) {
+  LLVMPassBuilderOptionsRef pass_options = LLVMCreatePassBuilderOptions();
+  LLVMPassBuilderOptionsSetVerifyEach(pass_options, options->verify);
+  double start = now_seconds();
+  LLVMErrorRef failure = LLVMRunPasses(module, passes, machine, pass_options);
+  double seconds = now_seconds() - start;
+  LLVMDisposePassBuilderOptions(pass_options);
+  if (failure) {
+    char *message = LLVMGetErrorMessage(failure);
+    *error = ltofold_format("LLVM passes '%s' failed: %s", passes, message);
+    LLVMDisposeErrorMessage(message);
+    return -1;
   }
-  if (options->verify) {
-    char *when = ltofold_format("after %s", name);
-    int status = verify(module, when, error);
-    free(when);
-    return status;
-  }
+  if (report)
+    ltofold_report_add_phase(report, name, seconds);
   return 0;
 }

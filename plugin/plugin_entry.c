@@ -36,32 +36,86 @@ static int collect_options(ltofold_options *options, const char *const *pairs,
   return 0;
 }
 
-int ltofold_plugin_run(LLVMModuleRef module, ltofold_plugin_pipeline pipeline,
+struct ltofold_plugin_session {
+  ltofold_report *report; /* owned; NULL until a run asks for a report */
+};
+
+ltofold_plugin_session *ltofold_plugin_session_new(void) {
+  ltofold_plugin_session *session = calloc(1, sizeof *session);
+  if (!session)
+    abort();
+  return session;
+}
+
+void ltofold_plugin_session_free(ltofold_plugin_session *session) {
+  if (!session)
+    return;
+  ltofold_report_free(session->report);
+  free(session);
+}
+
+/* The phases each pipeline runs, in order (LTOFOLD_PHASE_COUNT ends). */
+static const ltofold_phase *pipeline_phases(ltofold_plugin_pipeline pipeline) {
+  static const ltofold_phase merge[] = {LTOFOLD_PHASE_MERGE, LTOFOLD_PHASE_COUNT};
+  static const ltofold_phase fprange[] = {LTOFOLD_PHASE_FPRANGE,
+                                          LTOFOLD_PHASE_COUNT};
+  static const ltofold_phase canon[] = {LTOFOLD_PHASE_CANON, LTOFOLD_PHASE_COUNT};
+  static const ltofold_phase all[] = {LTOFOLD_PHASE_FPRANGE, LTOFOLD_PHASE_CANON,
+                                      LTOFOLD_PHASE_MERGE, LTOFOLD_PHASE_COUNT};
+  static const ltofold_phase last[] = {LTOFOLD_PHASE_CANON, LTOFOLD_PHASE_MERGE,
+                                       LTOFOLD_PHASE_COUNT};
+  switch (pipeline) {
+  case LTOFOLD_PLUGIN_MERGE:
+    return merge;
+  case LTOFOLD_PLUGIN_FPRANGE:
+  case LTOFOLD_PLUGIN_LTO_EARLY:
+    return fprange;
+  case LTOFOLD_PLUGIN_CANON:
+    return canon;
+  case LTOFOLD_PLUGIN_LTO_LAST:
+    return last;
+  default:
+    return all;
+  }
+}
+
+int ltofold_plugin_run(ltofold_plugin_session *session, LLVMModuleRef module,
+                       ltofold_plugin_pipeline pipeline,
                        const char *const *pairs, size_t pair_count) {
-  (void)pipeline; /* merge is the only phase so far; ALL grows with fprange, canon */
   ltofold_options options;
   ltofold_options_init(&options);
   if (collect_options(&options, pairs, pair_count)) {
     ltofold_options_free(&options);
     return 1;
   }
-  ltofold_report *report = options.report_path ? ltofold_report_new() : NULL;
-  if (report) {
+  /* A pipeline named on opt's command line runs its phase. */
+  if (pipeline == LTOFOLD_PLUGIN_FPRANGE)
+    options.fprange = true;
+  if (pipeline == LTOFOLD_PLUGIN_CANON)
+    options.canon = true;
+  if (options.report_path && !session->report) {
+    session->report = ltofold_report_new();
     size_t length;
-    ltofold_report_add_input(report, LLVMGetModuleIdentifier(module, &length));
+    ltofold_report_add_input(session->report,
+                             LLVMGetModuleIdentifier(module, &length));
   }
   char *error = NULL;
   int status = 0;
-  if (ltofold_run_phase(module, LTOFOLD_PHASE_MERGE, &options, report, &error)) {
-    fprintf(stderr, "ltofold: error: %s\n", error);
-    free(error);
-    status = 1;
+  for (const ltofold_phase *phase = pipeline_phases(pipeline);
+       *phase != LTOFOLD_PHASE_COUNT && !status; ++phase)
+    if (ltofold_run_phase(module, *phase, &options, session->report, &error)) {
+      fprintf(stderr, "ltofold: error: %s\n", error);
+      free(error);
+      status = 1;
+    }
+  if (session->report && pipeline != LTOFOLD_PLUGIN_LTO_EARLY) {
+    if (ltofold_report_write(session->report, options.report_path, &error)) {
+      fprintf(stderr, "ltofold: warning: %s\n", error);
+      free(error);
+    }
+    ltofold_report_free(session->report);
+    session->report = NULL;
   }
-  if (report && ltofold_report_write(report, options.report_path, &error)) {
-    fprintf(stderr, "ltofold: warning: %s\n", error);
-    free(error);
-  }
-  ltofold_report_free(report);
   ltofold_options_free(&options);
   return status;
 }

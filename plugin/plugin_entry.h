@@ -11,16 +11,29 @@ extern "C" {
 
 /* Which pipeline the shim was asked for. */
 typedef enum ltofold_plugin_pipeline {
-  LTOFOLD_PLUGIN_MERGE, /* opt: ltofold-merge */
-  LTOFOLD_PLUGIN_ALL    /* opt: ltofold; lld: end of the full-LTO pipeline */
+  LTOFOLD_PLUGIN_MERGE,     /* opt: ltofold-merge */
+  LTOFOLD_PLUGIN_FPRANGE,   /* opt: ltofold-fprange */
+  LTOFOLD_PLUGIN_CANON,     /* opt: ltofold-canon */
+  LTOFOLD_PLUGIN_ALL,       /* opt: ltofold (fprange, canon, merge) */
+  LTOFOLD_PLUGIN_LTO_EARLY, /* lld: start of the full-LTO pipeline: fprange */
+  LTOFOLD_PLUGIN_LTO_LAST   /* lld: end of the full-LTO pipeline: canon, merge */
 } ltofold_plugin_pipeline;
+
+/* What lasts from one run to the next within one pass builder: the report,
+ * which collects fprange at the start of lld's LTO pipeline and merge at its
+ * end, and is written when a pipeline other than LTO_EARLY finishes. */
+typedef struct ltofold_plugin_session ltofold_plugin_session;
+
+ltofold_plugin_session *ltofold_plugin_session_new(void);
+void ltofold_plugin_session_free(ltofold_plugin_session *session);
 
 /* Runs `pipeline` on `module`. Options come from the LTOFOLD_OPTIONS
  * environment variable, then from `pairs` ("KEY=VALUE" or "KEY", the
  * -mllvm -ltofold-KEY options the shim saw), later ones winning. Errors and
  * warnings go to stderr prefixed "ltofold: ". Returns 0, or 1 after an error
  * (the module is then left as it was, or as the last phase that verified). */
-int ltofold_plugin_run(LLVMModuleRef module, ltofold_plugin_pipeline pipeline,
+int ltofold_plugin_run(ltofold_plugin_session *session, LLVMModuleRef module,
+                       ltofold_plugin_pipeline pipeline,
                        const char *const *pairs, size_t pair_count);
 
 /* The option table, for the shim to register -ltofold-KEY options. */

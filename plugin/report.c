@@ -13,8 +13,13 @@ struct ltofold_report {
   cJSON *root;   /* owned */
   cJSON *inputs; /* arrays inside root */
   cJSON *phases;
+  cJSON *merge;  /* the merge object inside root, or NULL */
   double instructions_folded;
   double functions_folded;
+  double fp_folds;
+  double branches_removed;
+  double bytes_saved;
+  bool bytes_measured; /* bytes_saved is known (an object was measured) */
 };
 
 ltofold_report *ltofold_report_new(void) {
@@ -117,6 +122,7 @@ static cJSON *fold_groups(const ltofold_merge_result *result) {
 void ltofold_report_add_merge(ltofold_report *report,
                               const ltofold_merge_result *result) {
   cJSON *merge = cJSON_AddObjectToObject(report->root, "merge");
+  report->merge = merge;
   cJSON_AddNumberToObject(merge, "functions", (double)result->functions);
   cJSON_AddNumberToObject(merge, "candidates", (double)result->candidates);
   cJSON_AddNumberToObject(merge, "merged", (double)result->merged);
@@ -137,6 +143,111 @@ void ltofold_report_add_merge(ltofold_report *report,
     report->instructions_folded += result->folds[i].instructions;
 }
 
+void ltofold_report_add_fprange(ltofold_report *report,
+                                const ltofold_fprange_result *result) {
+  cJSON *fprange = cJSON_AddObjectToObject(report->root, "fprange");
+  cJSON_AddNumberToObject(fprange, "values", (double)result->values);
+  cJSON_AddNumberToObject(fprange, "branches_removed",
+                          (double)result->branches_removed);
+  cJSON *kinds = cJSON_AddObjectToObject(fprange, "folds_by_kind");
+  for (int k = 0; k < LTOFOLD_FPRANGE_FOLD_KIND_COUNT; ++k)
+    cJSON_AddNumberToObject(kinds, ltofold_fprange_fold_kind_name(k),
+                            (double)result->by_kind[k]);
+  cJSON *folds = cJSON_AddArrayToObject(fprange, "folds");
+  for (size_t i = 0; i < result->fold_count; ++i) {
+    const ltofold_fprange_fold *fold = &result->folds[i];
+    cJSON *entry = cJSON_CreateObject();
+    cJSON_AddStringToObject(entry, "kind",
+                            ltofold_fprange_fold_kind_name(fold->kind));
+    cJSON_AddStringToObject(entry, "function", fold->function);
+    cJSON_AddStringToObject(entry, "what", fold->what);
+    if (fold->file) {
+      cJSON *location = cJSON_AddObjectToObject(entry, "location");
+      cJSON_AddStringToObject(location, "file", fold->file);
+      cJSON_AddNumberToObject(location, "line", fold->line);
+      cJSON_AddNumberToObject(location, "column", fold->column);
+    } else {
+      cJSON_AddNullToObject(entry, "location");
+    }
+    cJSON_AddItemToArray(folds, entry);
+  }
+  report->fp_folds += (double)result->fold_count;
+  report->branches_removed += (double)result->branches_removed;
+}
+
+void ltofold_report_add_canon(ltofold_report *report,
+                              const ltofold_canon_result *result) {
+  cJSON *canon = cJSON_AddObjectToObject(report->root, "canon");
+  cJSON_AddNumberToObject(canon, "functions", (double)result->functions);
+  cJSON_AddNumberToObject(canon, "instructions_moved",
+                          (double)result->instructions_moved);
+  cJSON_AddNumberToObject(canon, "operands_swapped",
+                          (double)result->operands_swapped);
+  cJSON_AddNumberToObject(canon, "phis_sorted", (double)result->phis_sorted);
+}
+
+static int compare_symbol_names(const void *a, const void *b) {
+  return strcmp(((const ltofold_symbol_size *)a)->name,
+                ((const ltofold_symbol_size *)b)->name);
+}
+
+/* The size of `name` in the object, or -1 when it has no symbol there. */
+static double symbol_size(const ltofold_symbol_size *symbols, size_t count,
+                          const char *name) {
+  ltofold_symbol_size key = {name, 0};
+  const ltofold_symbol_size *found =
+      bsearch(&key, symbols, count, sizeof *symbols, compare_symbol_names);
+  return found ? (double)found->size : -1;
+}
+
+/* Each folded function would have cost the kept body's emitted size; what is
+ * left of it is nothing (replaced, alias: the alias shares the kept bytes)
+ * or its own symbol's size (thunk, callers: the body stays). A group whose
+ * kept body has no symbol in the object (inlined everywhere, or removed)
+ * gets null. */
+void ltofold_report_add_symbol_sizes(ltofold_report *report,
+                                     ltofold_symbol_size *symbols,
+                                     size_t count) {
+  qsort(symbols, count, sizeof *symbols, compare_symbol_names);
+  report->bytes_measured = true;
+  cJSON *groups = report->merge ? cJSON_GetObjectItem(report->merge, "groups")
+                                : NULL;
+  cJSON *group;
+  cJSON_ArrayForEach(group, groups) {
+    const char *kept = cJSON_GetStringValue(cJSON_GetObjectItem(group, "kept"));
+    double kept_size = symbol_size(symbols, count, kept);
+    double group_saved = 0;
+    cJSON *entry;
+    cJSON_ArrayForEach(entry, cJSON_GetObjectItem(group, "folded")) {
+      const char *method =
+          cJSON_GetStringValue(cJSON_GetObjectItem(entry, "method"));
+      const char *folded =
+          cJSON_GetStringValue(cJSON_GetObjectItem(entry, "symbol"));
+      double left = 0;
+      if (!strcmp(method, ltofold_fold_method_name(LTOFOLD_FOLD_THUNK)) ||
+          !strcmp(method, ltofold_fold_method_name(LTOFOLD_FOLD_CALLERS))) {
+        double size = symbol_size(symbols, count, folded);
+        left = size < 0 ? 0 : size;
+      }
+      double saved = kept_size < 0 ? -1 : kept_size > left ? kept_size - left : 0;
+      if (saved < 0) {
+        cJSON_AddNullToObject(entry, "bytes_saved");
+      } else {
+        cJSON_AddNumberToObject(entry, "bytes_saved", saved);
+        group_saved += saved;
+      }
+    }
+    if (kept_size < 0) {
+      cJSON_AddNullToObject(group, "kept_bytes");
+      cJSON_AddNullToObject(group, "bytes_saved");
+    } else {
+      cJSON_AddNumberToObject(group, "kept_bytes", kept_size);
+      cJSON_AddNumberToObject(group, "bytes_saved", group_saved);
+      report->bytes_saved += group_saved;
+    }
+  }
+}
+
 int ltofold_report_write(ltofold_report *report, const char *path,
                          char **error) {
   /* Totals go in for the print only: the report stays reusable. */
@@ -144,6 +255,12 @@ int ltofold_report_write(ltofold_report *report, const char *path,
   cJSON_AddNumberToObject(totals, "functions_folded", report->functions_folded);
   cJSON_AddNumberToObject(totals, "instructions_folded",
                           report->instructions_folded);
+  if (report->bytes_measured)
+    cJSON_AddNumberToObject(totals, "bytes_saved", report->bytes_saved);
+  else
+    cJSON_AddNullToObject(totals, "bytes_saved");
+  cJSON_AddNumberToObject(totals, "fp_folds", report->fp_folds);
+  cJSON_AddNumberToObject(totals, "branches_removed", report->branches_removed);
   char *text = cJSON_Print(report->root);
   cJSON_DeleteItemFromObject(report->root, "totals");
   if (!text)
@@ -182,4 +299,21 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r) {
     if (r->skipped[s])
       fprintf(out, "  skipped: %-13s %zu\n", ltofold_skip_reason_name(s),
               r->skipped[s]);
+}
+
+void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *r) {
+  fprintf(out, "ltofold fprange: %zu FP values, %zu folds, %zu branches removed\n",
+          r->values, r->fold_count, r->branches_removed);
+  for (int k = 0; k < LTOFOLD_FPRANGE_FOLD_KIND_COUNT; ++k)
+    if (r->by_kind[k])
+      fprintf(out, "  %-22s %zu\n", ltofold_fprange_fold_kind_name(k),
+              r->by_kind[k]);
+}
+
+void ltofold_print_canon_stats(FILE *out, const ltofold_canon_result *r) {
+  fprintf(out,
+          "ltofold canon: %zu functions, %zu instructions moved, %zu operand "
+          "pairs swapped, %zu PHIs sorted\n",
+          r->functions, r->instructions_moved, r->operands_swapped,
+          r->phis_sorted);
 }

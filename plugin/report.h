@@ -4,7 +4,11 @@
 #ifndef LTOFOLD_REPORT_H
 #define LTOFOLD_REPORT_H
 
+#include "ltofold_canon.h"
+#include "ltofold_fprange.h"
 #include "ltofold_merge.h"
+
+#include <stdint.h>
 
 #include <stdio.h>
 
@@ -17,6 +21,23 @@ void ltofold_report_add_phase(ltofold_report *report, const char *name,
                               double seconds);
 void ltofold_report_add_merge(ltofold_report *report,
                               const ltofold_merge_result *result);
+void ltofold_report_add_fprange(ltofold_report *report,
+                                const ltofold_fprange_result *result);
+void ltofold_report_add_canon(ltofold_report *report,
+                              const ltofold_canon_result *result);
+
+/* A symbol of the emitted object, with its size in bytes. */
+typedef struct ltofold_symbol_size {
+  const char *name;
+  uint64_t size;
+} ltofold_symbol_size;
+
+/* Measures the bytes each fold saved from the emitted object's symbols
+ * (docs/report.md says how). `symbols` is sorted in place by name. */
+void ltofold_report_add_symbol_sizes(ltofold_report *report,
+                                     ltofold_symbol_size *symbols,
+                                     size_t count);
+
 /* Writes the report to `path` through a temporary file and a rename, so a
  * failed write never leaves half a report. Returns 0, or -1 with *error. */
 int ltofold_report_write(ltofold_report *report, const char *path,
@@ -24,5 +45,7 @@ int ltofold_report_write(ltofold_report *report, const char *path,
 
 /* Human-readable summary of a merge, for --stats. */
 void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *result);
+void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *result);
+void ltofold_print_canon_stats(FILE *out, const ltofold_canon_result *result);
 
 #endif

@@ -11,7 +11,7 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
-; CHECK-LABEL: define private i32 @weak_a.ltofold.body(ptr %p, i32 %x)
+; CHECK-LABEL: define internal i32 @weak_a.ltofold.body(ptr %p, i32 %x)
 ; CHECK-NEXT: %v = load i32, ptr %p, align 4
 define weak i32 @weak_a(ptr %p, i32 %x) {
   %v = load i32, ptr %p, align 4

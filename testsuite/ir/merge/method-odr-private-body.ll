@@ -17,7 +17,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-DAG: @wodr_b = weak_odr unnamed_addr alias i32 (ptr, i32), ptr @wodr_a.ltofold.body
 @table = global [2 x ptr] [ptr @odr_a, ptr @odr_b]
 
-; CHECK-LABEL: define private i32 @odr_a.ltofold.body(ptr %p, i32 %x)
+; CHECK-LABEL: define internal i32 @odr_a.ltofold.body(ptr %p, i32 %x)
 ; CHECK-NEXT: %v = load i32, ptr %p, align 4
 define linkonce_odr i32 @odr_a(ptr %p, i32 %x) {
   %v = load i32, ptr %p, align 4
@@ -36,7 +36,7 @@ define linkonce_odr i32 @odr_b(ptr %p, i32 %x) {
   ret i32 %m
 }
 
-; CHECK-LABEL: define private i32 @wodr_a.ltofold.body(ptr %p, i32 %x)
+; CHECK-LABEL: define internal i32 @wodr_a.ltofold.body(ptr %p, i32 %x)
 ; CHECK-NEXT: %v = load i32, ptr %p, align 4
 define weak_odr i32 @wodr_a(ptr %p, i32 %x) unnamed_addr {
   %v = load i32, ptr %p, align 4

@@ -15,7 +15,7 @@ $tmpl_b = comdat any
 
 @fptrs = global [2 x ptr] [ptr @tmpl_a, ptr @tmpl_b]
 
-; CHECK: define private i32 @tmpl_a.ltofold.body(ptr %p, i32 %x){{( unnamed_addr)?}} {
+; CHECK: define internal i32 @tmpl_a.ltofold.body(ptr %p, i32 %x){{( unnamed_addr)?}} {
 define linkonce_odr i32 @tmpl_a(ptr %p, i32 %x) comdat {
   %v = load i32, ptr %p, align 4
   %a = add i32 %v, %x

@@ -1,0 +1,15 @@
+/* The `ltofold` subcommands that are not a phase on one module. Each takes
+ * its own argv (argv[0] is the subcommand's name) and returns the exit
+ * status. */
+#ifndef LTOFOLD_CLI_COMMANDS_H
+#define LTOFOLD_CLI_COMMANDS_H
+
+/* ltofold diff A B: canonicalize both, show a unified diff; 0 equal,
+ * 1 different, 2 error. */
+int ltofold_cli_diff(int argc, char **argv);
+
+/* ltofold report diff OLD.json NEW.json [--budget ...]: what changed between
+ * two builds' reports; non-zero when a budget is exceeded. */
+int ltofold_cli_report(int argc, char **argv);
+
+#endif
