@@ -1,0 +1,994 @@
+/* ltofold-gold.so: ltofold as an LTO plugin for the linkers that speak the
+ * binutils plugin API (plugin-api.h): gold, ld.bfd and mold.
+ *
+ * The linker drives; the plugin answers four calls:
+ *
+ *   onload            read the transfer vector (the linker's callbacks, the
+ *                     output kind and name, our -plugin-opt options) and
+ *                     register the three hooks below;
+ *   claim_file        for each input file and archive member: if it is LLVM
+ *                     bitcode, keep its bytes, read its global symbols from a
+ *                     lazily loaded module (no function bodies are read) and
+ *                     tell the linker about them; anything else is left to
+ *                     the linker;
+ *   all_symbols_read  the linker has resolved every symbol. Load each claimed
+ *                     module, apply the linker's verdict to it (a definition
+ *                     another file preempted becomes a declaration; one only
+ *                     IR uses becomes internal; one the outside uses stays),
+ *                     link them into one module, run the pipeline (fprange,
+ *                     LLVM's LTO optimization, canon, merge, global DCE),
+ *                     generate one object for the module's target with the
+ *                     relocation model the output kind needs, hand it back
+ *                     with add_input_file, and write the report, with bytes
+ *                     saved measured from the object's symbol sizes;
+ *   cleanup           remove every temporary file, free everything.
+ *
+ * The plugin API gives hooks no user data, so the plugin's state is one
+ * context struct (`plugin`), set up in onload and torn down in cleanup.
+ * Every diagnostic goes through the linker's message callback, prefixed
+ * "ltofold: " and naming the file; an error makes the hook return LDPS_ERR
+ * so the link fails without a crash. */
+#include "messages.h"
+#include "options.h"
+#include "pipeline.h"
+#include "report.h"
+#include "version.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Comdat.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Linker.h>
+#include <llvm-c/Object.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm/Config/llvm-config.h>
+#include <plugin-api.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* One claimed input: a bitcode file or archive member. */
+typedef struct claimed_file {
+  char *name;     /* owned: path, or "archive(@offset)" for a member */
+  void *handle;   /* the linker's handle for the file */
+  char *bytes;    /* owned: the bitcode */
+  size_t size;
+  struct ld_plugin_symbol *symbols; /* owned, names owned; resolutions filled
+                                       in at all_symbols_read */
+  size_t symbol_count;
+} claimed_file;
+
+typedef struct plugin {
+  /* The linker's callbacks; NULL when the linker does not offer one. */
+  ld_plugin_message message;
+  ld_plugin_add_symbols add_symbols;
+  ld_plugin_add_symbols add_symbols_v2;
+  ld_plugin_get_symbols get_symbols; /* the newest version offered */
+  ld_plugin_add_input_file add_input_file;
+  int output_kind;   /* LDPO_EXEC, LDPO_DYN, LDPO_PIE, LDPO_REL */
+  char *output_name; /* owned; "a.out" when the linker did not say */
+
+  ltofold_options options;
+  bool options_failed; /* a bad -plugin-opt: every hook fails */
+
+  LLVMContextRef context; /* owned: every module lives in it */
+  char *diagnostic;       /* owned: the context's first error message */
+
+  claimed_file *files; /* owned array */
+  size_t file_count, file_capacity;
+
+  char *temporary_directory; /* owned, or NULL until needed */
+  char **temporaries;        /* owned paths to remove at cleanup */
+  size_t temporary_count;
+} plugin;
+
+static plugin the_plugin;
+
+/* ---------------------------------------------------------------------------
+ * Messages */
+
+static void say(int level, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  char *text = NULL;
+  if (vasprintf(&text, format, args) < 0)
+    abort();
+  va_end(args);
+  if (the_plugin.message)
+    the_plugin.message(level, "ltofold: %s", text);
+  else
+    fprintf(stderr, "ltofold: %s\n", text);
+  free(text);
+}
+
+/* The bitcode reader reports through the context's diagnostics. */
+static void capture_diagnostic(LLVMDiagnosticInfoRef info, void *data) {
+  plugin *p = data;
+  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || p->diagnostic)
+    return;
+  char *description = LLVMGetDiagInfoDescription(info);
+  p->diagnostic = strdup(description);
+  LLVMDisposeMessage(description);
+}
+
+/* Takes the captured diagnostic (or `fallback`); the caller frees it. */
+static char *take_diagnostic(const char *fallback) {
+  char *text = the_plugin.diagnostic ? the_plugin.diagnostic : strdup(fallback);
+  the_plugin.diagnostic = NULL;
+  return text;
+}
+
+static bool looks_like_bitcode(const char *data, size_t size) {
+  static const unsigned char raw[] = {'B', 'C', 0xC0, 0xDE};
+  static const unsigned char wrapper[] = {0xDE, 0xC0, 0x17, 0x0B};
+  return size >= 4 && (!memcmp(data, raw, 4) || !memcmp(data, wrapper, 4));
+}
+
+/* The bitcode reader's words for a version mismatch. */
+static const char *bitcode_error_kind(const char *text) {
+  return strstr(text, "epoch") || strstr(text, "Producer") ||
+                 strstr(text, "version")
+             ? "bitcode from another LLVM version (ltofold reads LLVM "
+               LLVM_VERSION_STRING " bitcode)"
+             : "invalid or truncated bitcode";
+}
+
+/* Parses a claimed file into the plugin's context: lazily (declarations and
+ * global initializers only) for claim_file, fully for the link. Returns NULL
+ * after saying why. */
+static LLVMModuleRef parse_file(const claimed_file *file, bool lazy) {
+  LLVMMemoryBufferRef buffer =
+      LLVMCreateMemoryBufferWithMemoryRange(file->bytes, file->size, file->name, 0);
+  LLVMModuleRef module = NULL;
+  bool failed = lazy ? LLVMGetBitcodeModuleInContext2(the_plugin.context,
+                                                      buffer, &module)
+                     : LLVMParseBitcodeInContext2(the_plugin.context, buffer,
+                                                  &module);
+  /* A lazy module owns its buffer (which does not own the bytes). */
+  if (!lazy || failed)
+    LLVMDisposeMemoryBuffer(buffer);
+  if (failed) {
+    char *text = take_diagnostic("unreadable");
+    say(LDPL_ERROR, "%s: %s: %s", file->name, bitcode_error_kind(text), text);
+    free(text);
+    return NULL;
+  }
+  return module;
+}
+
+/* ---------------------------------------------------------------------------
+ * Symbols: which globals the linker sees, in an order both hooks share. */
+
+static bool is_local(LLVMLinkage linkage) {
+  return linkage == LLVMInternalLinkage || linkage == LLVMPrivateLinkage;
+}
+
+static const char *value_name(LLVMValueRef value) {
+  size_t length;
+  return LLVMGetValueName2(value, &length);
+}
+
+/* Globals the linker has a symbol for: not local, not LLVM's own
+ * (llvm.used, llvm.global_ctors, intrinsics). */
+static bool has_linker_symbol(LLVMValueRef global) {
+  return !is_local(LLVMGetLinkage(global)) &&
+         strncmp(value_name(global), "llvm.", 5) != 0;
+}
+
+typedef void symbol_visitor(LLVMValueRef global, void *data);
+
+/* Visits the globals with a linker symbol: functions, variables, aliases,
+ * ifuncs, each in module order. claim_file and all_symbols_read walk the
+ * same bitcode with this, so the i-th symbol is the same global in both. */
+static void for_each_symbol(LLVMModuleRef module, symbol_visitor *visit,
+                            void *data) {
+  for (LLVMValueRef g = LLVMGetFirstFunction(module); g;
+       g = LLVMGetNextFunction(g))
+    if (has_linker_symbol(g))
+      visit(g, data);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
+    if (has_linker_symbol(g))
+      visit(g, data);
+  for (LLVMValueRef g = LLVMGetFirstGlobalAlias(module); g;
+       g = LLVMGetNextGlobalAlias(g))
+    if (has_linker_symbol(g))
+      visit(g, data);
+  for (LLVMValueRef g = LLVMGetFirstGlobalIFunc(module); g;
+       g = LLVMGetNextGlobalIFunc(g))
+    if (has_linker_symbol(g))
+      visit(g, data);
+}
+
+static bool is_definition(LLVMValueRef global) {
+  return !LLVMIsDeclaration(global) &&
+         LLVMGetLinkage(global) != LLVMAvailableExternallyLinkage;
+}
+
+static bool is_weak_definition(LLVMLinkage linkage) {
+  return linkage == LLVMLinkOnceAnyLinkage ||
+         linkage == LLVMLinkOnceODRLinkage || linkage == LLVMWeakAnyLinkage ||
+         linkage == LLVMWeakODRLinkage;
+}
+
+/* The comdat's name. LLVM-C cannot ask a comdat its name, but a comdat is
+ * unique per name in a module: the name is the one whose comdat it is. C and
+ * C++ name a comdat after its leader, so look at the global's own name, then
+ * at every global's (the module is a throwaway lazy one: comdats this adds
+ * are never written). NULL when no global is its namesake. */
+static const char *comdat_name(LLVMModuleRef module, LLVMValueRef global) {
+  LLVMComdatRef comdat = LLVMGetComdat(global);
+  if (!comdat)
+    return NULL;
+  if (LLVMGetOrInsertComdat(module, value_name(global)) == comdat)
+    return value_name(global);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
+    if (LLVMGetComdat(g) == comdat &&
+        LLVMGetOrInsertComdat(module, value_name(g)) == comdat)
+      return value_name(g);
+  for (LLVMValueRef g = LLVMGetFirstFunction(module); g;
+       g = LLVMGetNextFunction(g))
+    if (LLVMGetComdat(g) == comdat &&
+        LLVMGetOrInsertComdat(module, value_name(g)) == comdat)
+      return value_name(g);
+  return NULL;
+}
+
+typedef struct symbol_builder {
+  LLVMModuleRef module;
+  LLVMTargetDataRef data_layout;
+  struct ld_plugin_symbol *symbols;
+  size_t count, capacity;
+} symbol_builder;
+
+static char *copy_string(const char *text) {
+  char *copy = strdup(text);
+  if (!copy)
+    abort();
+  return copy;
+}
+
+static void add_symbol(LLVMValueRef global, void *data) {
+  symbol_builder *b = data;
+  if (b->count == b->capacity) {
+    b->capacity = b->capacity ? 2 * b->capacity : 16;
+    b->symbols = realloc(b->symbols, b->capacity * sizeof *b->symbols);
+    if (!b->symbols)
+      abort();
+  }
+  struct ld_plugin_symbol *s = &b->symbols[b->count++];
+  memset(s, 0, sizeof *s);
+  /* A leading \1 tells LLVM not to mangle; the linker sees the rest. */
+  const char *name = value_name(global);
+  s->name = copy_string(name[0] == '\1' ? name + 1 : name);
+  LLVMLinkage linkage = LLVMGetLinkage(global);
+  if (!is_definition(global))
+    s->def = linkage == LLVMExternalWeakLinkage ? LDPK_WEAKUNDEF : LDPK_UNDEF;
+  else if (linkage == LLVMCommonLinkage)
+    s->def = LDPK_COMMON;
+  else if (is_weak_definition(linkage))
+    s->def = LDPK_WEAKDEF;
+  else
+    s->def = LDPK_DEF;
+  switch (LLVMGetVisibility(global)) {
+  case LLVMHiddenVisibility:
+    s->visibility = LDPV_HIDDEN;
+    break;
+  case LLVMProtectedVisibility:
+    s->visibility = LDPV_PROTECTED;
+    break;
+  default:
+    s->visibility = LDPV_DEFAULT;
+  }
+  bool variable = LLVMIsAGlobalVariable(global) != NULL;
+  if (s->def == LDPK_COMMON)
+    s->size = LLVMABISizeOfType(b->data_layout, LLVMGlobalGetValueType(global));
+  s->symbol_type = LLVMIsAFunction(global) ? LDST_FUNCTION
+                   : variable              ? LDST_VARIABLE
+                                           : LDST_UNKNOWN;
+  s->section_kind = variable && is_definition(global) &&
+                            LLVMIsNull(LLVMGetInitializer(global))
+                        ? LDSSK_BSS
+                        : LDSSK_DEFAULT;
+  const char *comdat = comdat_name(b->module, global);
+  if (comdat)
+    s->comdat_key = copy_string(comdat);
+  s->resolution = LDPR_UNKNOWN;
+}
+
+static void free_symbols(struct ld_plugin_symbol *symbols, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    free(symbols[i].name);
+    free(symbols[i].comdat_key);
+  }
+  free(symbols);
+}
+
+/* ---------------------------------------------------------------------------
+ * claim_file */
+
+static bool read_at(int fd, off_t offset, char *out, size_t size) {
+  size_t done = 0;
+  while (done < size) {
+    ssize_t n = pread(fd, out + done, size - done, offset + (off_t)done);
+    if (n <= 0) {
+      if (n < 0 && errno == EINTR)
+        continue;
+      return false;
+    }
+    done += (size_t)n;
+  }
+  return true;
+}
+
+static enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input,
+                                        int *claimed) {
+  *claimed = 0;
+  if (the_plugin.options_failed)
+    return LDPS_ERR;
+  char magic[4];
+  if (input->filesize < 4 || !read_at(input->fd, input->offset, magic, 4) ||
+      !looks_like_bitcode(magic, 4))
+    return LDPS_OK;
+
+  claimed_file file = {0};
+  file.name = input->offset ? ltofold_format("%s(@%lld)", input->name,
+                                             (long long)input->offset)
+                            : copy_string(input->name);
+  file.handle = input->handle;
+  file.size = (size_t)input->filesize;
+  file.bytes = malloc(file.size ? file.size : 1);
+  if (!file.bytes)
+    abort();
+  if (!read_at(input->fd, input->offset, file.bytes, file.size)) {
+    say(LDPL_ERROR, "%s: cannot read: %s", file.name, strerror(errno));
+    free(file.bytes);
+    free(file.name);
+    return LDPS_ERR;
+  }
+  LLVMModuleRef module = parse_file(&file, true);
+  if (!module) {
+    free(file.bytes);
+    free(file.name);
+    return LDPS_ERR;
+  }
+  symbol_builder builder = {module, LLVMGetModuleDataLayout(module), NULL, 0, 0};
+  for_each_symbol(module, add_symbol, &builder);
+  LLVMDisposeModule(module);
+  file.symbols = builder.symbols;
+  file.symbol_count = builder.count;
+
+  ld_plugin_add_symbols add = the_plugin.add_symbols_v2 ? the_plugin.add_symbols_v2
+                                                        : the_plugin.add_symbols;
+  if (!the_plugin.add_symbols_v2)
+    for (size_t i = 0; i < file.symbol_count; ++i)
+      file.symbols[i].symbol_type = file.symbols[i].section_kind = 0;
+  if (file.symbol_count &&
+      add(file.handle, (int)file.symbol_count, file.symbols) != LDPS_OK) {
+    say(LDPL_ERROR, "%s: the linker refused its symbols", file.name);
+    free_symbols(file.symbols, file.symbol_count);
+    free(file.bytes);
+    free(file.name);
+    return LDPS_ERR;
+  }
+  if (the_plugin.file_count == the_plugin.file_capacity) {
+    the_plugin.file_capacity =
+        the_plugin.file_capacity ? 2 * the_plugin.file_capacity : 8;
+    the_plugin.files = realloc(the_plugin.files, the_plugin.file_capacity *
+                                                     sizeof *the_plugin.files);
+    if (!the_plugin.files)
+      abort();
+  }
+  the_plugin.files[the_plugin.file_count++] = file;
+  *claimed = 1;
+  return LDPS_OK;
+}
+
+/* ---------------------------------------------------------------------------
+ * Resolutions: the linker's verdict applied to one module. */
+
+/* Makes `global` a declaration that keeps its name and uses. A variable
+ * loses its initializer (keeping its type, alignment and thread-locality).
+ * A function or alias hands its name and uses to a new declaration; the
+ * function is deleted, the alias (LLVM-C cannot delete one) is left local
+ * and unused, for global DCE. */
+static void make_declaration(LLVMModuleRef module, LLVMValueRef global) {
+  if (LLVMIsAGlobalVariable(global)) {
+    LLVMSetInitializer(global, NULL);
+    LLVMSetLinkage(global, LLVMExternalLinkage);
+    LLVMSetComdat(global, NULL);
+    return;
+  }
+  LLVMTypeRef type = LLVMGlobalGetValueType(global);
+  bool function = LLVMGetTypeKind(type) == LLVMFunctionTypeKind;
+  LLVMValueRef declaration = function ? LLVMAddFunction(module, "", type)
+                                      : LLVMAddGlobal(module, type, "");
+  if (function && LLVMIsAFunction(global))
+    LLVMSetFunctionCallConv(declaration, LLVMGetFunctionCallConv(global));
+  LLVMSetVisibility(declaration, LLVMGetVisibility(global));
+  LLVMReplaceAllUsesWith(global, declaration);
+  size_t length;
+  const char *old_name = LLVMGetValueName2(global, &length);
+  char *name = strndup(old_name, length);
+  if (!name)
+    abort();
+  LLVMSetValueName2(global, "", 0);
+  LLVMSetValueName2(declaration, name, length);
+  free(name);
+  if (LLVMIsAFunction(global)) {
+    LLVMDeleteFunction(global);
+    return;
+  }
+  /* The orphan alias must still name a definition: a private byte, which
+   * global DCE removes with it. */
+  LLVMSetLinkage(global, LLVMPrivateLinkage);
+  LLVMValueRef byte = LLVMAddGlobal(module, LLVMInt8TypeInContext(
+                                                LLVMGetModuleContext(module)),
+                                    "");
+  LLVMSetLinkage(byte, LLVMPrivateLinkage);
+  LLVMSetInitializer(byte, LLVMConstNull(LLVMGlobalGetValueType(byte)));
+  LLVMAliasSetAliasee(global, byte);
+}
+
+typedef struct resolution_walk {
+  LLVMModuleRef module;
+  const claimed_file *file;
+  size_t next;             /* index of the next symbol */
+  LLVMValueRef *dropped;   /* preempted definitions, made declarations after
+                              the walk (so the walk's order stays intact) */
+  size_t dropped_count;
+  char ***internal;        /* names to internalize once all are linked */
+  size_t *internal_count;
+} resolution_walk;
+
+static void apply_resolution(LLVMValueRef global, void *data) {
+  resolution_walk *w = data;
+  int resolution = w->file->symbols[w->next++].resolution;
+  if (!is_definition(global))
+    return;
+  LLVMLinkage linkage = LLVMGetLinkage(global);
+  switch (resolution) {
+  case LDPR_PREEMPTED_REG:
+  case LDPR_PREEMPTED_IR:
+    w->dropped[w->dropped_count++] = global;
+    break;
+  case LDPR_PREVAILING_DEF_IRONLY:
+    *w->internal = realloc(*w->internal,
+                           (*w->internal_count + 1) * sizeof **w->internal);
+    if (!*w->internal)
+      abort();
+    (*w->internal)[(*w->internal_count)++] = copy_string(value_name(global));
+    break;
+  case LDPR_PREVAILING_DEF:
+  case LDPR_PREVAILING_DEF_IRONLY_EXP:
+    /* Something outside IR uses it: it must survive even if IR stops
+     * referring to it, which linkonce does not promise. */
+    if (linkage == LLVMLinkOnceAnyLinkage)
+      LLVMSetLinkage(global, LLVMWeakAnyLinkage);
+    else if (linkage == LLVMLinkOnceODRLinkage)
+      LLVMSetLinkage(global, LLVMWeakODRLinkage);
+    break;
+  default:
+    break;
+  }
+}
+
+/* A global with its comdat, for grouping comdat members. */
+typedef struct comdat_member {
+  LLVMComdatRef comdat;
+  LLVMValueRef global;
+  size_t order; /* module order, for a deterministic result */
+} comdat_member;
+
+static int compare_members(const void *a, const void *b) {
+  const comdat_member *x = a, *y = b;
+  if (x->comdat != y->comdat)
+    return (uintptr_t)x->comdat < (uintptr_t)y->comdat ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static void collect_member(LLVMValueRef global, comdat_member **members,
+                           size_t *count, size_t *capacity) {
+  if (!LLVMGetComdat(global))
+    return;
+  if (*count == *capacity) {
+    *capacity = *capacity ? 2 * *capacity : 16;
+    *members = realloc(*members, *capacity * sizeof **members);
+    if (!*members)
+      abort();
+  }
+  (*members)[*count] = (comdat_member){LLVMGetComdat(global), global, *count};
+  ++*count;
+}
+
+static int compare_pointers(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t) * (const LLVMValueRef *)a;
+  uintptr_t y = (uintptr_t) * (const LLVMValueRef *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* `sorted` is sorted by address (a lookup only; nothing is emitted in that
+ * order). */
+static bool contains(LLVMValueRef *sorted, size_t count, LLVMValueRef value) {
+  return count &&
+         bsearch(&value, sorted, count, sizeof *sorted, compare_pointers) != NULL;
+}
+
+/* A comdat is kept or dropped whole. Where the linker dropped one member,
+ * every member goes: definitions with a symbol become declarations, local
+ * ones leave the comdat (global DCE removes them if nothing else uses
+ * them). Then every dropped definition becomes a declaration (last: that
+ * deletes functions). */
+static void drop_definitions(LLVMModuleRef module, LLVMValueRef *dropped,
+                             size_t dropped_count) {
+  LLVMValueRef *sorted = malloc((dropped_count + 1) * sizeof *sorted);
+  if (!sorted)
+    abort();
+  memcpy(sorted, dropped, dropped_count * sizeof *sorted);
+  qsort(sorted, dropped_count, sizeof *sorted, compare_pointers);
+  comdat_member *members = NULL;
+  size_t count = 0, capacity = 0;
+  for (LLVMValueRef g = LLVMGetFirstFunction(module); g; g = LLVMGetNextFunction(g))
+    collect_member(g, &members, &count, &capacity);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
+    collect_member(g, &members, &count, &capacity);
+  if (count)
+    qsort(members, count, sizeof *members, compare_members);
+  LLVMValueRef *also = malloc((count + 1) * sizeof *also);
+  if (!also)
+    abort();
+  size_t also_count = 0;
+  for (size_t start = 0; start < count;) {
+    size_t end = start + 1;
+    while (end < count && members[end].comdat == members[start].comdat)
+      ++end;
+    bool drop = false;
+    for (size_t i = start; i < end && !drop; ++i)
+      drop = contains(sorted, dropped_count, members[i].global);
+    for (size_t i = start; i < end && drop; ++i) {
+      LLVMValueRef g = members[i].global;
+      if (is_local(LLVMGetLinkage(g)))
+        LLVMSetComdat(g, NULL);
+      else if (!contains(sorted, dropped_count, g))
+        also[also_count++] = g;
+    }
+    start = end;
+  }
+  free(members);
+  free(sorted);
+  for (size_t i = 0; i < dropped_count; ++i)
+    make_declaration(module, dropped[i]);
+  for (size_t i = 0; i < also_count; ++i)
+    make_declaration(module, also[i]);
+  free(also);
+}
+
+/* Loads a claimed file and applies its resolutions, but for
+ * internalization: that waits until every module is linked (the IR linker
+ * does not resolve a declaration to another module's internal definition),
+ * so the names to internalize are added to *internal. NULL after an
+ * error. */
+static LLVMModuleRef load_resolved(const claimed_file *file, char ***internal,
+                                   size_t *internal_count) {
+  LLVMModuleRef module = parse_file(file, false);
+  if (!module)
+    return NULL;
+  resolution_walk walk = {module, file, 0, NULL, 0, internal, internal_count};
+  walk.dropped = malloc((file->symbol_count + 1) * sizeof *walk.dropped);
+  if (!walk.dropped)
+    abort();
+  for_each_symbol(module, apply_resolution, &walk);
+  drop_definitions(module, walk.dropped, walk.dropped_count);
+  free(walk.dropped);
+  return module;
+}
+
+/* ---------------------------------------------------------------------------
+ * all_symbols_read */
+
+static enum ld_plugin_status fetch_resolutions(void) {
+  for (size_t i = 0; i < the_plugin.file_count; ++i) {
+    claimed_file *file = &the_plugin.files[i];
+    if (!file->symbol_count)
+      continue;
+    enum ld_plugin_status status =
+        the_plugin.get_symbols(file->handle, (int)file->symbol_count, file->symbols);
+    if (status != LDPS_OK && status != LDPS_NO_SYMS) {
+      say(LDPL_ERROR, "%s: the linker gave no symbol resolutions", file->name);
+      return LDPS_ERR;
+    }
+  }
+  return LDPS_OK;
+}
+
+static LLVMValueRef named_global(LLVMModuleRef module, const char *name) {
+  LLVMValueRef global = LLVMGetNamedFunction(module, name);
+  if (!global)
+    global = LLVMGetNamedGlobal(module, name);
+  if (!global)
+    global = LLVMGetNamedGlobalAlias(module, name, strlen(name));
+  if (!global)
+    global = LLVMGetNamedGlobalIFunc(module, name, strlen(name));
+  return global;
+}
+
+/* What only IR uses and nothing exports becomes internal: merge may then
+ * replace it outright, and LLVM's optimizations may drop it. */
+static void internalize(LLVMModuleRef module, char **names, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    LLVMValueRef global = module ? named_global(module, names[i]) : NULL;
+    if (global && is_definition(global)) {
+      LLVMSetLinkage(global, LLVMInternalLinkage);
+      LLVMSetVisibility(global, LLVMDefaultVisibility);
+    }
+    free(names[i]);
+  }
+  free(names);
+}
+
+/* Links every claimed module into one. NULL after an error. */
+static LLVMModuleRef link_modules(ltofold_report *report) {
+  LLVMModuleRef whole = NULL;
+  char **internal = NULL;
+  size_t internal_count = 0;
+  bool failed = false;
+  for (size_t i = 0; i < the_plugin.file_count && !failed; ++i) {
+    const claimed_file *file = &the_plugin.files[i];
+    LLVMModuleRef module = load_resolved(file, &internal, &internal_count);
+    failed = !module;
+    if (report && module)
+      ltofold_report_add_input(report, file->name);
+    if (!module || !whole) {
+      whole = whole ? whole : module;
+      continue;
+    }
+    /* LLVMLinkModules2 destroys the source module. */
+    if (LLVMLinkModules2(whole, module)) {
+      char *text = take_diagnostic("the IR linker failed");
+      say(LDPL_ERROR, "%s: cannot link: %s", file->name, text);
+      free(text);
+      failed = true;
+    }
+  }
+  if (failed && whole) {
+    LLVMDisposeModule(whole);
+    whole = NULL;
+  }
+  internalize(whole, internal, internal_count);
+  return whole;
+}
+
+static char *temporary_path(const char *suffix) {
+  if (!the_plugin.temporary_directory) {
+    const char *base = getenv("TMPDIR");
+    char *pattern = ltofold_format("%s/ltofold-XXXXXX", base && *base ? base : "/tmp");
+    if (!mkdtemp(pattern)) {
+      say(LDPL_ERROR, "cannot create a temporary directory in %s: %s",
+          base && *base ? base : "/tmp", strerror(errno));
+      free(pattern);
+      return NULL;
+    }
+    the_plugin.temporary_directory = pattern;
+  }
+  char *path = ltofold_format("%s/%zu%s", the_plugin.temporary_directory,
+                              the_plugin.temporary_count, suffix);
+  the_plugin.temporaries =
+      realloc(the_plugin.temporaries,
+              (the_plugin.temporary_count + 1) * sizeof *the_plugin.temporaries);
+  if (!the_plugin.temporaries)
+    abort();
+  the_plugin.temporaries[the_plugin.temporary_count++] = path;
+  return path;
+}
+
+/* save-temps: OUTPUT.ltofold.N.STEP.bc next to the output. */
+static void save_step(LLVMModuleRef module, int number, const char *step) {
+  if (!the_plugin.options.save_temps)
+    return;
+  char *path = ltofold_format("%s.ltofold.%d.%s.bc", the_plugin.output_name,
+                              number, step);
+  if (LLVMWriteBitcodeToFile(module, path))
+    say(LDPL_WARNING, "save-temps: cannot write %s", path);
+  free(path);
+}
+
+static LLVMTargetMachineRef create_target_machine(LLVMModuleRef module) {
+  const char *triple = LLVMGetTarget(module);
+  char *default_triple = NULL;
+  if (!*triple) {
+    default_triple = LLVMGetDefaultTargetTriple();
+    triple = default_triple;
+  }
+  LLVMTargetRef target;
+  char *message = NULL;
+  LLVMTargetMachineRef machine = NULL;
+  if (LLVMGetTargetFromTriple(triple, &target, &message)) {
+    say(LDPL_ERROR, "no code generator for target '%s': %s", triple, message);
+  } else {
+    static const LLVMCodeGenOptLevel levels[] = {
+        LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
+        LLVMCodeGenLevelAggressive};
+    /* An executable's code is not moved at load time; a PIE, a shared
+     * library or a relocatable object may be. */
+    LLVMRelocMode relocation = the_plugin.output_kind == LDPO_EXEC ? LLVMRelocStatic
+                               : the_plugin.output_kind == LDPO_REL
+                                   ? LLVMRelocDefault
+                                   : LLVMRelocPIC;
+    machine = LLVMCreateTargetMachine(
+        target, triple, the_plugin.options.cpu ? the_plugin.options.cpu : "", "",
+        levels[the_plugin.options.opt_level], relocation, LLVMCodeModelDefault);
+  }
+  LLVMDisposeMessage(message);
+  LLVMDisposeMessage(default_triple);
+  return machine;
+}
+
+/* Each symbol of the object with its size, for bytes saved. */
+static void measure_symbols(LLVMMemoryBufferRef object, ltofold_report *report) {
+  char *message = NULL;
+  LLVMBinaryRef binary = LLVMCreateBinary(object, the_plugin.context, &message);
+  if (!binary) {
+    say(LDPL_WARNING, "report: cannot read the generated object: %s", message);
+    LLVMDisposeMessage(message);
+    return;
+  }
+  ltofold_symbol_size *symbols = NULL;
+  size_t count = 0, capacity = 0;
+  LLVMSymbolIteratorRef it = LLVMObjectFileCopySymbolIterator(binary);
+  for (; !LLVMObjectFileIsSymbolIteratorAtEnd(binary, it); LLVMMoveToNextSymbol(it)) {
+    if (count == capacity) {
+      capacity = capacity ? 2 * capacity : 64;
+      symbols = realloc(symbols, capacity * sizeof *symbols);
+      if (!symbols)
+        abort();
+    }
+    /* Names point into the binary, which outlives the call below. */
+    symbols[count++] =
+        (ltofold_symbol_size){LLVMGetSymbolName(it), LLVMGetSymbolSize(it)};
+  }
+  LLVMDisposeSymbolIterator(it);
+  ltofold_report_add_symbol_sizes(report, symbols, count);
+  free(symbols);
+  LLVMDisposeBinary(binary);
+}
+
+/* Generates the object and gives it to the linker. */
+static enum ld_plugin_status emit_object(LLVMModuleRef module,
+                                         LLVMTargetMachineRef machine,
+                                         ltofold_report *report) {
+  char *message = NULL;
+  LLVMMemoryBufferRef object = NULL;
+  if (LLVMTargetMachineEmitToMemoryBuffer(machine, module, LLVMObjectFile,
+                                          &message, &object)) {
+    say(LDPL_ERROR, "code generation failed: %s", message);
+    LLVMDisposeMessage(message);
+    return LDPS_ERR;
+  }
+  char *path = the_plugin.options.save_temps
+                   ? ltofold_format("%s.ltofold.o", the_plugin.output_name)
+                   : temporary_path(".o");
+  enum ld_plugin_status status = LDPS_ERR;
+  FILE *out = path ? fopen(path, "wb") : NULL;
+  if (path && !out) {
+    say(LDPL_ERROR, "cannot write %s: %s", path, strerror(errno));
+  } else if (out) {
+    size_t size = LLVMGetBufferSize(object);
+    bool ok = fwrite(LLVMGetBufferStart(object), 1, size, out) == size;
+    ok = fclose(out) == 0 && ok;
+    if (!ok)
+      say(LDPL_ERROR, "cannot write %s: %s", path, strerror(errno));
+    else if (the_plugin.add_input_file(path) != LDPS_OK)
+      say(LDPL_ERROR, "the linker did not take the object %s", path);
+    else
+      status = LDPS_OK;
+  }
+  if (status == LDPS_OK && report)
+    measure_symbols(object, report);
+  LLVMDisposeMemoryBuffer(object);
+  if (the_plugin.options.save_temps)
+    free(path);
+  return status;
+}
+
+/* The whole-program pipeline (DESIGN.md). */
+static enum ld_plugin_status run_pipeline(LLVMModuleRef module,
+                                          LLVMTargetMachineRef machine,
+                                          ltofold_report *report) {
+  const ltofold_options *options = &the_plugin.options;
+  char *error = NULL;
+  char *lto = ltofold_format("lto<O%d>", options->opt_level);
+  int failed = 0;
+  save_step(module, 0, "input");
+  failed = ltofold_run_phase(module, LTOFOLD_PHASE_FPRANGE, options, report, &error);
+  if (!failed) {
+    save_step(module, 1, "fprange");
+    failed = ltofold_run_llvm_passes(module, "lto", lto, machine, options,
+                                     report, &error);
+  }
+  if (!failed) {
+    save_step(module, 2, "lto");
+    failed = ltofold_run_phase(module, LTOFOLD_PHASE_CANON, options, report, &error);
+  }
+  if (!failed) {
+    save_step(module, 3, "canon");
+    failed = ltofold_run_phase(module, LTOFOLD_PHASE_MERGE, options, report, &error);
+  }
+  if (!failed) {
+    save_step(module, 4, "merge");
+    failed = ltofold_run_llvm_passes(module, "globaldce", "globaldce", machine,
+                                     options, report, &error);
+  }
+  if (!failed)
+    save_step(module, 5, "final");
+  free(lto);
+  if (failed) {
+    say(LDPL_ERROR, "%s", error);
+    free(error);
+    return LDPS_ERR;
+  }
+  return LDPS_OK;
+}
+
+static enum ld_plugin_status all_symbols_read(void) {
+  if (the_plugin.options_failed)
+    return LDPS_ERR;
+  if (!the_plugin.file_count)
+    return LDPS_OK;
+  if (fetch_resolutions() != LDPS_OK)
+    return LDPS_ERR;
+  ltofold_report *report =
+      the_plugin.options.report_path ? ltofold_report_new() : NULL;
+  enum ld_plugin_status status = LDPS_ERR;
+  LLVMModuleRef module = link_modules(report);
+  LLVMTargetMachineRef machine = module ? create_target_machine(module) : NULL;
+  if (machine && run_pipeline(module, machine, report) == LDPS_OK)
+    status = emit_object(module, machine, report);
+  if (status == LDPS_OK && report) {
+    char *error = NULL;
+    if (ltofold_report_write(report, the_plugin.options.report_path, &error)) {
+      say(LDPL_WARNING, "%s", error);
+      free(error);
+    }
+  }
+  ltofold_report_free(report);
+  if (machine)
+    LLVMDisposeTargetMachine(machine);
+  if (module)
+    LLVMDisposeModule(module);
+  /* The bitcode is no longer needed. */
+  for (size_t i = 0; i < the_plugin.file_count; ++i) {
+    free(the_plugin.files[i].bytes);
+    the_plugin.files[i].bytes = NULL;
+  }
+  return status;
+}
+
+/* ---------------------------------------------------------------------------
+ * cleanup and onload */
+
+static enum ld_plugin_status cleanup(void) {
+  for (size_t i = 0; i < the_plugin.temporary_count; ++i) {
+    unlink(the_plugin.temporaries[i]);
+    free(the_plugin.temporaries[i]);
+  }
+  free(the_plugin.temporaries);
+  if (the_plugin.temporary_directory)
+    rmdir(the_plugin.temporary_directory);
+  free(the_plugin.temporary_directory);
+  for (size_t i = 0; i < the_plugin.file_count; ++i) {
+    claimed_file *file = &the_plugin.files[i];
+    free(file->name);
+    free(file->bytes);
+    free_symbols(file->symbols, file->symbol_count);
+  }
+  free(the_plugin.files);
+  free(the_plugin.output_name);
+  free(the_plugin.diagnostic);
+  ltofold_options_free(&the_plugin.options);
+  if (the_plugin.context)
+    LLVMContextDispose(the_plugin.context);
+  memset(&the_plugin, 0, sizeof the_plugin);
+  return LDPS_OK;
+}
+
+static void take_option(const char *pair) {
+  char *error = NULL;
+  if (ltofold_options_parse_pair(&the_plugin.options, pair, &error)) {
+    say(LDPL_ERROR, "-plugin-opt=%s: %s", pair, error);
+    free(error);
+    the_plugin.options_failed = true;
+  }
+}
+
+__attribute__((visibility("default"))) enum ld_plugin_status
+onload(struct ld_plugin_tv *tv) {
+  memset(&the_plugin, 0, sizeof the_plugin);
+  ltofold_options_init(&the_plugin.options);
+  ld_plugin_register_claim_file register_claim = NULL;
+  ld_plugin_register_all_symbols_read register_all_read = NULL;
+  ld_plugin_register_cleanup register_cleanup = NULL;
+  ld_plugin_get_symbols get_symbols_v1 = NULL, get_symbols_v2 = NULL,
+                        get_symbols_v3 = NULL;
+  const char *output_name = NULL;
+  /* The message callback first, so option errors can use it. */
+  for (struct ld_plugin_tv *t = tv; t->tv_tag != LDPT_NULL; ++t)
+    if (t->tv_tag == LDPT_MESSAGE)
+      the_plugin.message = t->tv_u.tv_message;
+  for (struct ld_plugin_tv *t = tv; t->tv_tag != LDPT_NULL; ++t) {
+    switch (t->tv_tag) {
+    case LDPT_LINKER_OUTPUT:
+      the_plugin.output_kind = t->tv_u.tv_val;
+      break;
+    case LDPT_OUTPUT_NAME:
+      output_name = t->tv_u.tv_string;
+      break;
+    case LDPT_OPTION:
+      take_option(t->tv_u.tv_string);
+      break;
+    case LDPT_REGISTER_CLAIM_FILE_HOOK:
+      register_claim = t->tv_u.tv_register_claim_file;
+      break;
+    case LDPT_REGISTER_ALL_SYMBOLS_READ_HOOK:
+      register_all_read = t->tv_u.tv_register_all_symbols_read;
+      break;
+    case LDPT_REGISTER_CLEANUP_HOOK:
+      register_cleanup = t->tv_u.tv_register_cleanup;
+      break;
+    case LDPT_ADD_SYMBOLS:
+      the_plugin.add_symbols = t->tv_u.tv_add_symbols;
+      break;
+    case LDPT_ADD_SYMBOLS_V2:
+      the_plugin.add_symbols_v2 = t->tv_u.tv_add_symbols;
+      break;
+    case LDPT_GET_SYMBOLS:
+      get_symbols_v1 = t->tv_u.tv_get_symbols;
+      break;
+    case LDPT_GET_SYMBOLS_V2:
+      get_symbols_v2 = t->tv_u.tv_get_symbols;
+      break;
+    case LDPT_GET_SYMBOLS_V3:
+      get_symbols_v3 = t->tv_u.tv_get_symbols;
+      break;
+    case LDPT_ADD_INPUT_FILE:
+      the_plugin.add_input_file = t->tv_u.tv_add_input_file;
+      break;
+    default:
+      break;
+    }
+  }
+  the_plugin.get_symbols = get_symbols_v3   ? get_symbols_v3
+                           : get_symbols_v2 ? get_symbols_v2
+                                            : get_symbols_v1;
+  the_plugin.output_name = copy_string(output_name ? output_name : "a.out");
+  if (!register_claim || !register_all_read || !the_plugin.add_symbols ||
+      !the_plugin.get_symbols || !the_plugin.add_input_file) {
+    say(LDPL_ERROR, "this linker does not offer the LTO plugin interface "
+                    "ltofold needs (claim file, all symbols read, add "
+                    "symbols, get symbols, add input file)");
+    return LDPS_ERR;
+  }
+  if (the_plugin.output_kind == LDPO_REL) {
+    say(LDPL_ERROR, "relocatable output (-r) is not supported: link the "
+                    "bitcode objects without ltofold-gold.so, or into an "
+                    "executable or shared library");
+    the_plugin.options_failed = true;
+  }
+  LLVMInitializeAllTargetInfos();
+  LLVMInitializeAllTargets();
+  LLVMInitializeAllTargetMCs();
+  LLVMInitializeAllAsmPrinters();
+  LLVMInitializeAllAsmParsers();
+  the_plugin.context = LLVMContextCreate();
+  LLVMContextSetDiagnosticHandler(the_plugin.context, capture_diagnostic,
+                                  &the_plugin);
+  register_claim(claim_file);
+  register_all_read(all_symbols_read);
+  if (register_cleanup)
+    register_cleanup(cleanup);
+  return LDPS_OK;
+}
