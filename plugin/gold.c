@@ -21,7 +21,8 @@
  *                     relocation model the output kind needs, hand it back
  *                     with add_input_file, and write the report, with bytes
  *                     saved measured from the object's symbol sizes;
- *   cleanup           remove every temporary file, free everything.
+ *   cleanup           free everything. (The object lives in an in-memory
+ *                     file: there are no temporary files to remove.)
  *
  * The plugin API gives hooks no user data, so the plugin's state is one
  * context struct (`plugin`), set up in onload and torn down in cleanup.
@@ -50,7 +51,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* One claimed input: a bitcode file or archive member. */
@@ -83,9 +84,7 @@ typedef struct plugin {
   claimed_file *files; /* owned array */
   size_t file_count, file_capacity;
 
-  char *temporary_directory; /* owned, or NULL until needed */
-  char **temporaries;        /* owned paths to remove at cleanup */
-  size_t temporary_count;
+  int object_fd; /* the in-memory object file, or 0 */
 } plugin;
 
 static plugin the_plugin;
@@ -663,29 +662,6 @@ static LLVMModuleRef link_modules(ltofold_report *report) {
   return whole;
 }
 
-static char *temporary_path(const char *suffix) {
-  if (!the_plugin.temporary_directory) {
-    const char *base = getenv("TMPDIR");
-    char *pattern = ltofold_format("%s/ltofold-XXXXXX", base && *base ? base : "/tmp");
-    if (!mkdtemp(pattern)) {
-      say(LDPL_ERROR, "cannot create a temporary directory in %s: %s",
-          base && *base ? base : "/tmp", strerror(errno));
-      free(pattern);
-      return NULL;
-    }
-    the_plugin.temporary_directory = pattern;
-  }
-  char *path = ltofold_format("%s/%zu%s", the_plugin.temporary_directory,
-                              the_plugin.temporary_count, suffix);
-  the_plugin.temporaries =
-      realloc(the_plugin.temporaries,
-              (the_plugin.temporary_count + 1) * sizeof *the_plugin.temporaries);
-  if (!the_plugin.temporaries)
-    abort();
-  the_plugin.temporaries[the_plugin.temporary_count++] = path;
-  return path;
-}
-
 /* save-temps: OUTPUT.ltofold.N.STEP.bc next to the output. */
 static void save_step(LLVMModuleRef module, int number, const char *step) {
   if (!the_plugin.options.save_temps)
@@ -757,6 +733,50 @@ static void measure_symbols(LLVMMemoryBufferRef object, ltofold_report *report) 
   LLVMDisposeBinary(binary);
 }
 
+/* Writes the object where the linker can read it: with save-temps next to
+ * the output; otherwise into an anonymous in-memory file (memfd) that the
+ * linker opens through /proc/self/fd, so nothing is left behind however the
+ * link ends (mold, for one, exits without calling cleanup when it fails).
+ * Returns the path (owned), or NULL after saying why. */
+static char *write_object(LLVMMemoryBufferRef object) {
+  const char *data = LLVMGetBufferStart(object);
+  size_t size = LLVMGetBufferSize(object);
+  char *path = NULL;
+  int fd;
+  if (the_plugin.options.save_temps) {
+    path = ltofold_format("%s.ltofold.o", the_plugin.output_name);
+    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  } else {
+    fd = memfd_create("ltofold-lto.o", 0);
+    if (fd >= 0) {
+      path = ltofold_format("/proc/self/fd/%d", fd);
+      the_plugin.object_fd = fd;
+    }
+  }
+  if (fd < 0) {
+    say(LDPL_ERROR, "cannot create the object file %s: %s",
+        path ? path : "in memory", strerror(errno));
+    free(path);
+    return NULL;
+  }
+  size_t done = 0;
+  while (done < size) {
+    ssize_t n = write(fd, data + done, size - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      say(LDPL_ERROR, "cannot write the object file %s: %s", path,
+          strerror(errno));
+      free(path);
+      return NULL;
+    }
+    done += (size_t)n;
+  }
+  if (the_plugin.options.save_temps)
+    close(fd);
+  return path;
+}
+
 /* Generates the object and gives it to the linker. */
 static enum ld_plugin_status emit_object(LLVMModuleRef module,
                                          LLVMTargetMachineRef machine,
@@ -769,29 +789,16 @@ static enum ld_plugin_status emit_object(LLVMModuleRef module,
     LLVMDisposeMessage(message);
     return LDPS_ERR;
   }
-  char *path = the_plugin.options.save_temps
-                   ? ltofold_format("%s.ltofold.o", the_plugin.output_name)
-                   : temporary_path(".o");
   enum ld_plugin_status status = LDPS_ERR;
-  FILE *out = path ? fopen(path, "wb") : NULL;
-  if (path && !out) {
-    say(LDPL_ERROR, "cannot write %s: %s", path, strerror(errno));
-  } else if (out) {
-    size_t size = LLVMGetBufferSize(object);
-    bool ok = fwrite(LLVMGetBufferStart(object), 1, size, out) == size;
-    ok = fclose(out) == 0 && ok;
-    if (!ok)
-      say(LDPL_ERROR, "cannot write %s: %s", path, strerror(errno));
-    else if (the_plugin.add_input_file(path) != LDPS_OK)
-      say(LDPL_ERROR, "the linker did not take the object %s", path);
-    else
-      status = LDPS_OK;
-  }
+  char *path = write_object(object);
+  if (path && the_plugin.add_input_file(path) != LDPS_OK)
+    say(LDPL_ERROR, "the linker did not take the object %s", path);
+  else if (path)
+    status = LDPS_OK;
   if (status == LDPS_OK && report)
     measure_symbols(object, report);
   LLVMDisposeMemoryBuffer(object);
-  if (the_plugin.options.save_temps)
-    free(path);
+  free(path);
   return status;
 }
 
@@ -872,14 +879,8 @@ static enum ld_plugin_status all_symbols_read(void) {
  * cleanup and onload */
 
 static enum ld_plugin_status cleanup(void) {
-  for (size_t i = 0; i < the_plugin.temporary_count; ++i) {
-    unlink(the_plugin.temporaries[i]);
-    free(the_plugin.temporaries[i]);
-  }
-  free(the_plugin.temporaries);
-  if (the_plugin.temporary_directory)
-    rmdir(the_plugin.temporary_directory);
-  free(the_plugin.temporary_directory);
+  if (the_plugin.object_fd > 0)
+    close(the_plugin.object_fd);
   for (size_t i = 0; i < the_plugin.file_count; ++i) {
     claimed_file *file = &the_plugin.files[i];
     free(file->name);
