@@ -20,6 +20,7 @@ for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "HOME", "TMPDIR"):
 plugin = os.path.join(config.ltofold_lib_dir, "libltofold.so")
 config.substitutions.append(("%ltofold", os.path.join(config.ltofold_bin_dir, "ltofold")))
 config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%goldplugin", os.path.join(config.ltofold_lib_dir, "ltofold-gold.so")))
 config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt") + " -load-pass-plugin=" + plugin))
 config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
 config.substitutions.append(("%srcroot", config.ltofold_source_dir))
