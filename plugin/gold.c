@@ -704,7 +704,8 @@ static LLVMTargetMachineRef create_target_machine(LLVMModuleRef module) {
   return machine;
 }
 
-/* Each symbol of the object with its size, for bytes saved. */
+/* Each symbol of the object with its size, for bytes saved, and the
+ * object's code size. */
 static void measure_symbols(LLVMMemoryBufferRef object, ltofold_report *report) {
   char *message = NULL;
   LLVMBinaryRef binary = LLVMCreateBinary(object, the_plugin.context, &message);
@@ -729,6 +730,16 @@ static void measure_symbols(LLVMMemoryBufferRef object, ltofold_report *report) 
   }
   LLVMDisposeSymbolIterator(it);
   ltofold_report_add_symbol_sizes(report, symbols, count);
+  uint64_t text_bytes = 0;
+  LLVMSectionIteratorRef section = LLVMObjectFileCopySectionIterator(binary);
+  for (; !LLVMObjectFileIsSectionIteratorAtEnd(binary, section);
+       LLVMMoveToNextSection(section)) {
+    const char *name = LLVMGetSectionName(section);
+    if (name && (!strcmp(name, ".text") || !strncmp(name, ".text.", 6)))
+      text_bytes += LLVMGetSectionSize(section);
+  }
+  LLVMDisposeSectionIterator(section);
+  ltofold_report_set_object(report, LLVMGetBufferSize(object), text_bytes);
   free(symbols);
   LLVMDisposeBinary(binary);
 }

@@ -248,6 +248,14 @@ void ltofold_report_add_symbol_sizes(ltofold_report *report,
   }
 }
 
+void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
+                               uint64_t text_bytes) {
+  cJSON_DeleteItemFromObject(report->root, "object");
+  cJSON *object = cJSON_AddObjectToObject(report->root, "object");
+  cJSON_AddNumberToObject(object, "bytes", (double)object_bytes);
+  cJSON_AddNumberToObject(object, "text_bytes", (double)text_bytes);
+}
+
 int ltofold_report_write(ltofold_report *report, const char *path,
                          char **error) {
   /* Totals go in for the print only: the report stays reusable. */

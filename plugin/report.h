@@ -38,6 +38,11 @@ void ltofold_report_add_symbol_sizes(ltofold_report *report,
                                      ltofold_symbol_size *symbols,
                                      size_t count);
 
+/* Sizes of the emitted object: its bytes, and the bytes of its code
+ * sections (.text and .text.*), for size tracking between builds. */
+void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
+                               uint64_t text_bytes);
+
 /* Writes the report to `path` through a temporary file and a rename, so a
  * failed write never leaves half a report. Returns 0, or -1 with *error. */
 int ltofold_report_write(ltofold_report *report, const char *path,
