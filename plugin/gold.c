@@ -354,6 +354,9 @@ static enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input
   if (!module) {
     free(file.bytes);
     free(file.name);
+    /* Claimed, so that gold does not go on to read it as a linker script
+     * and bury the message under syntax errors. */
+    *claimed = 1;
     return LDPS_ERR;
   }
   symbol_builder builder = {module, LLVMGetModuleDataLayout(module), NULL, 0, 0};
