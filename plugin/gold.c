@@ -911,7 +911,19 @@ static enum ld_plugin_status cleanup(void) {
   return LDPS_OK;
 }
 
+/* The options gcc's driver adds for its own LTO plugin (liblto_plugin.so):
+ * the lto-wrapper path, -fresolution=, -pass-through=, and the -f flags of
+ * the compilation. mold loads a single plugin and hands it every
+ * -plugin-opt, so with `gcc -fuse-ld=mold` they reach ltofold. */
+static bool is_gcc_plugin_option(const char *pair) {
+  size_t length = strlen(pair);
+  return (length >= 12 && !strcmp(pair + length - 12, "/lto-wrapper")) ||
+         !strncmp(pair, "-pass-through=", 14) || !strncmp(pair, "-f", 2);
+}
+
 static void take_option(const char *pair) {
+  if (is_gcc_plugin_option(pair))
+    return;
   char *error = NULL;
   if (ltofold_options_parse_pair(&the_plugin.options, pair, &error)) {
     say(LDPL_ERROR, "-plugin-opt=%s: %s", pair, error);
