@@ -16,6 +16,11 @@ Test(options, defaults) {
   cr_assert_eq(options.aliases, -1);
   cr_assert_eq(options.opt_level, 2);
   cr_assert_null(options.report_path);
+  cr_assert(options.fprange);
+  cr_assert_not(options.canon);
+  cr_assert_not(options.merge_canon);
+  cr_assert_not(options.save_temps);
+  cr_assert_null(options.cpu);
 }
 
 Test(options, pairs_set_values) {
@@ -56,5 +61,43 @@ Test(options, bad_values_are_errors) {
   error = NULL;
   cr_assert_eq(ltofold_options_set(&options, "report", NULL, &error), -1);
   cr_assert_not_null(strstr(error, "report"));
+  free(error);
+}
+
+Test(options, linker_style_level_and_cpu) {
+  char *error = NULL;
+  cr_assert_eq(ltofold_options_parse_pair(&options, "O0", &error), 0);
+  cr_assert_eq(options.opt_level, 0);
+  cr_assert_eq(ltofold_options_parse_pair(&options, "O3", &error), 0);
+  cr_assert_eq(options.opt_level, 3);
+  cr_assert_eq(ltofold_options_parse_pair(&options, "O9", &error), -1);
+  free(error);
+  error = NULL;
+  cr_assert_eq(ltofold_options_parse_pair(&options, "mcpu=znver3", &error), 0);
+  cr_assert_str_eq(options.cpu, "znver3");
+  cr_assert_eq(ltofold_options_parse_pair(&options, "save-temps", &error), 0);
+  cr_assert(options.save_temps);
+}
+
+Test(options, disable_turns_phases_off) {
+  char *error = NULL;
+  options.canon = options.merge_canon = true;
+  cr_assert_eq(ltofold_options_parse_pair(&options, "disable=merge,canon", &error), 0);
+  cr_assert_not(options.merge);
+  cr_assert_not(options.canon);
+  cr_assert_not(options.merge_canon);
+  cr_assert(options.fprange);
+  cr_assert_eq(ltofold_options_parse_pair(&options, "disable=fprange", &error), 0);
+  cr_assert_not(options.fprange);
+}
+
+Test(options, disable_names_what_it_does_not_know) {
+  char *error = NULL;
+  cr_assert_eq(ltofold_options_parse_pair(&options, "disable=merge,inline", &error), -1);
+  cr_assert_not_null(strstr(error, "'inline'"));
+  free(error);
+  error = NULL;
+  cr_assert_eq(ltofold_options_parse_pair(&options, "disable", &error), -1);
+  cr_assert_not_null(strstr(error, "disable"));
   free(error);
 }
