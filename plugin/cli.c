@@ -10,6 +10,7 @@
  * (so an error never leaves half a file), write the report. Every error is
  * one line on stderr naming the file and the cause, and exit status 1. */
 #include "cli_commands.h"
+#include "ir_reader.h"
 #include "ltofold_fprange.h"
 #include "messages.h"
 #include "options.h"
@@ -19,10 +20,8 @@
 
 #include <errno.h>
 #include <llvm-c/Analysis.h>
-#include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
-#include <llvm-c/IRReader.h>
 #include <llvm/Config/llvm-config.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,67 +156,6 @@ static int parse_command_line(int argc, char **argv, cli_args *args) {
   return 0;
 }
 
-/* Collects the context's error diagnostics: the bitcode reader reports
- * through them, not through a return value. */
-static void capture_diagnostic(LLVMDiagnosticInfoRef info, void *data) {
-  char **captured = data;
-  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || *captured)
-    return;
-  char *description = LLVMGetDiagInfoDescription(info);
-  *captured = strdup(description);
-  LLVMDisposeMessage(description);
-}
-
-static bool looks_like_bitcode(const char *data, size_t size) {
-  static const unsigned char raw[] = {'B', 'C', 0xC0, 0xDE};
-  static const unsigned char wrapper[] = {0xDE, 0xC0, 0x17, 0x0B};
-  return size >= 4 && (!memcmp(data, raw, 4) || !memcmp(data, wrapper, 4));
-}
-
-/* Reads bitcode or text IR. Returns NULL with *error set on failure. */
-static LLVMModuleRef read_module(LLVMContextRef context, const char *path,
-                                 char **error) {
-  LLVMMemoryBufferRef buffer = NULL;
-  char *message = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buffer, &message)) {
-    *error = ltofold_format("%s: cannot read: %s", path, message);
-    LLVMDisposeMessage(message);
-    return NULL;
-  }
-  LLVMModuleRef module = NULL;
-  if (looks_like_bitcode(LLVMGetBufferStart(buffer), LLVMGetBufferSize(buffer))) {
-    char *diagnostic = NULL;
-    LLVMContextSetDiagnosticHandler(context, capture_diagnostic, &diagnostic);
-    if (LLVMParseBitcodeInContext2(context, buffer, &module)) {
-      const char *text = diagnostic ? diagnostic : "unreadable";
-      bool version = strstr(text, "epoch") || strstr(text, "Producer") ||
-                     strstr(text, "version");
-      *error = ltofold_format(
-          "%s: %s: %s", path,
-          version ? "bitcode from another LLVM version (ltofold reads LLVM "
-                    LLVM_VERSION_STRING " bitcode)"
-                  : "invalid or truncated bitcode",
-          text);
-      module = NULL;
-    }
-    LLVMContextSetDiagnosticHandler(context, NULL, NULL);
-    free(diagnostic);
-    LLVMDisposeMemoryBuffer(buffer);
-    return module;
-  }
-  /* LLVMParseIRInContext takes ownership of the buffer. */
-  if (LLVMParseIRInContext(context, buffer, &module, &message)) {
-    /* The parser's message starts with the buffer name; keep one line. */
-    char *newline = strchr(message, '\n');
-    if (newline)
-      *newline = '\0';
-    *error = ltofold_format("%s: invalid IR: %s", path, message);
-    LLVMDisposeMessage(message);
-    return NULL;
-  }
-  return module;
-}
-
 static int write_module(LLVMModuleRef module, const char *path, bool text,
                         char **error) {
   if (!strcmp(path, "-")) {
@@ -252,7 +190,7 @@ static int run(cli_args *args) {
   LLVMContextRef context = LLVMContextCreate();
   char *error = NULL;
   ltofold_report *report = args->options.report_path ? ltofold_report_new() : NULL;
-  LLVMModuleRef module = read_module(context, args->input, &error);
+  LLVMModuleRef module = ltofold_read_module(context, args->input, &error);
   int status = module ? 0 : 1;
   if (module && report)
     ltofold_report_add_input(report, args->input);

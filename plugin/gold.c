@@ -29,6 +29,7 @@
  * Every diagnostic goes through the linker's message callback, prefixed
  * "ltofold: " and naming the file; an error makes the hook return LDPS_ERR
  * so the link fails without a crash. */
+#include "ir_reader.h"
 #include "messages.h"
 #include "options.h"
 #include "pipeline.h"
@@ -37,7 +38,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Comdat.h>
 #include <llvm-c/Core.h>
@@ -45,7 +45,6 @@
 #include <llvm-c/Object.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
-#include <llvm/Config/llvm-config.h>
 #include <plugin-api.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -79,7 +78,9 @@ typedef struct plugin {
   bool options_failed; /* a bad -plugin-opt: every hook fails */
 
   LLVMContextRef context; /* owned: every module lives in it */
-  char *diagnostic;       /* owned: the context's first error message */
+  /* Installed on the context for the plugin's life: without a handler, LLVM
+   * exits the process on an error diagnostic (inline asm, say). */
+  ltofold_diagnostics diagnostics;
 
   claimed_file *files; /* owned array */
   size_t file_count, file_capacity;
@@ -106,57 +107,16 @@ static void say(int level, const char *format, ...) {
   free(text);
 }
 
-/* The bitcode reader reports through the context's diagnostics. */
-static void capture_diagnostic(LLVMDiagnosticInfoRef info, void *data) {
-  plugin *p = data;
-  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || p->diagnostic)
-    return;
-  char *description = LLVMGetDiagInfoDescription(info);
-  p->diagnostic = strdup(description);
-  LLVMDisposeMessage(description);
-}
-
-/* Takes the captured diagnostic (or `fallback`); the caller frees it. */
-static char *take_diagnostic(const char *fallback) {
-  char *text = the_plugin.diagnostic ? the_plugin.diagnostic : strdup(fallback);
-  the_plugin.diagnostic = NULL;
-  return text;
-}
-
-static bool looks_like_bitcode(const char *data, size_t size) {
-  static const unsigned char raw[] = {'B', 'C', 0xC0, 0xDE};
-  static const unsigned char wrapper[] = {0xDE, 0xC0, 0x17, 0x0B};
-  return size >= 4 && (!memcmp(data, raw, 4) || !memcmp(data, wrapper, 4));
-}
-
-/* The bitcode reader's words for a version mismatch. */
-static const char *bitcode_error_kind(const char *text) {
-  return strstr(text, "epoch") || strstr(text, "Producer") ||
-                 strstr(text, "version")
-             ? "bitcode from another LLVM version (ltofold reads LLVM "
-               LLVM_VERSION_STRING " bitcode)"
-             : "invalid or truncated bitcode";
-}
-
 /* Parses a claimed file into the plugin's context: lazily (declarations and
  * global initializers only) for claim_file, fully for the link. Returns NULL
  * after saying why. */
 static LLVMModuleRef parse_file(const claimed_file *file, bool lazy) {
-  LLVMMemoryBufferRef buffer =
-      LLVMCreateMemoryBufferWithMemoryRange(file->bytes, file->size, file->name, 0);
-  LLVMModuleRef module = NULL;
-  bool failed = lazy ? LLVMGetBitcodeModuleInContext2(the_plugin.context,
-                                                      buffer, &module)
-                     : LLVMParseBitcodeInContext2(the_plugin.context, buffer,
-                                                  &module);
-  /* A lazy module owns its buffer (which does not own the bytes). */
-  if (!lazy || failed)
-    LLVMDisposeMemoryBuffer(buffer);
-  if (failed) {
-    char *text = take_diagnostic("unreadable");
-    say(LDPL_ERROR, "%s: %s: %s", file->name, bitcode_error_kind(text), text);
-    free(text);
-    return NULL;
+  char *error = NULL;
+  LLVMModuleRef module = ltofold_parse_bitcode(
+      the_plugin.context, file->bytes, file->size, file->name, lazy, &error);
+  if (!module) {
+    say(LDPL_ERROR, "%s", error);
+    free(error);
   }
   return module;
 }
@@ -332,7 +292,7 @@ static enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input
     return LDPS_ERR;
   char magic[4];
   if (input->filesize < 4 || !read_at(input->fd, input->offset, magic, 4) ||
-      !looks_like_bitcode(magic, 4))
+      !ltofold_looks_like_bitcode(magic, 4))
     return LDPS_OK;
 
   claimed_file file = {0};
@@ -650,12 +610,14 @@ static LLVMModuleRef link_modules(ltofold_report *report) {
       continue;
     }
     /* LLVMLinkModules2 destroys the source module. */
-    if (LLVMLinkModules2(whole, module)) {
-      char *text = take_diagnostic("the IR linker failed");
-      say(LDPL_ERROR, "%s: cannot link: %s", file->name, text);
-      free(text);
-      failed = true;
-    }
+    ltofold_diagnostics diagnostics;
+    ltofold_diagnostics_begin(&diagnostics, the_plugin.context);
+    failed = LLVMLinkModules2(whole, module);
+    char *text = ltofold_diagnostics_end(&diagnostics);
+    if (failed)
+      say(LDPL_ERROR, "%s: cannot link: %s", file->name,
+          text ? text : "the IR linker failed");
+    free(text);
   }
   if (failed && whole) {
     LLVMDisposeModule(whole);
@@ -797,10 +759,15 @@ static enum ld_plugin_status emit_object(LLVMModuleRef module,
                                          ltofold_report *report) {
   char *message = NULL;
   LLVMMemoryBufferRef object = NULL;
-  if (LLVMTargetMachineEmitToMemoryBuffer(machine, module, LLVMObjectFile,
-                                          &message, &object)) {
-    say(LDPL_ERROR, "code generation failed: %s", message);
+  bool failed = LLVMTargetMachineEmitToMemoryBuffer(machine, module,
+                                                    LLVMObjectFile, &message,
+                                                    &object);
+  const char *reported = the_plugin.diagnostics.first_error;
+  if (failed || reported) {
+    say(LDPL_ERROR, "code generation failed: %s", failed ? message : reported);
     LLVMDisposeMessage(message);
+    if (object)
+      LLVMDisposeMemoryBuffer(object);
     return LDPS_ERR;
   }
   enum ld_plugin_status status = LDPS_ERR;
@@ -903,10 +870,11 @@ static enum ld_plugin_status cleanup(void) {
   }
   free(the_plugin.files);
   free(the_plugin.output_name);
-  free(the_plugin.diagnostic);
   ltofold_options_free(&the_plugin.options);
-  if (the_plugin.context)
+  if (the_plugin.context) {
+    free(ltofold_diagnostics_end(&the_plugin.diagnostics));
     LLVMContextDispose(the_plugin.context);
+  }
   memset(&the_plugin, 0, sizeof the_plugin);
   return LDPS_OK;
 }
@@ -1011,8 +979,7 @@ onload(struct ld_plugin_tv *tv) {
   LLVMInitializeAllAsmPrinters();
   LLVMInitializeAllAsmParsers();
   the_plugin.context = LLVMContextCreate();
-  LLVMContextSetDiagnosticHandler(the_plugin.context, capture_diagnostic,
-                                  &the_plugin);
+  ltofold_diagnostics_begin(&the_plugin.diagnostics, the_plugin.context);
   register_claim(claim_file);
   register_all_read(all_symbols_read);
   if (register_cleanup)

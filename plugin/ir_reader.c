@@ -1,0 +1,105 @@
+#include "ir_reader.h"
+
+#include "messages.h"
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/IRReader.h>
+#include <llvm/Config/llvm-config.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool ltofold_looks_like_bitcode(const char *data, size_t size) {
+  static const unsigned char raw[] = {'B', 'C', 0xC0, 0xDE};
+  static const unsigned char wrapper[] = {0xDE, 0xC0, 0x17, 0x0B};
+  return size >= 4 && (!memcmp(data, raw, 4) || !memcmp(data, wrapper, 4));
+}
+
+static void capture_diagnostic(LLVMDiagnosticInfoRef info, void *data) {
+  ltofold_diagnostics *d = data;
+  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || d->first_error)
+    return;
+  char *description = LLVMGetDiagInfoDescription(info);
+  d->first_error = strdup(description);
+  LLVMDisposeMessage(description);
+}
+
+void ltofold_diagnostics_begin(ltofold_diagnostics *d, LLVMContextRef context) {
+  d->context = context;
+  d->previous = LLVMContextGetDiagnosticHandler(context);
+  d->previous_data = LLVMContextGetDiagnosticContext(context);
+  d->first_error = NULL;
+  LLVMContextSetDiagnosticHandler(context, capture_diagnostic, d);
+}
+
+char *ltofold_diagnostics_end(ltofold_diagnostics *d) {
+  LLVMContextSetDiagnosticHandler(d->context, d->previous, d->previous_data);
+  char *error = d->first_error;
+  d->first_error = NULL;
+  return error;
+}
+
+/* The reader's words for a module from another LLVM. */
+static bool is_version_mismatch(const char *text) {
+  return strstr(text, "epoch") || strstr(text, "Producer") ||
+         strstr(text, "version");
+}
+
+LLVMModuleRef ltofold_parse_bitcode(LLVMContextRef context, const char *data,
+                                    size_t size, const char *name, bool lazy,
+                                    char **error) {
+  LLVMMemoryBufferRef buffer =
+      LLVMCreateMemoryBufferWithMemoryRange(data, size, name, 0);
+  ltofold_diagnostics diagnostics;
+  ltofold_diagnostics_begin(&diagnostics, context);
+  LLVMModuleRef module = NULL;
+  bool failed = lazy ? LLVMGetBitcodeModuleInContext2(context, buffer, &module)
+                     : LLVMParseBitcodeInContext2(context, buffer, &module);
+  char *diagnostic = ltofold_diagnostics_end(&diagnostics);
+  /* A lazy module owns its buffer (which does not own the bytes). */
+  if (!lazy || failed)
+    LLVMDisposeMemoryBuffer(buffer);
+  if (failed) {
+    const char *text = diagnostic ? diagnostic : "unreadable";
+    *error = ltofold_format(
+        "%s: %s: %s", name,
+        is_version_mismatch(text)
+            ? "bitcode from another LLVM version (ltofold reads LLVM "
+              LLVM_VERSION_STRING " bitcode)"
+            : "invalid or truncated bitcode",
+        text);
+    module = NULL;
+  }
+  free(diagnostic);
+  return module;
+}
+
+LLVMModuleRef ltofold_read_module(LLVMContextRef context, const char *path,
+                                  char **error) {
+  LLVMMemoryBufferRef buffer = NULL;
+  char *message = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buffer, &message)) {
+    *error = ltofold_format("%s: cannot read: %s", path, message);
+    LLVMDisposeMessage(message);
+    return NULL;
+  }
+  const char *data = LLVMGetBufferStart(buffer);
+  size_t size = LLVMGetBufferSize(buffer);
+  if (ltofold_looks_like_bitcode(data, size)) {
+    LLVMModuleRef module =
+        ltofold_parse_bitcode(context, data, size, path, false, error);
+    LLVMDisposeMemoryBuffer(buffer);
+    return module;
+  }
+  /* LLVMParseIRInContext takes ownership of the buffer. */
+  LLVMModuleRef module = NULL;
+  if (LLVMParseIRInContext(context, buffer, &module, &message)) {
+    /* The parser's message starts with the buffer name; keep one line. */
+    char *newline = strchr(message, '\n');
+    if (newline)
+      *newline = '\0';
+    *error = ltofold_format("%s: invalid IR: %s", path, message);
+    LLVMDisposeMessage(message);
+    return NULL;
+  }
+  return module;
+}
