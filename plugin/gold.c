@@ -709,6 +709,43 @@ static void measure_symbols(LLVMMemoryBufferRef object, ltofold_report *report) 
   LLVMDisposeBinary(binary);
 }
 
+/* Moves the entries of llvm.global_ctors and llvm.global_dtors into
+ * .init_array and .fini_array sections (".init_array.PRIORITY" for a
+ * priority other than the default 65535). Clang does this through a target
+ * option that LLVM-C cannot set; left to its defaults, LLVM puts them in the
+ * old .ctors/.dtors sections, which mold never runs. Each entry becomes a
+ * private pointer in its section, in list order; the linkers sort the
+ * sections by priority. */
+static void use_init_array(LLVMModuleRef module, const char *list_name,
+                           const char *section_base) {
+  LLVMValueRef list = LLVMGetNamedGlobal(module, list_name);
+  if (!list || !LLVMGetInitializer(list))
+    return;
+  LLVMValueRef entries = LLVMGetInitializer(list);
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMTypeRef pointer = LLVMPointerTypeInContext(context, 0);
+  unsigned count = LLVMGetArrayLength2(LLVMTypeOf(entries));
+  for (unsigned i = 0; i < count; ++i) {
+    LLVMValueRef entry = LLVMGetAggregateElement(entries, i);
+    LLVMValueRef priority = entry ? LLVMGetAggregateElement(entry, 0) : NULL;
+    LLVMValueRef function = entry ? LLVMGetAggregateElement(entry, 1) : NULL;
+    if (!priority || !function || LLVMIsNull(function))
+      continue;
+    unsigned long long level = LLVMConstIntGetZExtValue(priority);
+    char *section = level == 65535
+                        ? ltofold_format("%s", section_base)
+                        : ltofold_format("%s.%llu", section_base, level);
+    LLVMValueRef slot = LLVMAddGlobal(module, pointer, "");
+    LLVMSetLinkage(slot, LLVMPrivateLinkage);
+    LLVMSetInitializer(slot, function);
+    LLVMSetSection(slot, section);
+    LLVMSetAlignment(slot, (unsigned)LLVMABISizeOfType(
+                               LLVMGetModuleDataLayout(module), pointer));
+    free(section);
+  }
+  LLVMDeleteGlobal(list);
+}
+
 /* Writes the object where the linker can read it: with save-temps next to
  * the output; otherwise into an anonymous in-memory file (memfd) that the
  * linker opens through /proc/self/fd, so nothing is left behind however the
@@ -757,6 +794,8 @@ static char *write_object(LLVMMemoryBufferRef object) {
 static enum ld_plugin_status emit_object(LLVMModuleRef module,
                                          LLVMTargetMachineRef machine,
                                          ltofold_report *report) {
+  use_init_array(module, "llvm.global_ctors", ".init_array");
+  use_init_array(module, "llvm.global_dtors", ".fini_array");
   char *message = NULL;
   LLVMMemoryBufferRef object = NULL;
   bool failed = LLVMTargetMachineEmitToMemoryBuffer(machine, module,
