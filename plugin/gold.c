@@ -45,6 +45,8 @@
 #include <llvm-c/Object.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
+#include <llvm-c/lto.h>
+#include <llvm-c/ErrorHandling.h>
 #include <plugin-api.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -62,6 +64,8 @@ typedef struct claimed_file {
   struct ld_plugin_symbol *symbols; /* owned, names owned; resolutions filled
                                        in at all_symbols_read */
   size_t symbol_count;
+  size_t ir_symbol_count; /* the first ones are IR globals; the rest are
+                             defined or used only in module-level asm */
 } claimed_file;
 
 typedef struct plugin {
@@ -84,6 +88,12 @@ typedef struct plugin {
 
   claimed_file *files; /* owned array */
   size_t file_count, file_capacity;
+
+  /* Every identifier in any claimed module's module-level asm (owned
+   * strings): a global whose name is among them may be used from asm, where
+   * the linker cannot see it, so it is never internalized. */
+  char **asm_names;
+  size_t asm_name_count;
 
   int object_fd; /* the in-memory object file, or 0 */
 } plugin;
@@ -212,8 +222,8 @@ static char *copy_string(const char *text) {
   return copy;
 }
 
-static void add_symbol(LLVMValueRef global, void *data) {
-  symbol_builder *b = data;
+/* A new, zeroed symbol at the end of the list. */
+static struct ld_plugin_symbol *next_symbol(symbol_builder *b) {
   if (b->count == b->capacity) {
     b->capacity = b->capacity ? 2 * b->capacity : 16;
     b->symbols = realloc(b->symbols, b->capacity * sizeof *b->symbols);
@@ -222,6 +232,13 @@ static void add_symbol(LLVMValueRef global, void *data) {
   }
   struct ld_plugin_symbol *s = &b->symbols[b->count++];
   memset(s, 0, sizeof *s);
+  s->resolution = LDPR_UNKNOWN;
+  return s;
+}
+
+static void add_symbol(LLVMValueRef global, void *data) {
+  symbol_builder *b = data;
+  struct ld_plugin_symbol *s = next_symbol(b);
   /* A leading \1 tells LLVM not to mangle; the linker sees the rest. */
   const char *name = value_name(global);
   s->name = copy_string(name[0] == '\1' ? name + 1 : name);
@@ -257,7 +274,6 @@ static void add_symbol(LLVMValueRef global, void *data) {
   const char *comdat = comdat_name(b->module, global);
   if (comdat)
     s->comdat_key = copy_string(comdat);
-  s->resolution = LDPR_UNKNOWN;
 }
 
 static void free_symbols(struct ld_plugin_symbol *symbols, size_t count) {
@@ -266,6 +282,98 @@ static void free_symbols(struct ld_plugin_symbol *symbols, size_t count) {
     free(symbols[i].comdat_key);
   }
   free(symbols);
+}
+
+/* ---------------------------------------------------------------------------
+ * Module-level inline asm. LLVM-C cannot list the symbols asm defines or
+ * uses; libLTO (llvm-c/lto.h, which parses the asm with LLVM's assembler,
+ * as LLVMgold's symbol table does) can. It is asked only for modules that
+ * have module asm. */
+
+static void remember_asm_identifiers(const char *text, size_t length) {
+  for (size_t i = 0; i < length;) {
+    size_t start = i;
+    while (i < length && (text[i] == '_' || text[i] == '.' || text[i] == '$' ||
+                          (text[i] >= '0' && text[i] <= '9') ||
+                          (text[i] >= 'a' && text[i] <= 'z') ||
+                          (text[i] >= 'A' && text[i] <= 'Z')))
+      ++i;
+    if (i == start) {
+      ++i;
+      continue;
+    }
+    the_plugin.asm_names = realloc(the_plugin.asm_names,
+                                   (the_plugin.asm_name_count + 1) *
+                                       sizeof *the_plugin.asm_names);
+    if (!the_plugin.asm_names)
+      abort();
+    char *name = strndup(text + start, i - start);
+    if (!name)
+      abort();
+    the_plugin.asm_names[the_plugin.asm_name_count++] = name;
+  }
+}
+
+static int compare_strings(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_asm_name(const char *name) {
+  return the_plugin.asm_name_count &&
+         bsearch(&name, the_plugin.asm_names, the_plugin.asm_name_count,
+                 sizeof *the_plugin.asm_names, compare_strings) != NULL;
+}
+
+
+/* Adds the symbols that only module asm defines or uses. */
+static void add_asm_symbols(const claimed_file *file, symbol_builder *b) {
+  lto_module_t lto = lto_module_create_from_memory(file->bytes, file->size);
+  if (!lto) {
+    say(LDPL_WARNING, "%s: cannot list the symbols of its module asm: %s",
+        file->name, lto_get_error_message());
+    return;
+  }
+  /* libLTO lists the IR globals too: skip the names already there. */
+  size_t ir_count = b->count;
+  char **known = malloc((ir_count + 1) * sizeof *known);
+  if (!known)
+    abort();
+  for (size_t i = 0; i < ir_count; ++i)
+    known[i] = b->symbols[i].name;
+  qsort(known, ir_count, sizeof *known, compare_strings);
+  unsigned count = lto_module_get_num_symbols(lto);
+  for (unsigned i = 0; i < count; ++i) {
+    const char *name = lto_module_get_symbol_name(lto, i);
+    lto_symbol_attributes attributes = lto_module_get_symbol_attribute(lto, i);
+    if (!name || !*name ||
+        bsearch(&name, known, ir_count, sizeof *known, compare_strings) ||
+        (attributes & LTO_SYMBOL_SCOPE_MASK) == LTO_SYMBOL_SCOPE_INTERNAL)
+      continue;
+    struct ld_plugin_symbol *sym = next_symbol(b);
+    sym->name = copy_string(name);
+    switch (attributes & LTO_SYMBOL_DEFINITION_MASK) {
+    case LTO_SYMBOL_DEFINITION_UNDEFINED:
+      sym->def = LDPK_UNDEF;
+      break;
+    case LTO_SYMBOL_DEFINITION_WEAKUNDEF:
+      sym->def = LDPK_WEAKUNDEF;
+      break;
+    case LTO_SYMBOL_DEFINITION_WEAK:
+      sym->def = LDPK_WEAKDEF;
+      break;
+    default:
+      sym->def = LDPK_DEF;
+    }
+    sym->visibility = (attributes & LTO_SYMBOL_SCOPE_MASK) == LTO_SYMBOL_SCOPE_HIDDEN
+                          ? LDPV_HIDDEN
+                          : LDPV_DEFAULT;
+    sym->symbol_type = (attributes & LTO_SYMBOL_PERMISSIONS_MASK) ==
+                               LTO_SYMBOL_PERMISSIONS_CODE
+                           ? LDST_FUNCTION
+                           : LDST_UNKNOWN;
+  }
+  free(known);
+  lto_module_dispose(lto);
 }
 
 /* ---------------------------------------------------------------------------
@@ -288,12 +396,16 @@ static bool read_at(int fd, off_t offset, char *out, size_t size) {
 static enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input,
                                         int *claimed) {
   *claimed = 0;
-  if (the_plugin.options_failed)
-    return LDPS_ERR;
   char magic[4];
   if (input->filesize < 4 || !read_at(input->fd, input->offset, magic, 4) ||
       !ltofold_looks_like_bitcode(magic, 4))
     return LDPS_OK;
+  /* After a bad option the link fails; bitcode is claimed all the same, so
+   * that gold does not read it as a linker script and bury the message. */
+  if (the_plugin.options_failed) {
+    *claimed = 1;
+    return LDPS_ERR;
+  }
 
   claimed_file file = {0};
   file.name = input->offset ? ltofold_format("%s(@%lld)", input->name,
@@ -321,6 +433,13 @@ static enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input
   }
   symbol_builder builder = {module, LLVMGetModuleDataLayout(module), NULL, 0, 0};
   for_each_symbol(module, add_symbol, &builder);
+  file.ir_symbol_count = builder.count;
+  size_t asm_length = 0;
+  const char *module_asm = LLVMGetModuleInlineAsm(module, &asm_length);
+  if (asm_length) {
+    remember_asm_identifiers(module_asm, asm_length);
+    add_asm_symbols(&file, &builder);
+  }
   LLVMDisposeModule(module);
   file.symbols = builder.symbols;
   file.symbol_count = builder.count;
@@ -584,7 +703,7 @@ static LLVMValueRef named_global(LLVMModuleRef module, const char *name) {
 static void internalize(LLVMModuleRef module, char **names, size_t count) {
   for (size_t i = 0; i < count; ++i) {
     LLVMValueRef global = module ? named_global(module, names[i]) : NULL;
-    if (global && is_definition(global)) {
+    if (global && is_definition(global) && !is_asm_name(names[i])) {
       LLVMSetLinkage(global, LLVMInternalLinkage);
       LLVMSetVisibility(global, LLVMDefaultVisibility);
     }
@@ -593,8 +712,19 @@ static void internalize(LLVMModuleRef module, char **names, size_t count) {
   free(names);
 }
 
+/* The architecture is the triple up to its first '-'; the rest (vendor,
+ * OS, environment) may legitimately differ between units. */
+static bool same_architecture(LLVMModuleRef a, LLVMModuleRef b) {
+  const char *x = LLVMGetTarget(a), *y = LLVMGetTarget(b);
+  size_t n = strcspn(x, "-");
+  return n == strcspn(y, "-") && !strncmp(x, y, n);
+}
+
 /* Links every claimed module into one. NULL after an error. */
 static LLVMModuleRef link_modules(ltofold_report *report) {
+  if (the_plugin.asm_name_count)
+    qsort(the_plugin.asm_names, the_plugin.asm_name_count,
+          sizeof *the_plugin.asm_names, compare_strings);
   LLVMModuleRef whole = NULL;
   char **internal = NULL;
   size_t internal_count = 0;
@@ -607,6 +737,13 @@ static LLVMModuleRef link_modules(ltofold_report *report) {
       ltofold_report_add_input(report, file->name);
     if (!module || !whole) {
       whole = whole ? whole : module;
+      continue;
+    }
+    if (!same_architecture(whole, module)) {
+      say(LDPL_ERROR, "%s: bitcode for %s, but %s is for %s", file->name,
+          LLVMGetTarget(module), the_plugin.files[0].name, LLVMGetTarget(whole));
+      LLVMDisposeModule(module);
+      failed = true;
       continue;
     }
     /* LLVMLinkModules2 destroys the source module. */
@@ -864,8 +1001,14 @@ static enum ld_plugin_status run_pipeline(LLVMModuleRef module,
 static enum ld_plugin_status all_symbols_read(void) {
   if (the_plugin.options_failed)
     return LDPS_ERR;
-  if (!the_plugin.file_count)
+  if (!the_plugin.file_count) {
+    if (the_plugin.options.report_path || the_plugin.options.stats)
+      say(LDPL_WARNING,
+          "no LLVM bitcode reached ltofold, so there is no report: was "
+          "another plugin loaded first (clang adds LLVMgold.so when -flto is "
+          "on the link line)?");
     return LDPS_OK;
+  }
   if (fetch_resolutions() != LDPS_OK)
     return LDPS_ERR;
   ltofold_report *report =
@@ -908,6 +1051,9 @@ static enum ld_plugin_status cleanup(void) {
     free_symbols(file->symbols, file->symbol_count);
   }
   free(the_plugin.files);
+  for (size_t i = 0; i < the_plugin.asm_name_count; ++i)
+    free(the_plugin.asm_names[i]);
+  free(the_plugin.asm_names);
   free(the_plugin.output_name);
   ltofold_options_free(&the_plugin.options);
   if (the_plugin.context) {
@@ -926,6 +1072,10 @@ static bool is_gcc_plugin_option(const char *pair) {
   size_t length = strlen(pair);
   return (length >= 12 && !strcmp(pair + length - 12, "/lto-wrapper")) ||
          !strncmp(pair, "-pass-through=", 14) || !strncmp(pair, "-f", 2);
+}
+
+static void report_fatal_error(const char *reason) {
+  say(LDPL_FATAL, "LLVM error: %s", reason);
 }
 
 static void take_option(const char *pair) {
@@ -1012,6 +1162,9 @@ onload(struct ld_plugin_tv *tv) {
                     "executable or shared library");
     the_plugin.options_failed = true;
   }
+  /* A fatal error inside LLVM ends the process; say it the linker's way
+   * first. */
+  LLVMInstallFatalErrorHandler(report_fatal_error);
   LLVMInitializeAllTargetInfos();
   LLVMInitializeAllTargets();
   LLVMInitializeAllTargetMCs();

@@ -38,10 +38,19 @@ char *ltofold_diagnostics_end(ltofold_diagnostics *d) {
   return error;
 }
 
-/* The reader's words for a module from another LLVM. */
+/* Whether a read error comes from a module written by another LLVM: the
+ * reader says "Incompatible epoch", or names a producer other than itself.
+ * (It appends "(Producer: 'LLVM22.1.8' Reader: 'LLVM 22.1.8')" to every
+ * error, so the words alone prove nothing.) */
 static bool is_version_mismatch(const char *text) {
-  return strstr(text, "epoch") || strstr(text, "Producer") ||
-         strstr(text, "version");
+  if (strstr(text, "Incompatible epoch"))
+    return true;
+  const char *producer = strstr(text, "Producer: '");
+  if (!producer)
+    return false;
+  producer += strlen("Producer: '");
+  static const char own[] = "LLVM" LLVM_VERSION_STRING "'";
+  return strncmp(producer, own, strlen(own)) != 0;
 }
 
 LLVMModuleRef ltofold_parse_bitcode(LLVMContextRef context, const char *data,

@@ -29,6 +29,6 @@ config.substitutions.append(("%srcroot", config.ltofold_source_dir))
 # sanitizers; those tests run only in the plain build.
 if config.ltofold_sanitize not in ("ON", "1", "TRUE"):
     config.available_features.add("plugin")
-for tool in ("ld.gold", "ld.bfd", "mold"):
+for tool in ("ld.gold", "ld.bfd", "mold", "gcc"):
     if any(os.path.exists(os.path.join(d, tool)) for d in path.split(os.pathsep)):
         config.available_features.add(tool)
