@@ -57,7 +57,8 @@
 
 /* One claimed input: a bitcode file or archive member. */
 typedef struct claimed_file {
-  char *name;     /* owned: path, or "archive(@offset)" for a member */
+  char *name;     /* owned: path, or "archive(member)" for a member
+                     ("archive(@offset)" when its name cannot be read) */
   void *handle;   /* the linker's handle for the file */
   char *bytes;    /* owned: the bitcode */
   size_t size;
@@ -393,6 +394,46 @@ static bool read_at(int fd, off_t offset, char *out, size_t size) {
   return true;
 }
 
+/* The name of the archive member whose data starts at `offset`, from the
+ * GNU ar header just before it ("name/", or "/N": at N in the long-name
+ * member "//"). NULL when there is no such header (a thin archive, a BSD
+ * one), and the caller falls back to the offset. */
+static char *archive_member_name(int fd, off_t offset) {
+  char header[60];
+  if (offset < 8 + 60 || !read_at(fd, offset - 60, header, 60) ||
+      memcmp(header + 58, "`\n", 2))
+    return NULL;
+  if (header[0] != '/') {
+    size_t length = strcspn(header, "/ ");
+    return length && length <= 16 ? strndup(header, length) : NULL;
+  }
+  if (header[1] < '0' || header[1] > '9')
+    return NULL;
+  unsigned long index = strtoul(header + 1, NULL, 10);
+  /* The long-name member comes first, after the symbol table. */
+  off_t at = 8;
+  for (int member = 0; member < 3; ++member) {
+    char h[60];
+    if (!read_at(fd, at, h, 60) || memcmp(h + 58, "`\n", 2))
+      return NULL;
+    char size_text[11] = {0};
+    memcpy(size_text, h + 48, 10);
+    unsigned long size = strtoul(size_text, NULL, 10);
+    if (!memcmp(h, "// ", 3)) {
+      if (index >= size)
+        return NULL;
+      char name[256] = {0};
+      size_t want = size - index < sizeof name - 1 ? size - index : sizeof name - 1;
+      if (!read_at(fd, at + 60 + (off_t)index, name, want))
+        return NULL;
+      name[strcspn(name, "/\n")] = '\0';
+      return name[0] ? strdup(name) : NULL;
+    }
+    at += 60 + (off_t)size + (off_t)(size & 1);
+  }
+  return NULL;
+}
+
 static enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input,
                                         int *claimed) {
   *claimed = 0;
@@ -408,9 +449,13 @@ static enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input
   }
 
   claimed_file file = {0};
-  file.name = input->offset ? ltofold_format("%s(@%lld)", input->name,
-                                             (long long)input->offset)
-                            : copy_string(input->name);
+  char *member = input->offset ? archive_member_name(input->fd, input->offset)
+                               : NULL;
+  file.name = member          ? ltofold_format("%s(%s)", input->name, member)
+              : input->offset ? ltofold_format("%s(@%lld)", input->name,
+                                               (long long)input->offset)
+                              : copy_string(input->name);
+  free(member);
   file.handle = input->handle;
   file.size = (size_t)input->filesize;
   file.bytes = malloc(file.size ? file.size : 1);
