@@ -11,15 +11,23 @@
 #include <stddef.h>
 
 typedef struct ltofold_canon_options {
-  bool reorder;        /* reorder instructions by def-use distance */
-  bool rename;         /* name values, blocks and arguments */
-  bool sort_operands;  /* sort commutative operands and PHI inputs */
+  bool reorder;       /* reorder instructions by def-use distance */
+  bool rename;        /* name values, blocks and arguments */
+  bool sort_operands; /* sort commutative operands and PHI inputs */
+  /* Sort keys see a global (function, variable) only by its kind and type,
+   * not its name: functions that differ only in which globals they use get
+   * the same order (for merge, which folds callees first). Default off:
+   * for diffing, names are a useful key. */
+  bool ignore_global_names;
+  /* Sort keys see a pointer in address space 0 as an integer of the
+   * module's pointer size, as merge's comparator does. Default off. */
+  bool pointers_as_integers;
 } ltofold_canon_options;
 
 void ltofold_canon_options_default(ltofold_canon_options *options);
 
 typedef struct ltofold_canon_result {
-  size_t functions;          /* function definitions canonicalized */
+  size_t functions; /* function definitions canonicalized */
   size_t instructions_moved;
   size_t operands_swapped;
   size_t phis_sorted;

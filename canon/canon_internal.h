@@ -1,0 +1,156 @@
+/* Internal interface between the steps of the canonicalizer (canon.c tells
+ * the algorithm; each step has its own file). Nothing here is public.
+ *
+ * Ownership: a canon_function owns its arrays and maps and frees them in
+ * canon_function_free; it never owns LLVM values. */
+#ifndef LTOFOLD_CANON_INTERNAL_H
+#define LTOFOLD_CANON_INTERNAL_H
+
+#include "ltofold_canon.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- hash.c: FNV-1a, 64-bit, over stable data only ------------------- */
+
+#define CANON_FNV_OFFSET 0xcbf29ce484222325ULL
+#define CANON_FNV_PRIME 0x100000001b3ULL
+
+uint64_t canon_hash_bytes(uint64_t hash, const void *data, size_t size);
+uint64_t canon_hash_u64(uint64_t hash, uint64_t value);
+uint64_t canon_hash_string(uint64_t hash, const char *text);
+/* Kind, widths, element counts and (a few levels of) element types. */
+uint64_t canon_hash_type(uint64_t hash, LLVMTypeRef type);
+/* The same, with address-space-0 pointers as `pointer_bits`-wide integers
+ * when pointer_bits > 0. */
+uint64_t canon_hash_type_as(uint64_t hash, LLVMTypeRef type,
+                            unsigned pointer_bits);
+/* A constant or global, from its printed form (or value, for small
+ * integers); never from its address. */
+uint64_t canon_hash_constant(uint64_t hash, LLVMValueRef constant);
+
+/* ---- value_map.c: pointer -> index, for lookups only ------------------ */
+
+/* Open addressing on the pointer's bits. Only ever used to find an entry,
+ * never iterated, so output order cannot depend on addresses. */
+typedef struct canon_value_map {
+  LLVMValueRef *keys; /* NULL marks an empty slot */
+  size_t *values;
+  size_t capacity; /* a power of two */
+  size_t count;
+} canon_value_map;
+
+void canon_value_map_init(canon_value_map *map, size_t expected);
+void canon_value_map_free(canon_value_map *map);
+void canon_value_map_put(canon_value_map *map, LLVMValueRef key, size_t value);
+/* Returns true and sets *value when `key` is present. */
+bool canon_value_map_get(const canon_value_map *map, LLVMValueRef key,
+                         size_t *value);
+
+/* A set of strings (the names already given in one function). */
+typedef struct canon_name_set {
+  char **names; /* owned copies; NULL marks an empty slot */
+  size_t capacity;
+  size_t count;
+} canon_name_set;
+
+void canon_name_set_init(canon_name_set *set);
+void canon_name_set_free(canon_name_set *set);
+/* Adds `name` if absent; returns false when it was already there. */
+bool canon_name_set_add(canon_name_set *set, const char *name);
+
+/* ---- the function being canonicalized --------------------------------- */
+
+/* The structural hashes of an instruction (hash.c), as sort keys in this
+ * order. */
+typedef enum canon_hash_kind {
+  CANON_HASH_SHAPE,    /* what feeds it, constants by type only */
+  CANON_HASH_DEEP,     /* what feeds it, constants by value */
+  CANON_HASH_ANCHORED, /* deep, and pinned instructions by their place */
+  CANON_HASH_KINDS
+} canon_hash_kind;
+
+/* What the canonicalizer knows about one instruction. */
+typedef struct canon_instruction {
+  LLVMValueRef value;
+  size_t block; /* index into canon_function.blocks */
+  LLVMOpcode opcode;
+  bool pinned;           /* may not move: side effects, memory, terminators */
+  size_t pinned_ordinal; /* place among the pinned instructions of its block */
+  bool emitted;          /* reorder.c: already placed in the new order */
+  uint64_t hash[CANON_HASH_KINDS];
+  uint64_t local_hash; /* opcode, type and operand kinds only (naming.c) */
+  uint64_t user_hash;  /* the anchored hashes of its users: breaks ties
+                          between equal computations used differently */
+} canon_instruction;
+
+typedef struct canon_function {
+  LLVMValueRef function;
+  bool ignore_global_names;  /* from ltofold_canon_options */
+  unsigned pointer_bits;     /* > 0 with pointers_as_integers */
+  LLVMBasicBlockRef *blocks; /* in canonical order (after blocks.c) */
+  size_t block_count;
+  canon_value_map block_index;     /* block (as value) -> index in blocks */
+  canon_instruction *instructions; /* in block order at the last scan */
+  size_t instruction_count;
+  canon_value_map instruction_index; /* instruction -> index */
+  /* Hashes of constants already printed (canon_function_constant_hash):
+   * constant -> index into constant_hashes. */
+  canon_value_map constant_index;
+  uint64_t *constant_hashes;
+  size_t constant_count, constant_capacity;
+} canon_function;
+
+/* canon.c: (re)builds the instruction table from the function's current
+ * order; keeps `blocks`. */
+void canon_function_scan(canon_function *fn);
+void canon_function_free(canon_function *fn);
+/* canon_hash_constant(CANON_FNV_OFFSET, constant), computed once per
+ * constant and function (printing a constant is slow). */
+uint64_t canon_function_constant_hash(canon_function *fn,
+                                      LLVMValueRef constant);
+/* The table entry of `value`, or NULL if it is not an instruction of fn. */
+canon_instruction *canon_function_find(const canon_function *fn,
+                                       LLVMValueRef value);
+
+/* ---- the steps, in the order canon.c runs them ------------------------- */
+
+/* blocks.c: computes the canonical block order (reverse post-order from the
+ * entry, successors in terminator order; unreachable blocks keep their
+ * relative order at the end) into fn->blocks and fn->block_index, and lays
+ * the blocks out in it when `move`. */
+void canon_order_blocks(canon_function *fn, bool move);
+
+/* blocks.c: re-sets the block operands of every terminator so that each
+ * block's use list (the order of "; preds = " in printed IR) follows the
+ * canonical order of the branches. */
+void canon_order_block_uses(canon_function *fn);
+
+/* operands.c: rebuilds PHIs whose incoming edges are not in canonical block
+ * order. Returns how many PHIs it rebuilt. Run before canon_function_scan. */
+size_t canon_sort_phi_incoming(canon_function *fn);
+
+/* hash.c: fills pinned and the hashes of every instruction. */
+void canon_classify_and_hash(canon_function *fn);
+
+/* operands.c: orders the operands of commutative instructions. Returns the
+ * number of instructions whose operands it swapped. */
+size_t canon_sort_commutative_operands(canon_function *fn);
+
+/* reorder.c: def-use distance reduction inside each block. Returns the
+ * number of instructions that changed position. */
+size_t canon_reorder_instructions(canon_function *fn);
+
+/* naming.c: names arguments, blocks and instructions. */
+void canon_name_values(canon_function *fn);
+
+/* Shared predicates (hash.c). */
+/* -1/0/1 by the hashes in canon_hash_kind order, then the users' hash. */
+int canon_compare_hashes(const canon_instruction *a,
+                         const canon_instruction *b);
+bool canon_is_commutative(LLVMValueRef instruction);
+/* The called function of a call or invoke, or NULL (indirect, asm). */
+LLVMValueRef canon_called_function(LLVMValueRef instruction);
+
+#endif

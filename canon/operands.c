@@ -1,0 +1,149 @@
+/* Operand order: PHI incoming edges and commutative operands.
+ *
+ * PHI incoming edges are sorted by the canonical position of their
+ * incoming block (blocks.c), which depends only on the CFG. The LLVM-C API
+ * cannot permute a PHI's edges in place, so a PHI out of order is rebuilt
+ * beside the old one, takes over its uses, name, fast-math flags and debug
+ * location, and the
+ * old one is erased.
+ *
+ * Commutative operands (add, mul, and, or, xor, fadd, fmul, icmp eq/ne,
+ * symmetric fcmps, and the commutative intrinsics) are sorted by a key that
+ * ignores names and positions: first the operand's kind (instruction,
+ * argument, other, constant: constants go right, as LLVM's own canonical
+ * form has them), then within the kind the hashes of an instruction
+ * (hash.c, most robust first), the
+ * number of an argument, the hash of a constant's printed form. Equal keys
+ * keep their order. */
+#include "canon_internal.h"
+
+#include <llvm-c/DebugInfo.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct incoming_edge {
+  LLVMValueRef value;
+  LLVMBasicBlockRef block;
+  size_t block_index;
+  unsigned original; /* position before sorting, to keep the sort stable */
+} incoming_edge;
+
+static int compare_edges(const void *left, const void *right) {
+  const incoming_edge *a = left, *b = right;
+  if (a->block_index != b->block_index)
+    return a->block_index < b->block_index ? -1 : 1;
+  return a->original < b->original ? -1 : a->original > b->original;
+}
+
+/* Rebuilds `phi` with its edges in canonical order, if they are not. */
+static bool sort_phi(canon_function *fn, LLVMBuilderRef builder,
+                     LLVMValueRef phi) {
+  unsigned count = LLVMCountIncoming(phi);
+  if (count < 2)
+    return false;
+  incoming_edge *edges = malloc(count * sizeof *edges);
+  if (!edges)
+    abort();
+  bool sorted = true;
+  for (unsigned i = 0; i < count; ++i) {
+    edges[i].value = LLVMGetIncomingValue(phi, i);
+    edges[i].block = LLVMGetIncomingBlock(phi, i);
+    edges[i].block_index = fn->block_count;
+    canon_value_map_get(&fn->block_index, LLVMBasicBlockAsValue(edges[i].block),
+                        &edges[i].block_index);
+    edges[i].original = i;
+    if (i && edges[i].block_index < edges[i - 1].block_index)
+      sorted = false;
+  }
+  if (sorted) {
+    free(edges);
+    return false;
+  }
+  qsort(edges, count, sizeof *edges, compare_edges);
+
+  size_t name_length = 0;
+  const char *old_name = LLVMGetValueName2(phi, &name_length);
+  char *name = strndup(old_name, name_length);
+  if (!name)
+    abort();
+  LLVMSetValueName2(phi, "", 0);
+  LLVMPositionBuilderBefore(builder, phi);
+  LLVMValueRef rebuilt = LLVMBuildPhi(builder, LLVMTypeOf(phi), name);
+  for (unsigned i = 0; i < count; ++i)
+    LLVMAddIncoming(rebuilt, &edges[i].value, &edges[i].block, 1);
+  if (LLVMCanValueUseFastMathFlags(phi))
+    LLVMSetFastMathFlags(rebuilt, LLVMGetFastMathFlags(phi));
+  LLVMInstructionSetDebugLoc(rebuilt, LLVMInstructionGetDebugLoc(phi));
+  LLVMReplaceAllUsesWith(phi, rebuilt);
+  LLVMInstructionEraseFromParent(phi);
+  free(name);
+  free(edges);
+  return true;
+}
+
+size_t canon_sort_phi_incoming(canon_function *fn) {
+  size_t rebuilt = 0;
+  LLVMBuilderRef builder =
+      LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(fn->function)));
+  for (size_t b = 0; b < fn->block_count; ++b) {
+    LLVMValueRef instruction = LLVMGetFirstInstruction(fn->blocks[b]);
+    while (instruction && LLVMIsAPHINode(instruction)) {
+      LLVMValueRef next = LLVMGetNextInstruction(instruction);
+      if (sort_phi(fn, builder, instruction))
+        ++rebuilt;
+      instruction = next;
+    }
+  }
+  LLVMDisposeBuilder(builder);
+  return rebuilt;
+}
+
+/* Sort key of one operand: kind first, then within the kind the hashes of
+ * an instruction, the number of an argument, the hash of a constant. */
+typedef struct operand_key {
+  int kind;
+  const canon_instruction *instruction; /* kind 0 */
+  uint64_t hash;                        /* other kinds */
+} operand_key;
+
+static operand_key key_of(canon_function *fn, LLVMValueRef operand) {
+  canon_instruction *definition = canon_function_find(fn, operand);
+  if (definition)
+    return (operand_key){0, definition, 0};
+  if (LLVMIsAArgument(operand)) {
+    uint64_t index = 0;
+    for (LLVMValueRef param = LLVMGetFirstParam(fn->function);
+         param && param != operand; param = LLVMGetNextParam(param))
+      ++index;
+    return (operand_key){1, NULL, index};
+  }
+  if (!LLVMIsConstant(operand))
+    return (operand_key){2, NULL, 0};
+  return (operand_key){3, NULL, canon_function_constant_hash(fn, operand)};
+}
+
+static bool key_less(operand_key a, operand_key b) {
+  if (a.kind != b.kind)
+    return a.kind < b.kind;
+  if (a.kind == 0)
+    return canon_compare_hashes(a.instruction, b.instruction) < 0;
+  return a.hash < b.hash;
+}
+
+size_t canon_sort_commutative_operands(canon_function *fn) {
+  size_t swapped = 0;
+  for (size_t i = 0; i < fn->instruction_count; ++i) {
+    LLVMValueRef instruction = fn->instructions[i].value;
+    if (!canon_is_commutative(instruction))
+      continue;
+    LLVMValueRef first = LLVMGetOperand(instruction, 0);
+    LLVMValueRef second = LLVMGetOperand(instruction, 1);
+    if (key_less(key_of(fn, second), key_of(fn, first))) {
+      LLVMSetOperand(instruction, 0, second);
+      LLVMSetOperand(instruction, 1, first);
+      ++swapped;
+    }
+  }
+  return swapped;
+}
