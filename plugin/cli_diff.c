@@ -13,13 +13,13 @@
  * they differ, 2 on any error (unreadable input, invalid IR, no diff tool),
  * with one line on stderr naming the file and the cause. */
 #include "cli_commands.h"
+#include "ir_reader.h"
 #include "ltofold_canon.h"
 #include "messages.h"
 
 #include <errno.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
-#include <llvm-c/IRReader.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdbool.h>
@@ -105,24 +105,12 @@ static char *canonical_text(const char *path,
                             const ltofold_canon_options *options,
                             char **error) {
   LLVMContextRef context = LLVMContextCreate();
-  LLVMMemoryBufferRef buffer = NULL;
-  LLVMModuleRef module = NULL;
+  LLVMModuleRef module = ltofold_read_module(context, path, error);
   char *message = NULL;
   char *text = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buffer, &message)) {
-    *error = ltofold_format("%s: cannot read: %s", path, message);
-  } else if (LLVMParseIRInContext(context, buffer, &module, &message)) {
-    /* The parser takes the buffer in every case; keep its first line. */
-    char *newline = strchr(message, '\n');
-    if (newline)
-      *newline = '\0';
-    *error = ltofold_format("%s: invalid IR or bitcode: %s", path, message);
-    module = NULL;
-  } else {
+  if (module) {
     ltofold_canon_result result = {0};
     ltofold_canon_module(module, options, &result);
-    LLVMDisposeMessage(message);
-    message = NULL;
     if (LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
       char *newline = strchr(message, '\n');
       if (newline)

@@ -79,7 +79,9 @@ static void run_canon(LLVMModuleRef module, phase_result *result) {
 }
 
 /* With merge-canon, functions are first put in canonical instruction and
- * operand order (names are left alone: merge does not compare them). */
+ * operand order (names are left alone: merge does not compare them), so
+ * functions that differ only in the order of independent instructions or
+ * of commutative operands compare equal. */
 static void run_merge(LLVMModuleRef module, const ltofold_options *options,
                       phase_result *result) {
   memset(&result->merge.canon, 0, sizeof result->merge.canon);
@@ -87,6 +89,10 @@ static void run_merge(LLVMModuleRef module, const ltofold_options *options,
     ltofold_canon_options canon_options;
     ltofold_canon_options_default(&canon_options);
     canon_options.rename = false;
+    /* Order by what merge compares: globals by kind and type, not name;
+     * pointers as the integers merge takes them for. */
+    canon_options.ignore_global_names = true;
+    canon_options.pointers_as_integers = true;
     ltofold_canon_module(module, &canon_options, &result->merge.canon);
   }
   ltofold_merge_options merge_options;
