@@ -30,10 +30,10 @@ void canon_order_blocks(canon_function *fn, bool move) {
     abort();
   LLVMGetBasicBlocks(fn->function, original);
 
-  canon_value_map original_index;
-  canon_value_map_init(&original_index, count);
+  ptr_map original_index;
+  ptr_map_init(&original_index);
   for (size_t i = 0; i < count; ++i)
-    canon_value_map_put(&original_index, LLVMBasicBlockAsValue(original[i]), i);
+    ptr_map_put(&original_index, LLVMBasicBlockAsValue(original[i]), i);
 
   size_t finished = 0, depth = 0;
   if (count) {
@@ -53,8 +53,8 @@ void canon_order_blocks(canon_function *fn, bool move) {
      * post-order the first successor comes first. */
     LLVMBasicBlockRef next =
         LLVMGetSuccessor(terminator, successors - 1 - top->next_successor++);
-    size_t index = 0;
-    if (canon_value_map_get(&original_index, LLVMBasicBlockAsValue(next),
+    uint64_t index = 0;
+    if (ptr_map_get(&original_index, LLVMBasicBlockAsValue(next),
                             &index) &&
         !visited[index]) {
       visited[index] = true;
@@ -75,12 +75,12 @@ void canon_order_blocks(canon_function *fn, bool move) {
   for (size_t i = 1; move && i < fn->block_count; ++i)
     LLVMMoveBasicBlockAfter(fn->blocks[i], fn->blocks[i - 1]);
 
-  canon_value_map_init(&fn->block_index, fn->block_count);
+  ptr_map_init(&fn->block_index);
   for (size_t i = 0; i < fn->block_count; ++i)
-    canon_value_map_put(&fn->block_index, LLVMBasicBlockAsValue(fn->blocks[i]),
+    ptr_map_put(&fn->block_index, LLVMBasicBlockAsValue(fn->blocks[i]),
                         i);
 
-  canon_value_map_free(&original_index);
+  ptr_map_free(&original_index);
   free(original);
   free(postorder);
   free(stack);

@@ -74,8 +74,8 @@ static unsigned pointer_bits(LLVMValueRef function) {
 
 canon_instruction *canon_function_find(const canon_function *fn,
                                        LLVMValueRef value) {
-  size_t index = 0;
-  if (!canon_value_map_get(&fn->instruction_index, value, &index))
+  uint64_t index = 0;
+  if (!ptr_map_get(&fn->instruction_index, value, &index))
     return NULL;
   return &fn->instructions[index];
 }
@@ -89,8 +89,8 @@ void canon_function_scan(canon_function *fn) {
   canon_instruction *instructions = calloc(count + 1, sizeof *instructions);
   if (!instructions)
     abort();
-  canon_value_map index;
-  canon_value_map_init(&index, count);
+  ptr_map index;
+  ptr_map_init(&index);
   size_t next = 0;
   for (size_t b = 0; b < fn->block_count; ++b) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(fn->blocks[b]); i;
@@ -104,11 +104,11 @@ void canon_function_scan(canon_function *fn) {
       entry->value = i;
       entry->block = b;
       entry->opcode = LLVMGetInstructionOpcode(i);
-      canon_value_map_put(&index, i, next++);
+      ptr_map_put(&index, i, next++);
     }
   }
   free(fn->instructions);
-  canon_value_map_free(&fn->instruction_index);
+  ptr_map_free(&fn->instruction_index);
   fn->instructions = instructions;
   fn->instruction_count = count;
   fn->instruction_index = index;
@@ -116,8 +116,8 @@ void canon_function_scan(canon_function *fn) {
 
 uint64_t canon_function_constant_hash(canon_function *fn,
                                       LLVMValueRef constant) {
-  size_t index = 0;
-  if (canon_value_map_get(&fn->constant_index, constant, &index))
+  uint64_t index = 0;
+  if (ptr_map_get(&fn->constant_index, constant, &index))
     return fn->constant_hashes[index];
   if (fn->constant_count == fn->constant_capacity) {
     fn->constant_capacity =
@@ -141,17 +141,17 @@ uint64_t canon_function_constant_hash(canon_function *fn,
   else
     hash = canon_hash_constant(CANON_FNV_OFFSET, constant);
   fn->constant_hashes[fn->constant_count] = hash;
-  canon_value_map_put(&fn->constant_index, constant, fn->constant_count++);
+  ptr_map_put(&fn->constant_index, constant, fn->constant_count++);
   return hash;
 }
 
 void canon_function_free(canon_function *fn) {
   free(fn->constant_hashes);
-  canon_value_map_free(&fn->constant_index);
+  ptr_map_free(&fn->constant_index);
   free(fn->blocks);
   free(fn->instructions);
-  canon_value_map_free(&fn->block_index);
-  canon_value_map_free(&fn->instruction_index);
+  ptr_map_free(&fn->block_index);
+  ptr_map_free(&fn->instruction_index);
   memset(fn, 0, sizeof *fn);
 }
 
@@ -164,7 +164,7 @@ void ltofold_canon_function(LLVMValueRef function,
                        .ignore_global_names = options->ignore_global_names};
   if (options->pointers_as_integers)
     fn.pointer_bits = pointer_bits(function);
-  canon_value_map_init(&fn.constant_index, 64);
+  ptr_map_init(&fn.constant_index);
   /* The canonical block order is needed by every step; the blocks move
    * only when reordering. */
   canon_order_blocks(&fn, options->reorder);

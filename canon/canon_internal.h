@@ -7,6 +7,7 @@
 #define LTOFOLD_CANON_INTERNAL_H
 
 #include "ltofold_canon.h"
+#include "ptr_map.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -30,23 +31,8 @@ uint64_t canon_hash_type_as(uint64_t hash, LLVMTypeRef type,
  * integers); never from its address. */
 uint64_t canon_hash_constant(uint64_t hash, LLVMValueRef constant);
 
-/* ---- value_map.c: pointer -> index, for lookups only ------------------ */
+/* ---- name_set.c: the set of names given so far ---------------------- */
 
-/* Open addressing on the pointer's bits. Only ever used to find an entry,
- * never iterated, so output order cannot depend on addresses. */
-typedef struct canon_value_map {
-  LLVMValueRef *keys; /* NULL marks an empty slot */
-  size_t *values;
-  size_t capacity; /* a power of two */
-  size_t count;
-} canon_value_map;
-
-void canon_value_map_init(canon_value_map *map, size_t expected);
-void canon_value_map_free(canon_value_map *map);
-void canon_value_map_put(canon_value_map *map, LLVMValueRef key, size_t value);
-/* Returns true and sets *value when `key` is present. */
-bool canon_value_map_get(const canon_value_map *map, LLVMValueRef key,
-                         size_t *value);
 
 /* A set of strings (the names already given in one function). */
 typedef struct canon_name_set {
@@ -91,13 +77,13 @@ typedef struct canon_function {
   unsigned pointer_bits;     /* > 0 with pointers_as_integers */
   LLVMBasicBlockRef *blocks; /* in canonical order (after blocks.c) */
   size_t block_count;
-  canon_value_map block_index;     /* block (as value) -> index in blocks */
+  ptr_map block_index;     /* block (as value) -> index in blocks */
   canon_instruction *instructions; /* in block order at the last scan */
   size_t instruction_count;
-  canon_value_map instruction_index; /* instruction -> index */
+  ptr_map instruction_index; /* instruction -> index */
   /* Hashes of constants already printed (canon_function_constant_hash):
    * constant -> index into constant_hashes. */
-  canon_value_map constant_index;
+  ptr_map constant_index;
   uint64_t *constant_hashes;
   size_t constant_count, constant_capacity;
 } canon_function;

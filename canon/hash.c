@@ -324,8 +324,8 @@ static uint64_t hash_operand_deep(canon_function *fn, LLVMValueRef operand,
       !LLVMIsAGlobalValue(operand))
     return hash_operand_local(fn, operand);
   if (LLVMValueIsBasicBlock(operand)) {
-    size_t block = 0;
-    canon_value_map_get(&fn->block_index, operand, &block);
+    uint64_t block = 0;
+    ptr_map_get(&fn->block_index, operand, &block);
     return canon_hash_u64(canon_hash_u64(CANON_FNV_OFFSET, 3000), block);
   }
   return hash_operand_shallow(fn, operand);

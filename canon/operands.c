@@ -49,9 +49,10 @@ static bool sort_phi(canon_function *fn, LLVMBuilderRef builder,
   for (unsigned i = 0; i < count; ++i) {
     edges[i].value = LLVMGetIncomingValue(phi, i);
     edges[i].block = LLVMGetIncomingBlock(phi, i);
-    edges[i].block_index = fn->block_count;
-    canon_value_map_get(&fn->block_index, LLVMBasicBlockAsValue(edges[i].block),
-                        &edges[i].block_index);
+    uint64_t block_index = fn->block_count;
+    ptr_map_get(&fn->block_index, LLVMBasicBlockAsValue(edges[i].block),
+                &block_index);
+    edges[i].block_index = (size_t)block_index;
     edges[i].original = i;
     if (i && edges[i].block_index < edges[i - 1].block_index)
       sorted = false;

@@ -32,6 +32,8 @@ void ptr_map_free(ptr_map *map) {
 
 void ptr_map_clear(ptr_map *map) {
   map->count = 0;
+  if (!map->capacity)
+    return;
   if (++map->generation == 0) { /* wrapped: really wipe, once in 4 billion */
     memset(map->slots, 0, map->capacity * sizeof *map->slots);
     map->generation = 1;
@@ -49,19 +51,21 @@ static ptr_map_slot *find_slot(const ptr_map *map, const void *key) {
 
 static void grow(ptr_map *map) {
   ptr_map old = *map;
-  map->capacity = old.capacity * 2;
+  map->capacity = old.capacity ? old.capacity * 2 : 16;
   map->slots = calloc(map->capacity, sizeof *map->slots);
   if (!map->slots)
     abort();
   map->count = 0;
   map->generation = 1;
-  for (size_t i = 0; i < old.capacity; ++i)
+  for (size_t i = 0; i < old.capacity && old.generation; ++i)
     if (slot_live(&old, &old.slots[i]))
       ptr_map_put(map, old.slots[i].key, old.slots[i].value);
   free(old.slots);
 }
 
 bool ptr_map_get(const ptr_map *map, const void *key, uint64_t *value) {
+  if (!map->capacity)
+    return false;
   ptr_map_slot *slot = find_slot(map, key);
   if (!slot_live(map, slot))
     return false;
@@ -97,6 +101,8 @@ uint64_t ptr_map_get_or_put(ptr_map *map, const void *key,
 }
 
 void ptr_map_remove(ptr_map *map, const void *key) {
+  if (!map->capacity)
+    return;
   size_t mask = map->capacity - 1;
   ptr_map_slot *slot = find_slot(map, key);
   if (!slot_live(map, slot))

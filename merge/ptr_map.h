@@ -1,4 +1,5 @@
-/* ptr_map: an open-addressing hash map from pointers to 64-bit values.
+/* ptr_map: an open-addressing hash map from pointers to 64-bit values,
+ * shared by merge, fprange and canon.
  *
  * The comparator keeps several of these (serial numbers of the values met on
  * each side, numbers of globals, the function -> tree node index). LLVM-C has
@@ -34,6 +35,7 @@ typedef struct ptr_map {
   uint32_t generation; /* starts at 1; 0 marks never-written slots */
 } ptr_map;
 
+/* A zeroed ptr_map is an empty map too; init allocates up front. */
 void ptr_map_init(ptr_map *map);
 void ptr_map_free(ptr_map *map);
 /* Forgets every entry in O(1). */
