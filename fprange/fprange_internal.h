@@ -1,0 +1,341 @@
+/* Internal to fprange/: the range types and the functions the files of the
+ * component share. Nothing here is part of the public contract
+ * (ltofold_fprange.h); unit tests include it to test the pieces one by one.
+ *
+ *   interval.c  formats, the FP range type, directed-rounding arithmetic
+ *   transfer.c  what each FP operation does to ranges
+ *   intrange.c  integer ranges (inputs of sitofp/uitofp, fptosi results)
+ *   analysis.c  the fixed point over a function, refinement on branch edges
+ *   fold.c      replacing what the ranges decide
+ *   print.c     `ltofold fprange --print`
+ *   fprange.c   the algorithm in prose, the module driver, the result
+ */
+#ifndef LTOFOLD_FPRANGE_INTERNAL_H
+#define LTOFOLD_FPRANGE_INTERNAL_H
+
+#include "ltofold_fprange.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MPFR_WANT_FLOAT128 1
+#include <mpfr.h>
+
+/* ---- formats (interval.c) ---------------------------------------------- */
+
+typedef enum fp_format_id {
+  FP_HALF,
+  FP_BFLOAT,
+  FP_FLOAT,
+  FP_DOUBLE,
+  FP_X86_FP80,
+  FP_FP128,
+  FP_FORMAT_COUNT
+} fp_format_id;
+
+/* A binary IEEE-style format: `precision` significand bits (with the hidden
+ * bit), largest unbiased exponent `max_exponent`; subnormals below
+ * 2^(1-max_exponent). x86_fp80 fits (its explicit integer bit changes the
+ * encoding, not the set of values). */
+typedef struct fp_format {
+  const char *name;
+  int precision;
+  int max_exponent;
+} fp_format;
+
+const fp_format *fp_format_get(fp_format_id id);
+
+/* The format of an FP type, or of the elements of a vector of FP. False for
+ * ppc_fp128 and non-FP types. */
+bool fp_format_of_type(LLVMTypeRef type, fp_format_id *id);
+
+/* Every value of every format is exactly a _Float128 (x86_fp80 included:
+ * 64 < 113 significand bits, same exponent range, deeper subnormals). */
+typedef _Float128 fp_bound;
+
+fp_bound fp_format_max(fp_format_id id);        /* largest finite */
+fp_bound fp_format_min_normal(fp_format_id id); /* smallest positive normal */
+fp_bound fp_format_denorm_min(fp_format_id id); /* smallest positive */
+/* The neighbours of a finite value x of the format (may return +-inf). */
+fp_bound fp_next_up(fp_format_id id, fp_bound x);
+fp_bound fp_next_down(fp_format_id id, fp_bound x);
+
+/* ---- the FP range ------------------------------------------------------ */
+
+/* A set of values of one format, as: the finite values lie in [lo, hi]
+ * (when has_finite); which zeros are possible (only when 0 is in [lo, hi];
+ * both false then means zero is excluded); whether +inf, -inf, NaN are
+ * possible, tracked apart from the finite part; and whether every finite
+ * value is an integer. The empty set ("bottom": nothing flows here yet, or
+ * the code is unreachable) has every flag false. */
+typedef struct fp_interval {
+  fp_bound lo, hi;
+  bool has_finite;
+  bool pos_zero, neg_zero;
+  bool pos_inf, neg_inf;
+  bool nan;
+  bool integer;
+} fp_interval;
+
+fp_interval fp_interval_bottom(void);
+fp_interval fp_interval_top(fp_format_id id);
+/* {x} for a value x of the format (NaN, inf and signed zero included). */
+fp_interval fp_interval_point(fp_bound x);
+/* Finite [lo, hi] with no specials; zeros of both signs when 0 is inside. */
+fp_interval fp_interval_range(fp_bound lo, fp_bound hi);
+bool fp_interval_is_bottom(const fp_interval *r);
+bool fp_interval_equal(const fp_interval *a, const fp_interval *b);
+/* Adds one value of the format to the set (NaN, inf, signed zero too). */
+void fp_interval_add_point(fp_interval *r, fp_bound x);
+fp_interval fp_interval_join(const fp_interval *a, const fp_interval *b);
+/* The elements in both. */
+fp_interval fp_interval_meet(fp_format_id id, const fp_interval *a,
+                             const fp_interval *b);
+/* Re-establishes the invariants: zero flags false when 0 is not inside,
+ * a bound at a zero that is excluded moves to the nearest nonzero value. */
+void fp_interval_normalize(fp_format_id id, fp_interval *r);
+/* Does the set contain x (with its sign of zero; any NaN for NaN)? */
+bool fp_interval_contains(const fp_interval *r, fp_bound x);
+/* Lowest and highest non-NaN element, infinities included; false when the
+ * set holds at most NaN. */
+bool fp_interval_extent(const fp_interval *r, fp_bound *low, fp_bound *high);
+/* Can the set hold a value with the sign bit set / clear (NaN: either)? */
+bool fp_interval_may_be_negative(const fp_interval *r);
+bool fp_interval_may_be_positive(const fp_interval *r);
+/* Keeps the elements x with low <= x <= high (strict when the flag says),
+ * NaN dropped unless keep_nan. Used by branch refinement. */
+void fp_interval_clip(fp_format_id id, fp_interval *r, fp_bound low,
+                      bool low_strict, fp_bound high, bool high_strict,
+                      bool keep_nan);
+/* Widening: a bound that moved since `old` jumps to the end of the format
+ * (the infinity becomes possible); the other flags are joined. */
+fp_interval fp_interval_widen(fp_format_id id, const fp_interval *old,
+                              const fp_interval *next);
+
+/* ---- directed-rounding arithmetic (interval.c) -------------------------- */
+
+/* MPFR scratch for the transfer functions. Owned by whoever runs the
+ * analysis (one per thread; MPFR's own exponent range is left as found).
+ * Every intermediate is computed at FP_WORK_PRECISION bits in MPFR's wide
+ * default exponent range with the same directed rounding as the final
+ * result, then rounded once more into the format with subnormals emulated:
+ * a rounding toward -inf (+inf) of a rounding toward -inf (+inf) on a finer
+ * grid is the rounding of the exact value, so the two steps lose nothing. */
+#define FP_WORK_PRECISION 128
+typedef struct fp_arith {
+  mpfr_t x, y, z, t, u;
+} fp_arith;
+
+void fp_arith_init(fp_arith *arith);
+void fp_arith_free(fp_arith *arith);
+void fp_set_bound(mpfr_t out, fp_bound value); /* exact */
+/* Rounds x (already rounded toward `rnd` at work precision) into format
+ * `id`, toward `rnd` (MPFR_RNDD or MPFR_RNDU), with overflow to +-inf and
+ * subnormals as the format has them. */
+fp_bound fp_round_to_format(fp_format_id id, mpfr_t x, mpfr_rnd_t rnd);
+
+/* ---- integer ranges (intrange.c) -------------------------------------- */
+
+/* The signed values of an integer of `width` bits (1..128) lie in
+ * [lo, hi]; i1 true is -1. `known` false means bottom (nothing yet).
+ * from_fp: the range came through fptosi/fptoui (so an icmp decided by it
+ * is an fprange fold). */
+typedef struct int_range {
+  __int128 lo, hi;
+  unsigned width;
+  bool known;
+  bool from_fp;
+} int_range;
+
+int_range int_range_full(unsigned width);
+int_range int_range_point(unsigned width, __int128 value);
+int_range int_range_make(unsigned width, __int128 lo, __int128 hi);
+int_range int_range_join(const int_range *a, const int_range *b);
+bool int_range_equal(const int_range *a, const int_range *b);
+__int128 int_min_of(unsigned width);
+__int128 int_max_of(unsigned width);
+/* The unsigned view: [lo, hi] of the values read as unsigned, as a hull. */
+void int_range_unsigned(const int_range *r, unsigned __int128 *lo,
+                        unsigned __int128 *hi);
+/* The i1 result of a compare that can be true / false. */
+int_range int_range_bool(bool can_true, bool can_false);
+/* Is the i1 range exactly true / exactly false? */
+bool int_range_is_true(const int_range *r);
+bool int_range_is_false(const int_range *r);
+
+/* ---- value map (fprange_value_map.c)
+ * ------------------------------------------- */
+
+/* An open-addressing map from LLVM values (or blocks, as values) to
+ * indices. Owns its table; free with fprange_value_map_free. */
+typedef struct fprange_value_map {
+  LLVMValueRef *keys;
+  uint32_t *values;
+  size_t capacity; /* a power of two, or 0 */
+  size_t count;
+} fprange_value_map;
+
+void fprange_value_map_init(fprange_value_map *map);
+void fprange_value_map_free(fprange_value_map *map);
+void fprange_value_map_put(fprange_value_map *map, LLVMValueRef key,
+                           uint32_t value);
+/* The index of `key`, or UINT32_MAX when absent. */
+uint32_t fprange_value_map_get(const fprange_value_map *map, LLVMValueRef key);
+
+/* ---- analysis state (analysis.c) -------------------------------------- */
+
+/* The abstract value of one SSA value: an FP range (scalar, or the hull of a
+ * vector's elements) or an integer range; `kind` says which. */
+typedef enum value_kind { VALUE_NONE, VALUE_FP, VALUE_INT } value_kind;
+typedef struct value_range {
+  value_kind kind;
+  fp_format_id format; /* VALUE_FP */
+  union {
+    fp_interval fp;
+    int_range integer;
+  } as;
+} value_range;
+
+typedef struct fn_analysis fn_analysis;
+
+/* Analyzes one function definition. The result belongs to the caller (free
+ * it with fn_analysis_free); `arith` is borrowed for the call. */
+fn_analysis *fn_analysis_run(LLVMValueRef function, fp_arith *arith);
+void fn_analysis_free(fn_analysis *analysis);
+/* False when the function was skipped (strictfp, non-IEEE denormals, or
+ * no fixed point within the sweep limit): then nothing may be folded. */
+bool fn_analysis_complete(const fn_analysis *analysis);
+/* The range of `value` where it is defined (constants are evaluated);
+ * NULL-kind when the analysis has nothing for it. */
+value_range fn_analysis_range(fn_analysis *analysis, LLVMValueRef value);
+/* The range of `value` as seen by a use in `block` (refined by the
+ * conditions of the branches that dominate it). */
+value_range fn_analysis_range_at(fn_analysis *analysis, LLVMValueRef value,
+                                 LLVMBasicBlockRef block);
+/* Is the block reachable from the entry in the analysis' view? */
+bool fn_analysis_block_reachable(fn_analysis *analysis,
+                                 LLVMBasicBlockRef block);
+size_t fn_analysis_fp_value_count(const fn_analysis *analysis);
+
+/* ---- folding (fold.c) ------------------------------------------------- */
+
+/* Folds what a complete analysis of `function` decides, recording each fold
+ * in `result`. The analysis must not be queried afterwards. */
+void fprange_fold_function(fn_analysis *analysis, LLVMValueRef function,
+                           ltofold_fprange_result *result);
+
+/* ---- transfer functions (transfer.c) ---------------------------------- */
+
+typedef enum fp_binary_op {
+  FP_OP_ADD,
+  FP_OP_SUB,
+  FP_OP_MUL,
+  FP_OP_DIV,
+  FP_OP_REM
+} fp_binary_op;
+
+fp_interval fp_transfer_binary(fp_arith *arith, fp_format_id id,
+                               fp_binary_op op, const fp_interval *a,
+                               const fp_interval *b);
+fp_interval fp_transfer_fma(fp_arith *arith, fp_format_id id,
+                            const fp_interval *a, const fp_interval *b,
+                            const fp_interval *c);
+fp_interval fp_transfer_fneg(const fp_interval *a);
+fp_interval fp_transfer_fabs(fp_format_id id, const fp_interval *a);
+fp_interval fp_transfer_copysign(fp_format_id id, const fp_interval *a,
+                                 const fp_interval *sign);
+/* Conversion between formats (fptrunc/fpext): rounded both ways. */
+fp_interval fp_transfer_convert(fp_arith *arith, fp_format_id to,
+                                const fp_interval *a);
+/* sitofp / uitofp of the integers in [lo, hi]. */
+fp_interval fp_transfer_from_int(fp_arith *arith, fp_format_id id, __int128 lo,
+                                 __int128 hi);
+fp_interval fp_transfer_from_uint(fp_arith *arith, fp_format_id id,
+                                  unsigned __int128 lo, unsigned __int128 hi);
+
+typedef enum fp_unary_fn {
+  FP_FN_SQRT,
+  FP_FN_EXP,
+  FP_FN_EXP2,
+  FP_FN_EXP10,
+  FP_FN_LOG,
+  FP_FN_LOG2,
+  FP_FN_LOG10,
+  FP_FN_SIN,
+  FP_FN_COS,
+  FP_FN_FLOOR,
+  FP_FN_CEIL,
+  FP_FN_TRUNC,
+  FP_FN_RINT, /* rint, nearbyint: current rounding mode, so any of them */
+  FP_FN_ROUND,
+  FP_FN_ROUNDEVEN,
+  FP_FN_COUNT
+} fp_unary_fn;
+
+/* Ulps by which results of libm-style functions (exp, log, sin, cos, pow,
+ * powi) are widened beyond the correctly rounded bound: the library call
+ * need not be correctly rounded, in any rounding mode. glibc documents at
+ * most a few ulps for these; 8 leaves room. sqrt and the rounding
+ * functions are exact in IEEE 754 and get no margin. */
+#define FP_LIBM_MARGIN_ULPS 8
+
+fp_interval fp_transfer_unary(fp_arith *arith, fp_format_id id, fp_unary_fn fn,
+                              const fp_interval *a);
+
+typedef enum fp_minmax_kind {
+  FP_MINNUM,
+  FP_MAXNUM,
+  FP_MINIMUM,
+  FP_MAXIMUM,
+  FP_MINIMUMNUM,
+  FP_MAXIMUMNUM
+} fp_minmax_kind;
+
+fp_interval fp_transfer_minmax(fp_format_id id, fp_minmax_kind kind,
+                               const fp_interval *a, const fp_interval *b);
+fp_interval fp_transfer_pow(fp_arith *arith, fp_format_id id,
+                            const fp_interval *x, const fp_interval *y);
+fp_interval fp_transfer_powi(fp_arith *arith, fp_format_id id,
+                             const fp_interval *x, const int_range *n);
+/* fptosi / fptoui into `width` bits: the integers it can give when not
+ * poison (out-of-range inputs give poison, which constrains nothing). */
+int_range fp_transfer_to_int(fp_format_id id, const fp_interval *a,
+                             unsigned width, bool is_signed);
+
+/* fcmp: which outcomes are possible. */
+void fp_compare_outcomes(LLVMRealPredicate predicate, const fp_interval *a,
+                         const fp_interval *b, bool *can_true, bool *can_false);
+/* llvm.is.fpclass: the class bits (LLVM's FPClassTest) the set can have. */
+unsigned fp_interval_classes(fp_format_id id, const fp_interval *a);
+/* Applies fast-math flags: nnan drops NaN, ninf drops infinities, nsz
+ * makes either zero possible wherever one is. */
+void fp_apply_fast_math(fp_format_id id, fp_interval *r, LLVMFastMathFlags f);
+
+/* ---- calls (calls.c) -------------------------------------------------- */
+
+/* The operations fprange understands among calls: LLVM intrinsics and the
+ * libm functions of the same meaning (declarations only). */
+typedef enum fp_call_kind {
+  CALL_OTHER,
+  CALL_UNARY, /* *unary_fn says which */
+  CALL_FABS,
+  CALL_COPYSIGN,
+  CALL_MINMAX, /* *minmax says which */
+  CALL_FMA,
+  CALL_FMULADD,
+  CALL_POW,
+  CALL_POWI,
+  CALL_IS_FPCLASS
+} fp_call_kind;
+
+fp_call_kind fp_classify_call(LLVMValueRef call, fp_unary_fn *unary_fn,
+                              fp_minmax_kind *minmax);
+
+/* ---- printing (print.c) ----------------------------------------------- */
+
+/* Writes `x` in decimal, enough digits to be the exact value's nearest in
+ * the format; `buffer` gets at most `size` bytes. */
+void fp_format_bound(fp_format_id id, fp_bound x, char *buffer, size_t size);
+void fp_interval_print(fp_format_id id, const fp_interval *r, FILE *out);
+
+#endif

@@ -1,0 +1,409 @@
+/* The FP range type and directed-rounding arithmetic into each format.
+ *
+ * A range is a set of values of one format: a finite hull [lo, hi], which
+ * zeros are in it, and the infinities and NaN as separate flags (the seed
+ * wished it had kept those apart: sin of a finite value is "NaN or
+ * [-1, 1]", and nnan downstream then leaves [-1, 1]). Bounds are stored as
+ * _Float128, which holds every value of every supported format exactly.
+ *
+ * Rounding into a format goes through MPFR: the exact operation is rounded
+ * toward -inf (or +inf) at FP_WORK_PRECISION bits in MPFR's wide exponent
+ * range, then rounded the same way into the format's precision and exponent
+ * range, with subnormals emulated by mpfr_subnormalize. Whatever rounding
+ * mode the program runs in, its result lies between the two. */
+#include "fprange_internal.h"
+
+#include <llvm-c/Core.h>
+#include <math.h>
+#include <string.h>
+
+static const fp_format formats[FP_FORMAT_COUNT] = {
+    [FP_HALF] = {"half", 11, 15},
+    [FP_BFLOAT] = {"bfloat", 8, 127},
+    [FP_FLOAT] = {"float", 24, 127},
+    [FP_DOUBLE] = {"double", 53, 1023},
+    [FP_X86_FP80] = {"x86_fp80", 64, 16383},
+    [FP_FP128] = {"fp128", 113, 16383},
+};
+
+const fp_format *fp_format_get(fp_format_id id) { return &formats[id]; }
+
+bool fp_format_of_type(LLVMTypeRef type, fp_format_id *id) {
+  LLVMTypeKind kind = LLVMGetTypeKind(type);
+  if (kind == LLVMVectorTypeKind || kind == LLVMScalableVectorTypeKind)
+    kind = LLVMGetTypeKind(LLVMGetElementType(type));
+  switch (kind) {
+  case LLVMHalfTypeKind:
+    *id = FP_HALF;
+    return true;
+  case LLVMBFloatTypeKind:
+    *id = FP_BFLOAT;
+    return true;
+  case LLVMFloatTypeKind:
+    *id = FP_FLOAT;
+    return true;
+  case LLVMDoubleTypeKind:
+    *id = FP_DOUBLE;
+    return true;
+  case LLVMX86_FP80TypeKind:
+    *id = FP_X86_FP80;
+    return true;
+  case LLVMFP128TypeKind:
+    *id = FP_FP128;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* 2^e, exactly, built from the binary128 encoding (every power of two used
+ * here is a normal or subnormal _Float128; x86-64 is little-endian). */
+static fp_bound power_of_two(int e) {
+  uint64_t words[2] = {0, 0}; /* low, high */
+  if (e >= -16382) {
+    words[1] = (uint64_t)(e + 16383) << 48;
+  } else {
+    int bit = e + 16494; /* position in the 112-bit significand */
+    if (bit >= 64)
+      words[1] = (uint64_t)1 << (bit - 64);
+    else
+      words[0] = (uint64_t)1 << bit;
+  }
+  fp_bound result;
+  memcpy(&result, words, sizeof result);
+  return result;
+}
+
+fp_bound fp_format_max(fp_format_id id) {
+  const fp_format *f = &formats[id];
+  return (2 - power_of_two(1 - f->precision)) * power_of_two(f->max_exponent);
+}
+
+fp_bound fp_format_min_normal(fp_format_id id) {
+  return power_of_two(1 - formats[id].max_exponent);
+}
+
+fp_bound fp_format_denorm_min(fp_format_id id) {
+  const fp_format *f = &formats[id];
+  return power_of_two(2 - f->max_exponent - f->precision);
+}
+
+void fp_arith_init(fp_arith *arith) {
+  mpfr_inits2(FP_WORK_PRECISION, arith->x, arith->y, arith->z, arith->t,
+              arith->u, (mpfr_ptr)0);
+}
+
+void fp_arith_free(fp_arith *arith) {
+  mpfr_clears(arith->x, arith->y, arith->z, arith->t, arith->u, (mpfr_ptr)0);
+}
+
+void fp_set_bound(mpfr_t out, fp_bound value) {
+  mpfr_set_float128(out, value, MPFR_RNDN);
+}
+
+fp_bound fp_round_to_format(fp_format_id id, mpfr_t x, mpfr_rnd_t rnd) {
+  if (mpfr_nan_p(x))
+    return (fp_bound)NAN;
+  if (mpfr_inf_p(x) || mpfr_zero_p(x))
+    return mpfr_get_float128(x, rnd);
+  const fp_format *f = &formats[id];
+  MPFR_DECL_INIT(rounded, FP_WORK_PRECISION);
+  mpfr_set(rounded, x, rnd);
+  int inexact = mpfr_prec_round(rounded, f->precision, rnd);
+  mpfr_exp_t saved_emin = mpfr_get_emin(), saved_emax = mpfr_get_emax();
+  /* MPFR's exponent of 1.0 is 1, and the emulated subnormal range is
+   * [emin, emin + precision - 1]. */
+  mpfr_set_emin(3 - f->max_exponent - f->precision);
+  mpfr_set_emax(f->max_exponent + 1);
+  inexact = mpfr_check_range(rounded, inexact, rnd);
+  mpfr_subnormalize(rounded, inexact, rnd);
+  fp_bound result = mpfr_get_float128(rounded, rnd);
+  mpfr_set_emin(saved_emin);
+  mpfr_set_emax(saved_emax);
+  return result;
+}
+
+/* x + half the smallest subnormal lies strictly between x and its upper
+ * neighbour; rounding it up into the format gives the neighbour. */
+fp_bound fp_next_up(fp_format_id id, fp_bound x) {
+  if (isnan(x) || (isinf(x) && x > 0))
+    return x;
+  if (isinf(x))
+    return -fp_format_max(id);
+  MPFR_DECL_INIT(sum, FP_WORK_PRECISION);
+  MPFR_DECL_INIT(half_tiny, FP_WORK_PRECISION);
+  fp_set_bound(sum, x);
+  mpfr_set_ui_2exp(half_tiny, 1,
+                   1 - formats[id].max_exponent - formats[id].precision,
+                   MPFR_RNDN);
+  mpfr_add(sum, sum, half_tiny, MPFR_RNDU);
+  return fp_round_to_format(id, sum, MPFR_RNDU);
+}
+
+fp_bound fp_next_down(fp_format_id id, fp_bound x) {
+  return -fp_next_up(id, -x);
+}
+
+/* ---- the range type ----------------------------------------------------- */
+
+fp_interval fp_interval_bottom(void) {
+  fp_interval r = {0};
+  return r;
+}
+
+fp_interval fp_interval_top(fp_format_id id) {
+  fp_interval r = {.lo = -fp_format_max(id),
+                   .hi = fp_format_max(id),
+                   .has_finite = true,
+                   .pos_zero = true,
+                   .neg_zero = true,
+                   .pos_inf = true,
+                   .neg_inf = true,
+                   .nan = true,
+                   .integer = false};
+  return r;
+}
+
+static bool is_integer_value(fp_bound x) {
+  fp_bound magnitude = x < 0 ? -x : x;
+  if (magnitude >= power_of_two(112))
+    return true;
+  return (fp_bound)(__int128)x == x;
+}
+
+fp_interval fp_interval_point(fp_bound x) {
+  fp_interval r = fp_interval_bottom();
+  fp_interval_add_point(&r, x);
+  return r;
+}
+
+fp_interval fp_interval_range(fp_bound lo, fp_bound hi) {
+  fp_interval r = fp_interval_bottom();
+  r.has_finite = true;
+  r.lo = lo;
+  r.hi = hi;
+  r.pos_zero = r.neg_zero = lo <= 0 && hi >= 0;
+  r.integer = false;
+  return r;
+}
+
+bool fp_interval_is_bottom(const fp_interval *r) {
+  return !r->has_finite && !r->pos_inf && !r->neg_inf && !r->nan;
+}
+
+bool fp_interval_equal(const fp_interval *a, const fp_interval *b) {
+  if (a->has_finite != b->has_finite || a->pos_inf != b->pos_inf ||
+      a->neg_inf != b->neg_inf || a->nan != b->nan)
+    return false;
+  if (!a->has_finite)
+    return true;
+  return a->lo == b->lo && a->hi == b->hi && a->pos_zero == b->pos_zero &&
+         a->neg_zero == b->neg_zero && a->integer == b->integer &&
+         signbit(a->lo) == signbit(b->lo) && signbit(a->hi) == signbit(b->hi);
+}
+
+void fp_interval_add_point(fp_interval *r, fp_bound x) {
+  if (isnan(x)) {
+    r->nan = true;
+    return;
+  }
+  if (isinf(x)) {
+    if (x > 0)
+      r->pos_inf = true;
+    else
+      r->neg_inf = true;
+    return;
+  }
+  if (!r->has_finite) {
+    r->has_finite = true;
+    r->lo = r->hi = x;
+    r->integer = is_integer_value(x);
+  } else {
+    if (x < r->lo)
+      r->lo = x;
+    if (x > r->hi)
+      r->hi = x;
+    r->integer = r->integer && is_integer_value(x);
+  }
+  if (x == 0) {
+    if (signbit(x))
+      r->neg_zero = true;
+    else
+      r->pos_zero = true;
+  }
+}
+
+fp_interval fp_interval_join(const fp_interval *a, const fp_interval *b) {
+  if (!a->has_finite && !b->has_finite) {
+    fp_interval r = fp_interval_bottom();
+    r.pos_inf = a->pos_inf || b->pos_inf;
+    r.neg_inf = a->neg_inf || b->neg_inf;
+    r.nan = a->nan || b->nan;
+    return r;
+  }
+  fp_interval r = a->has_finite ? *a : *b;
+  if (a->has_finite && b->has_finite) {
+    r.lo = b->lo < a->lo ? b->lo : a->lo;
+    r.hi = b->hi > a->hi ? b->hi : a->hi;
+    r.integer = a->integer && b->integer;
+    r.pos_zero = a->pos_zero || b->pos_zero;
+    r.neg_zero = a->neg_zero || b->neg_zero;
+  }
+  r.pos_inf = a->pos_inf || b->pos_inf;
+  r.neg_inf = a->neg_inf || b->neg_inf;
+  r.nan = a->nan || b->nan;
+  /* A zero that was outside one hull may now be inside the other's gap:
+   * it is still excluded unless one of them had it. */
+  return r;
+}
+
+fp_interval fp_interval_meet(fp_format_id id, const fp_interval *a,
+                             const fp_interval *b) {
+  fp_interval r = fp_interval_bottom();
+  r.nan = a->nan && b->nan;
+  r.pos_inf = a->pos_inf && b->pos_inf;
+  r.neg_inf = a->neg_inf && b->neg_inf;
+  if (a->has_finite && b->has_finite) {
+    r.has_finite = true;
+    r.lo = a->lo > b->lo ? a->lo : b->lo;
+    r.hi = a->hi < b->hi ? a->hi : b->hi;
+    r.pos_zero = a->pos_zero && b->pos_zero;
+    r.neg_zero = a->neg_zero && b->neg_zero;
+    r.integer = a->integer || b->integer;
+    if (r.lo > r.hi)
+      r.has_finite = false;
+  }
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+void fp_interval_normalize(fp_format_id id, fp_interval *r) {
+  if (r->has_finite) {
+    if (r->lo == 0 && !r->pos_zero && !r->neg_zero)
+      r->lo = fp_format_denorm_min(id);
+    if (r->hi == 0 && !r->pos_zero && !r->neg_zero)
+      r->hi = -fp_format_denorm_min(id);
+    if (r->lo > r->hi)
+      r->has_finite = false;
+  }
+  if (!r->has_finite) {
+    r->lo = r->hi = 0;
+    r->integer = false;
+    r->pos_zero = r->neg_zero = false;
+    return;
+  }
+  if (r->lo > 0 || r->hi < 0)
+    r->pos_zero = r->neg_zero = false;
+  /* Canonical zeros in the bounds, so that equal sets compare equal. */
+  if (r->lo == 0)
+    r->lo = r->neg_zero ? -(fp_bound)0 : (fp_bound)0;
+  if (r->hi == 0)
+    r->hi = r->pos_zero ? (fp_bound)0 : -(fp_bound)0;
+}
+
+bool fp_interval_contains(const fp_interval *r, fp_bound x) {
+  if (isnan(x))
+    return r->nan;
+  if (isinf(x))
+    return x > 0 ? r->pos_inf : r->neg_inf;
+  if (!r->has_finite || x < r->lo || x > r->hi)
+    return false;
+  if (x == 0)
+    return signbit(x) ? r->neg_zero : r->pos_zero;
+  return !r->integer || is_integer_value(x);
+}
+
+bool fp_interval_extent(const fp_interval *r, fp_bound *low, fp_bound *high) {
+  if (!r->has_finite && !r->pos_inf && !r->neg_inf)
+    return false;
+  *low = r->neg_inf ? -(fp_bound)INFINITY
+                    : (r->has_finite ? r->lo : (fp_bound)INFINITY);
+  *high = r->pos_inf ? (fp_bound)INFINITY
+                     : (r->has_finite ? r->hi : -(fp_bound)INFINITY);
+  return true;
+}
+
+bool fp_interval_may_be_negative(const fp_interval *r) {
+  return r->nan || r->neg_inf || (r->has_finite && (r->lo < 0 || r->neg_zero));
+}
+
+bool fp_interval_may_be_positive(const fp_interval *r) {
+  return r->nan || r->pos_inf || (r->has_finite && (r->hi > 0 || r->pos_zero));
+}
+
+void fp_interval_clip(fp_format_id id, fp_interval *r, fp_bound low,
+                      bool low_strict, fp_bound high, bool high_strict,
+                      bool keep_nan) {
+  if (isnan(low) || isnan(high)) {
+    /* Compared with NaN: no ordered relation holds. */
+    *r = fp_interval_bottom();
+    return;
+  }
+  r->nan = r->nan && keep_nan;
+  fp_bound infinity = (fp_bound)INFINITY;
+  if (r->neg_inf && !(low == -infinity && !low_strict && -infinity <= high &&
+                      !(high == -infinity && high_strict)))
+    r->neg_inf = false;
+  if (r->pos_inf && !(high == infinity && !high_strict && infinity >= low &&
+                      !(low == infinity && low_strict)))
+    r->pos_inf = false;
+  if (r->has_finite) {
+    fp_bound new_low = low_strict ? fp_next_up(id, low) : low;
+    fp_bound new_high = high_strict ? fp_next_down(id, high) : high;
+    if (new_low > r->lo)
+      r->lo = new_low;
+    if (new_high < r->hi)
+      r->hi = new_high;
+    if (r->integer && r->has_finite && !isinf(r->lo) && !isinf(r->hi)) {
+      /* Integer-valued: the bounds move in to integers (x < 100 is
+       * x <= 99). Integers this small are values of every format. */
+      if (r->lo > -(fp_bound)0x1p112 && r->lo < (fp_bound)0x1p112 &&
+          !is_integer_value(r->lo)) {
+        fp_bound t = (fp_bound)(__int128)r->lo;
+        r->lo = t < r->lo ? t + 1 : t;
+      }
+      if (r->hi > -(fp_bound)0x1p112 && r->hi < (fp_bound)0x1p112 &&
+          !is_integer_value(r->hi)) {
+        fp_bound t = (fp_bound)(__int128)r->hi;
+        r->hi = t > r->hi ? t - 1 : t;
+      }
+    }
+    if (r->lo > r->hi || isinf(r->lo) || isinf(r->hi))
+      r->has_finite = false;
+  }
+  fp_interval_normalize(id, r);
+}
+
+fp_interval fp_interval_widen(fp_format_id id, const fp_interval *old,
+                              const fp_interval *next) {
+  /* A moving bound jumps to the next threshold out of -max, -1, 0, 1,
+   * max (max bringing the infinity with it): a halving loop stops at 0, a
+   * counter at max, and the sequence of jumps is finite. */
+  fp_bound max = fp_format_max(id);
+  fp_bound thresholds[5] = {-max, -1, 0, 1, max};
+  fp_interval r = fp_interval_join(old, next);
+  if (old->has_finite && r.has_finite) {
+    if (r.hi > old->hi) {
+      int t = 0;
+      while (thresholds[t] < r.hi)
+        ++t;
+      r.hi = thresholds[t];
+      if (t == 4)
+        r.pos_inf = true;
+      if (t == 2)
+        r.pos_zero = true;
+    }
+    if (r.lo < old->lo) {
+      int t = 4;
+      while (thresholds[t] > r.lo)
+        --t;
+      r.lo = thresholds[t];
+      if (t == 0)
+        r.neg_inf = true;
+      if (t == 2)
+        r.pos_zero = true;
+    }
+  }
+  fp_interval_normalize(id, &r);
+  return r;
+}

@@ -1,0 +1,897 @@
+/* Transfer functions: the range of an FP operation's result from the ranges
+ * of its operands, valid in every rounding mode.
+ *
+ * The common shape: split each operand into pieces on which the operation
+ * is monotone in each argument (a sign-constant finite part, each zero, each
+ * infinity), evaluate the exact operation at the corners of each pair of
+ * pieces with MPFR, rounded down and up into the format, and take the hull.
+ * Rounding is monotone, so the hull of the corners bounds every result in
+ * between. Signed zeros that can appear inside a piece (x + -x) are added
+ * by each operation's own rule; NaN comes from NaN operands and from the
+ * corner evaluations (inf - inf, 0 * inf, 0 / 0), which MPFR does as IEEE
+ * 754 does. */
+#include "fprange_internal.h"
+
+#include <llvm-c/Core.h>
+#include <math.h>
+
+typedef int (*mpfr_binary_fn)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
+
+/* A piece of an operand: every non-NaN value in [lo, hi] (lo == hi for a
+ * zero or an infinity), on which the operation is monotone. */
+typedef struct piece {
+  fp_bound lo, hi;
+} piece;
+
+/* Splits the non-NaN part of r into at most 6 pieces. With split_at_zero
+ * the finite part is cut into negative, -0, +0, positive; otherwise it is
+ * one piece (zeros inside). */
+static int split_pieces(fp_format_id id, const fp_interval *r,
+                        bool split_at_zero, piece out[6]) {
+  int n = 0;
+  fp_bound infinity = (fp_bound)INFINITY;
+  if (r->neg_inf)
+    out[n++] = (piece){-infinity, -infinity};
+  if (r->pos_inf)
+    out[n++] = (piece){infinity, infinity};
+  if (!r->has_finite)
+    return n;
+  if (!split_at_zero) {
+    out[n++] = (piece){r->lo, r->hi};
+    return n;
+  }
+  /* The nonzero values closest to zero: the smallest subnormal, or 1 for
+   * integers. */
+  fp_bound tiny = r->integer ? 1 : fp_format_denorm_min(id);
+  if (r->lo < 0)
+    out[n++] = (piece){r->lo, r->hi < -tiny ? r->hi : -tiny};
+  if (r->hi > 0)
+    out[n++] = (piece){r->lo > tiny ? r->lo : tiny, r->hi};
+  if (r->lo <= 0 && r->hi >= 0) {
+    if (r->neg_zero)
+      out[n++] = (piece){-(fp_bound)0, -(fp_bound)0};
+    if (r->pos_zero)
+      out[n++] = (piece){0, 0};
+  }
+  return n;
+}
+
+/* Adds op(x, y) rounded down and up into the format. */
+static void add_corner(fp_arith *arith, fp_format_id id, fp_interval *r,
+                       mpfr_binary_fn op, fp_bound x, fp_bound y) {
+  fp_set_bound(arith->x, x);
+  fp_set_bound(arith->y, y);
+  op(arith->t, arith->x, arith->y, MPFR_RNDD);
+  fp_interval_add_point(r, fp_round_to_format(id, arith->t, MPFR_RNDD));
+  op(arith->t, arith->x, arith->y, MPFR_RNDU);
+  fp_interval_add_point(r, fp_round_to_format(id, arith->t, MPFR_RNDU));
+}
+
+static void add_piece_pair(fp_arith *arith, fp_format_id id, fp_interval *r,
+                           mpfr_binary_fn op, piece p, piece q) {
+  add_corner(arith, id, r, op, p.lo, q.lo);
+  if (q.hi != q.lo)
+    add_corner(arith, id, r, op, p.lo, q.hi);
+  if (p.hi != p.lo) {
+    add_corner(arith, id, r, op, p.hi, q.lo);
+    if (q.hi != q.lo)
+      add_corner(arith, id, r, op, p.hi, q.hi);
+  }
+}
+
+static bool has_finite_integers(const fp_interval *r) {
+  return !r->has_finite || r->integer;
+}
+
+/* fmod: exact, |r| < |y|, |r| <= |x|, sign of x. Not monotone, so bounded
+ * by magnitude rather than by corners. */
+static fp_interval transfer_rem(fp_format_id id, const fp_interval *a,
+                                const fp_interval *b) {
+  fp_interval r = fp_interval_bottom();
+  r.nan = a->nan || b->nan || a->pos_inf || a->neg_inf ||
+          (b->has_finite && (b->pos_zero || b->neg_zero));
+  if (!a->has_finite)
+    return r;
+  /* Largest |y| among finite nonzero y, or infinite y (then r = x). */
+  bool y_infinite = b->pos_inf || b->neg_inf;
+  bool y_finite_nonzero = b->has_finite && (b->lo < 0 || b->hi > 0);
+  if (!y_infinite && !y_finite_nonzero)
+    return r;
+  fp_bound x_magnitude = -a->lo > a->hi ? -a->lo : a->hi;
+  fp_bound bound = x_magnitude;
+  if (!y_infinite) {
+    fp_bound y_magnitude = -b->lo > b->hi ? -b->lo : b->hi;
+    fp_bound below_y = fp_next_down(id, y_magnitude);
+    if (below_y < bound)
+      bound = below_y;
+  }
+  r.has_finite = true;
+  r.lo = 0;
+  r.hi = 0; /* the remainder can be zero, of the sign of x */
+  if (a->lo < 0)
+    r.lo = -bound > a->lo ? -bound : a->lo;
+  if (a->hi > 0)
+    r.hi = bound < a->hi ? bound : a->hi;
+  r.pos_zero = fp_interval_may_be_positive(a);
+  r.neg_zero = fp_interval_may_be_negative(a);
+  r.integer = has_finite_integers(a) && has_finite_integers(b);
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+fp_interval fp_transfer_binary(fp_arith *arith, fp_format_id id,
+                               fp_binary_op op, const fp_interval *a,
+                               const fp_interval *b) {
+  if (fp_interval_is_bottom(a) || fp_interval_is_bottom(b))
+    return fp_interval_bottom();
+  if (op == FP_OP_REM)
+    return transfer_rem(id, a, b);
+  static const mpfr_binary_fn functions[] = {
+      [FP_OP_ADD] = mpfr_add,
+      [FP_OP_SUB] = mpfr_sub,
+      [FP_OP_MUL] = mpfr_mul,
+      [FP_OP_DIV] = mpfr_div,
+  };
+  bool additive = op == FP_OP_ADD || op == FP_OP_SUB;
+  piece pa[6], pb[6];
+  int na = split_pieces(id, a, !additive, pa);
+  int nb = split_pieces(id, b, !additive, pb);
+  fp_interval r = fp_interval_bottom();
+  for (int i = 0; i < na; ++i)
+    for (int j = 0; j < nb; ++j)
+      add_piece_pair(arith, id, &r, functions[op], pa[i], pb[j]);
+  r.nan = r.nan || a->nan || b->nan;
+  if (r.has_finite) {
+    if (additive && r.lo <= 0 && r.hi >= 0)
+      r.pos_zero = r.neg_zero = true; /* x + -x: +0, or -0 rounding down */
+    r.integer =
+        op != FP_OP_DIV && has_finite_integers(a) && has_finite_integers(b);
+  }
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+static int mpfr_fma_corner(fp_arith *arith, fp_bound x, fp_bound y, fp_bound z,
+                           mpfr_rnd_t rnd) {
+  fp_set_bound(arith->x, x);
+  fp_set_bound(arith->y, y);
+  fp_set_bound(arith->z, z);
+  return mpfr_fma(arith->t, arith->x, arith->y, arith->z, rnd);
+}
+
+fp_interval fp_transfer_fma(fp_arith *arith, fp_format_id id,
+                            const fp_interval *a, const fp_interval *b,
+                            const fp_interval *c) {
+  if (fp_interval_is_bottom(a) || fp_interval_is_bottom(b) ||
+      fp_interval_is_bottom(c))
+    return fp_interval_bottom();
+  piece pa[6], pb[6], pc[6];
+  int na = split_pieces(id, a, true, pa);
+  int nb = split_pieces(id, b, true, pb);
+  int nc = split_pieces(id, c, false, pc);
+  fp_interval r = fp_interval_bottom();
+  for (int i = 0; i < na; ++i)
+    for (int j = 0; j < nb; ++j)
+      for (int k = 0; k < nc; ++k)
+        for (int corner = 0; corner < 8; ++corner) {
+          fp_bound x = corner & 1 ? pa[i].hi : pa[i].lo;
+          fp_bound y = corner & 2 ? pb[j].hi : pb[j].lo;
+          fp_bound z = corner & 4 ? pc[k].hi : pc[k].lo;
+          mpfr_fma_corner(arith, x, y, z, MPFR_RNDD);
+          fp_interval_add_point(&r,
+                                fp_round_to_format(id, arith->t, MPFR_RNDD));
+          mpfr_fma_corner(arith, x, y, z, MPFR_RNDU);
+          fp_interval_add_point(&r,
+                                fp_round_to_format(id, arith->t, MPFR_RNDU));
+        }
+  r.nan = r.nan || a->nan || b->nan || c->nan;
+  if (r.has_finite) {
+    if (r.lo <= 0 && r.hi >= 0)
+      r.pos_zero = r.neg_zero = true;
+    r.integer = has_finite_integers(a) && has_finite_integers(b) &&
+                has_finite_integers(c);
+  }
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+fp_interval fp_transfer_fneg(const fp_interval *a) {
+  fp_interval r = *a;
+  r.lo = -a->hi;
+  r.hi = -a->lo;
+  r.pos_zero = a->neg_zero;
+  r.neg_zero = a->pos_zero;
+  r.pos_inf = a->neg_inf;
+  r.neg_inf = a->pos_inf;
+  return r;
+}
+
+fp_interval fp_transfer_fabs(fp_format_id id, const fp_interval *a) {
+  fp_interval r = *a;
+  r.neg_inf = false;
+  r.pos_inf = a->pos_inf || a->neg_inf;
+  if (a->has_finite) {
+    if (a->lo >= 0) {
+      r.lo = a->lo;
+      r.hi = a->hi;
+    } else if (a->hi <= 0) {
+      r.lo = -a->hi;
+      r.hi = -a->lo;
+    } else {
+      r.lo = 0;
+      r.hi = -a->lo > a->hi ? -a->lo : a->hi;
+    }
+    bool had_zero = a->pos_zero || a->neg_zero;
+    r.neg_zero = false;
+    r.pos_zero = had_zero;
+    /* A hull that straddled zero without holding it: the smallest
+     * magnitude is still nonzero, but we only keep the hull's end. */
+    if (a->lo < 0 && a->hi > 0 && !had_zero)
+      r.lo = fp_format_denorm_min(id);
+  }
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+fp_interval fp_transfer_copysign(fp_format_id id, const fp_interval *a,
+                                 const fp_interval *sign) {
+  if (fp_interval_is_bottom(a) || fp_interval_is_bottom(sign))
+    return fp_interval_bottom();
+  fp_interval magnitude = fp_transfer_fabs(id, a);
+  fp_interval negative = fp_transfer_fneg(&magnitude);
+  bool can_negative = fp_interval_may_be_negative(sign);
+  bool can_positive = fp_interval_may_be_positive(sign);
+  if (can_negative && can_positive)
+    return fp_interval_join(&magnitude, &negative);
+  return can_negative ? negative : magnitude;
+}
+
+fp_interval fp_transfer_convert(fp_arith *arith, fp_format_id to,
+                                const fp_interval *a) {
+  fp_interval r = fp_interval_bottom();
+  r.nan = a->nan;
+  r.pos_inf = a->pos_inf;
+  r.neg_inf = a->neg_inf;
+  if (!a->has_finite)
+    return r;
+  fp_bound ends[2] = {a->lo, a->hi};
+  for (int i = 0; i < 2; ++i) {
+    fp_set_bound(arith->t, ends[i]);
+    fp_interval_add_point(&r, fp_round_to_format(to, arith->t, MPFR_RNDD));
+    fp_interval_add_point(&r, fp_round_to_format(to, arith->t, MPFR_RNDU));
+  }
+  if (r.has_finite && r.lo <= 0 && r.hi >= 0) {
+    /* Tiny values flush to a zero of their own sign. */
+    r.pos_zero = r.pos_zero || a->pos_zero || a->hi > 0;
+    r.neg_zero = r.neg_zero || a->neg_zero || a->lo < 0;
+  }
+  r.integer = a->integer;
+  fp_interval_normalize(to, &r);
+  return r;
+}
+
+static fp_interval from_rounded_ends(fp_arith *arith, fp_format_id id) {
+  /* arith->x and arith->y hold the exact low and high ends. */
+  fp_interval r = fp_interval_bottom();
+  fp_interval_add_point(&r, fp_round_to_format(id, arith->x, MPFR_RNDD));
+  fp_interval_add_point(&r, fp_round_to_format(id, arith->x, MPFR_RNDU));
+  fp_interval_add_point(&r, fp_round_to_format(id, arith->y, MPFR_RNDD));
+  fp_interval_add_point(&r, fp_round_to_format(id, arith->y, MPFR_RNDU));
+  if (r.has_finite) {
+    r.integer = true;
+    r.neg_zero = false; /* integer 0 converts to +0 */
+    r.pos_zero = r.lo <= 0 && r.hi >= 0;
+  }
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+static void set_int128(mpfr_t out, __int128 value) {
+  /* Exact at work precision (128 bits). */
+  unsigned __int128 magnitude =
+      value < 0 ? -(unsigned __int128)value : (unsigned __int128)value;
+  mpfr_set_ui(out, (unsigned long)(magnitude >> 64), MPFR_RNDN);
+  mpfr_mul_2ui(out, out, 64, MPFR_RNDN);
+  mpfr_add_ui(out, out, (unsigned long)(uint64_t)magnitude, MPFR_RNDN);
+  if (value < 0)
+    mpfr_neg(out, out, MPFR_RNDN);
+}
+
+static void set_uint128(mpfr_t out, unsigned __int128 value) {
+  mpfr_set_ui(out, (unsigned long)(value >> 64), MPFR_RNDN);
+  mpfr_mul_2ui(out, out, 64, MPFR_RNDN);
+  mpfr_add_ui(out, out, (unsigned long)(uint64_t)value, MPFR_RNDN);
+}
+
+fp_interval fp_transfer_from_int(fp_arith *arith, fp_format_id id, __int128 lo,
+                                 __int128 hi) {
+  set_int128(arith->x, lo);
+  set_int128(arith->y, hi);
+  return from_rounded_ends(arith, id);
+}
+
+fp_interval fp_transfer_from_uint(fp_arith *arith, fp_format_id id,
+                                  unsigned __int128 lo, unsigned __int128 hi) {
+  set_uint128(arith->x, lo);
+  set_uint128(arith->y, hi);
+  return from_rounded_ends(arith, id);
+}
+
+/* ---- unary functions ---------------------------------------------------- */
+
+typedef int (*mpfr_unary_fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+
+/* Adds [low, high] widened by `margin` ulps each way; a bound widened into
+ * an infinity keeps the largest finite value as well. */
+static void add_widened(fp_format_id id, fp_interval *r, fp_bound low,
+                        fp_bound high, int margin) {
+  fp_interval_add_point(r, low);
+  fp_interval_add_point(r, high);
+  if (margin == 0)
+    return;
+  for (int i = 0; i < margin; ++i) {
+    low = fp_next_down(id, low);
+    high = fp_next_up(id, high);
+  }
+  fp_interval_add_point(r, low);
+  fp_interval_add_point(r, high);
+  if (isinf(high) && high > 0)
+    fp_interval_add_point(r, fp_format_max(id));
+  if (isinf(low) && low < 0)
+    fp_interval_add_point(r, -fp_format_max(id));
+  if (r->has_finite && r->lo <= 0 && r->hi >= 0)
+    r->pos_zero = r->neg_zero = true;
+}
+
+/* Adds f(x) rounded down and up, widened by `margin` ulps each way. */
+static void add_function_value(fp_arith *arith, fp_format_id id, fp_interval *r,
+                               mpfr_unary_fn f, fp_bound x, int margin) {
+  fp_set_bound(arith->x, x);
+  f(arith->t, arith->x, MPFR_RNDD);
+  fp_bound low = fp_round_to_format(id, arith->t, MPFR_RNDD);
+  f(arith->t, arith->x, MPFR_RNDU);
+  fp_bound high = fp_round_to_format(id, arith->t, MPFR_RNDU);
+  add_widened(id, r, low, high, margin);
+}
+
+static int mpfr_rint_any(mpfr_ptr out, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  /* Rounding down for the low end, up for the high end: covers every
+   * rounding mode rint/nearbyint can run in. */
+  return rnd == MPFR_RNDD ? mpfr_floor(out, x) : mpfr_ceil(out, x);
+}
+static int mpfr_floor_fn(mpfr_ptr out, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  return mpfr_floor(out, x);
+}
+static int mpfr_ceil_fn(mpfr_ptr out, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  return mpfr_ceil(out, x);
+}
+static int mpfr_trunc_fn(mpfr_ptr out, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  return mpfr_trunc(out, x);
+}
+static int mpfr_round_fn(mpfr_ptr out, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  return mpfr_round(out, x);
+}
+static int mpfr_roundeven_fn(mpfr_ptr out, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  return mpfr_roundeven(out, x);
+}
+
+/* Monotone non-decreasing functions of the whole extended line: the hull of
+ * the values at the two ends (and at the infinities, if present). */
+static fp_interval monotone_unary(fp_arith *arith, fp_format_id id,
+                                  const fp_interval *a, mpfr_unary_fn f,
+                                  int margin) {
+  fp_interval r = fp_interval_bottom();
+  r.nan = a->nan;
+  fp_bound infinity = (fp_bound)INFINITY;
+  if (a->neg_inf)
+    add_function_value(arith, id, &r, f, -infinity, 0);
+  if (a->pos_inf)
+    add_function_value(arith, id, &r, f, infinity, 0);
+  if (a->has_finite) {
+    add_function_value(arith, id, &r, f, a->lo, margin);
+    add_function_value(arith, id, &r, f, a->hi, margin);
+  }
+  return r;
+}
+
+static fp_interval rounding_function(fp_arith *arith, fp_format_id id,
+                                     const fp_interval *a, mpfr_unary_fn f) {
+  fp_interval r = monotone_unary(arith, id, a, f, 0);
+  if (r.has_finite) {
+    r.integer = true;
+    if (r.lo <= 0 && r.hi >= 0) {
+      /* A zero result keeps the sign of the input (ceil(-0.5) = -0). */
+      r.pos_zero = a->pos_zero || (a->has_finite && a->hi > 0);
+      r.neg_zero = a->neg_zero || (a->has_finite && a->lo < 0);
+    }
+  }
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+static fp_interval transfer_sqrt(fp_arith *arith, fp_format_id id,
+                                 const fp_interval *a) {
+  fp_interval r = fp_interval_bottom();
+  r.nan = a->nan || a->neg_inf || (a->has_finite && a->lo < 0);
+  r.pos_inf = a->pos_inf;
+  if (a->has_finite && a->hi >= 0) {
+    if (a->neg_zero)
+      fp_interval_add_point(&r, -(fp_bound)0);
+    if (a->pos_zero)
+      fp_interval_add_point(&r, 0);
+    if (a->hi > 0) {
+      fp_bound tiny = fp_format_denorm_min(id);
+      add_function_value(arith, id, &r, mpfr_sqrt, a->lo > tiny ? a->lo : tiny,
+                         0);
+      add_function_value(arith, id, &r, mpfr_sqrt, a->hi, 0);
+    }
+    r.integer = false;
+  }
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+/* exp, exp2, exp10: increasing, exp(-inf) = +0, never negative. */
+static fp_interval transfer_exp(fp_arith *arith, fp_format_id id,
+                                const fp_interval *a, mpfr_unary_fn f) {
+  fp_interval r = monotone_unary(arith, id, a, f, FP_LIBM_MARGIN_ULPS);
+  if (r.has_finite) {
+    if (r.lo < 0)
+      r.lo = 0;
+    r.neg_zero = false;
+    r.pos_zero = r.lo == 0;
+    r.integer = false;
+  }
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+/* log, log2, log10: NaN below zero, -inf at zero, increasing above. */
+static fp_interval transfer_log(fp_arith *arith, fp_format_id id,
+                                const fp_interval *a, mpfr_unary_fn f) {
+  fp_interval r = fp_interval_bottom();
+  r.nan = a->nan || a->neg_inf || (a->has_finite && a->lo < 0);
+  r.pos_inf = a->pos_inf;
+  if (a->has_finite && (a->pos_zero || a->neg_zero))
+    r.neg_inf = true;
+  if (a->has_finite && a->hi > 0) {
+    fp_bound tiny = fp_format_denorm_min(id);
+    add_function_value(arith, id, &r, f, a->lo > tiny ? a->lo : tiny,
+                       FP_LIBM_MARGIN_ULPS);
+    add_function_value(arith, id, &r, f, a->hi, FP_LIBM_MARGIN_ULPS);
+    r.integer = false;
+  }
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+/* Does [lo, hi] hold a point c + 2k*pi (c = offset_halves * pi/2)? Errs on
+ * the side of yes. Only called with |lo|, |hi| <= 2^60. */
+static bool holds_phase(fp_arith *arith, fp_bound lo, fp_bound hi,
+                        int offset_halves) {
+  mpfr_const_pi(arith->z, MPFR_RNDN);
+  mpfr_mul_si(arith->u, arith->z, offset_halves, MPFR_RNDN);
+  mpfr_div_2ui(arith->u, arith->u, 1, MPFR_RNDN); /* c */
+  mpfr_mul_2ui(arith->z, arith->z, 1, MPFR_RNDN); /* 2 pi */
+  fp_set_bound(arith->x, lo);
+  fp_set_bound(arith->y, hi);
+  mpfr_sub(arith->x, arith->x, arith->u, MPFR_RNDN);
+  mpfr_div(arith->x, arith->x, arith->z, MPFR_RNDN);
+  mpfr_sub(arith->y, arith->y, arith->u, MPFR_RNDN);
+  mpfr_div(arith->y, arith->y, arith->z, MPFR_RNDN);
+  /* Slack far above the rounding error of the steps above. */
+  mpfr_sub_d(arith->x, arith->x, 0x1p-40, MPFR_RNDN);
+  mpfr_add_d(arith->y, arith->y, 0x1p-40, MPFR_RNDN);
+  mpfr_ceil(arith->x, arith->x);
+  mpfr_floor(arith->y, arith->y);
+  return mpfr_lessequal_p(arith->x, arith->y);
+}
+
+static fp_interval transfer_sin_cos(fp_arith *arith, fp_format_id id,
+                                    const fp_interval *a, bool is_cos) {
+  fp_interval r = fp_interval_bottom();
+  r.nan = a->nan || a->pos_inf || a->neg_inf;
+  if (!a->has_finite) {
+    fp_interval_normalize(id, &r);
+    return r;
+  }
+  /* No clamp to [-1, 1]: glibc's sinf rounding downward gives values
+   * below -1, so the extremes get the margin as well. */
+  fp_bound limit = (fp_bound)0x1p60;
+  if (a->lo < -limit || a->hi > limit || a->hi - a->lo >= 7) {
+    add_widened(id, &r, -1, 1, FP_LIBM_MARGIN_ULPS);
+    r.pos_zero = r.neg_zero = true;
+    fp_interval_normalize(id, &r);
+    return r;
+  }
+  /* sin peaks at pi/2 + 2k pi, bottoms at -pi/2; cos at 0 and pi. */
+  bool has_max = holds_phase(arith, a->lo, a->hi, is_cos ? 0 : 1);
+  bool has_min = holds_phase(arith, a->lo, a->hi, is_cos ? 2 : -1);
+  mpfr_unary_fn f = is_cos ? mpfr_cos : mpfr_sin;
+  add_function_value(arith, id, &r, f, a->lo, FP_LIBM_MARGIN_ULPS);
+  add_function_value(arith, id, &r, f, a->hi, FP_LIBM_MARGIN_ULPS);
+  if (has_max)
+    add_widened(id, &r, 1, 1, FP_LIBM_MARGIN_ULPS);
+  if (has_min)
+    add_widened(id, &r, -1, -1, FP_LIBM_MARGIN_ULPS);
+  r.integer = false;
+  if (r.lo <= 0 && r.hi >= 0)
+    r.pos_zero = r.neg_zero = true;
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+fp_interval fp_transfer_unary(fp_arith *arith, fp_format_id id, fp_unary_fn fn,
+                              const fp_interval *a) {
+  if (fp_interval_is_bottom(a))
+    return fp_interval_bottom();
+  switch (fn) {
+  case FP_FN_SQRT:
+    return transfer_sqrt(arith, id, a);
+  case FP_FN_EXP:
+    return transfer_exp(arith, id, a, mpfr_exp);
+  case FP_FN_EXP2:
+    return transfer_exp(arith, id, a, mpfr_exp2);
+  case FP_FN_EXP10:
+    return transfer_exp(arith, id, a, mpfr_exp10);
+  case FP_FN_LOG:
+    return transfer_log(arith, id, a, mpfr_log);
+  case FP_FN_LOG2:
+    return transfer_log(arith, id, a, mpfr_log2);
+  case FP_FN_LOG10:
+    return transfer_log(arith, id, a, mpfr_log10);
+  case FP_FN_SIN:
+    return transfer_sin_cos(arith, id, a, false);
+  case FP_FN_COS:
+    return transfer_sin_cos(arith, id, a, true);
+  case FP_FN_FLOOR:
+    return rounding_function(arith, id, a, mpfr_floor_fn);
+  case FP_FN_CEIL:
+    return rounding_function(arith, id, a, mpfr_ceil_fn);
+  case FP_FN_TRUNC:
+    return rounding_function(arith, id, a, mpfr_trunc_fn);
+  case FP_FN_RINT:
+    return rounding_function(arith, id, a, mpfr_rint_any);
+  case FP_FN_ROUND:
+    return rounding_function(arith, id, a, mpfr_round_fn);
+  case FP_FN_ROUNDEVEN:
+    return rounding_function(arith, id, a, mpfr_roundeven_fn);
+  case FP_FN_COUNT:
+    break;
+  }
+  return fp_interval_top(id);
+}
+
+/* ---- min / max ---------------------------------------------------------- */
+
+fp_interval fp_transfer_minmax(fp_format_id id, fp_minmax_kind kind,
+                               const fp_interval *a, const fp_interval *b) {
+  if (fp_interval_is_bottom(a) || fp_interval_is_bottom(b))
+    return fp_interval_bottom();
+  bool is_min =
+      kind == FP_MINNUM || kind == FP_MINIMUM || kind == FP_MINIMUMNUM;
+  fp_interval a_numbers = *a, b_numbers = *b;
+  a_numbers.nan = b_numbers.nan = false;
+  fp_bound a_low, a_high, b_low, b_high;
+  bool a_has = fp_interval_extent(a, &a_low, &a_high);
+  bool b_has = fp_interval_extent(b, &b_low, &b_high);
+  fp_interval r = fp_interval_bottom();
+  if (a_has && b_has) {
+    /* Both numbers: the result is one of them, between the two mins (or
+     * maxes). Equal zeros of either sign may come out either way. */
+    r = fp_interval_join(&a_numbers, &b_numbers);
+    fp_bound low = is_min ? (a_low < b_low ? a_low : b_low)
+                          : (a_low > b_low ? a_low : b_low);
+    fp_bound high = is_min ? (a_high < b_high ? a_high : b_high)
+                           : (a_high > b_high ? a_high : b_high);
+    fp_interval_clip(id, &r, low, false, high, false, false);
+  }
+  bool propagates = kind == FP_MINIMUM || kind == FP_MAXIMUM;
+  if (propagates) {
+    r.nan = a->nan || b->nan;
+  } else {
+    /* minnum(NaN, y) = y (a signaling NaN may give NaN instead; for
+     * minimumnum only two NaNs give NaN, but we keep one rule). */
+    if (a->nan)
+      r = fp_interval_join(&r, &b_numbers);
+    if (b->nan)
+      r = fp_interval_join(&r, &a_numbers);
+    r.nan = a->nan || b->nan;
+    if (kind == FP_MINIMUMNUM || kind == FP_MAXIMUMNUM)
+      r.nan = a->nan && b->nan;
+  }
+  if (r.has_finite)
+    r.integer = has_finite_integers(a) && has_finite_integers(b);
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+/* ---- powers -------------------------------------------------------------- */
+
+static bool positive_finite_only(const fp_interval *r) {
+  return r->has_finite && !r->nan && !r->pos_inf && !r->neg_inf && r->lo > 0;
+}
+
+static fp_interval add_margin(fp_format_id id, fp_interval r, int margin) {
+  if (r.has_finite)
+    add_widened(id, &r, r.lo, r.hi, margin);
+  if (r.pos_inf)
+    fp_interval_add_point(&r, fp_format_max(id));
+  if (r.neg_inf)
+    fp_interval_add_point(&r, -fp_format_max(id));
+  return r;
+}
+
+fp_interval fp_transfer_pow(fp_arith *arith, fp_format_id id,
+                            const fp_interval *x, const fp_interval *y) {
+  if (fp_interval_is_bottom(x) || fp_interval_is_bottom(y))
+    return fp_interval_bottom();
+  fp_bound y_low, y_high;
+  if (!positive_finite_only(x) || !fp_interval_extent(y, &y_low, &y_high))
+    return fp_interval_top(id);
+  /* x > 0: x^y is monotone in y for each x and in x for each y, so its
+   * extremes are at the corners. */
+  fp_interval r = fp_interval_bottom();
+  add_piece_pair(arith, id, &r, mpfr_pow, (piece){x->lo, x->hi},
+                 (piece){y_low, y_high});
+  r = add_margin(id, r, FP_LIBM_MARGIN_ULPS);
+  if (r.has_finite) {
+    if (r.lo < 0)
+      r.lo = 0;
+    r.neg_zero = false;
+    r.pos_zero = r.lo == 0;
+    r.integer = false;
+  }
+  r.nan = y->nan;
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+/* |x|^k for k in [k_lo, k_hi] (k >= 0) computed by repeated multiplication:
+ * the exact corners widened by the rounding of each step; an intermediate
+ * that leaves the normal range may saturate (at max or inf, depending on
+ * the rounding mode) or lose its precision, so then the bound opens up to
+ * the end of the format or to zero. */
+static fp_interval power_by_squaring(fp_arith *arith, fp_format_id id,
+                                     const fp_interval *base, long k_lo,
+                                     long k_hi) {
+  fp_interval r = fp_interval_bottom();
+  long exponents[2] = {k_lo, k_hi};
+  fp_bound bases[2] = {base->lo, base->hi};
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j) {
+      fp_set_bound(arith->x, bases[i]);
+      mpfr_pow_si(arith->t, arith->x, exponents[j], MPFR_RNDD);
+      fp_interval_add_point(&r, fp_round_to_format(id, arith->t, MPFR_RNDD));
+      mpfr_pow_si(arith->t, arith->x, exponents[j], MPFR_RNDU);
+      fp_interval_add_point(&r, fp_round_to_format(id, arith->t, MPFR_RNDU));
+    }
+  /* About two roundings per bit of the exponent. */
+  int bits = 0;
+  for (unsigned long magnitude = (unsigned long)k_hi; magnitude;
+       magnitude >>= 1)
+    ++bits;
+  r = add_margin(id, r, FP_LIBM_MARGIN_ULPS + 2 * bits);
+  if (r.has_finite && r.lo < fp_format_min_normal(id)) {
+    r.lo = 0;
+    r.pos_zero = true;
+  }
+  if (r.pos_inf || (r.has_finite && r.hi >= fp_format_max(id))) {
+    r.hi = fp_format_max(id);
+    r.pos_inf = true;
+  }
+  r.neg_zero = false;
+  r.integer = false;
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+fp_interval fp_transfer_powi(fp_arith *arith, fp_format_id id,
+                             const fp_interval *x, const int_range *n) {
+  if (fp_interval_is_bottom(x) || !n->known)
+    return fp_interval_bottom();
+  if (n->lo < -(1 << 30) || n->hi > (1 << 30))
+    return fp_interval_top(id);
+  fp_interval base = *x;
+  bool negate = false;
+  if (!positive_finite_only(x)) {
+    /* Negative bases only for a single exponent: even gives |x|^n, odd
+     * gives -(|x|^n). */
+    if (n->lo != n->hi || x->nan || x->pos_inf || x->neg_inf ||
+        !x->has_finite || x->hi >= 0)
+      return fp_interval_top(id);
+    base = fp_transfer_fneg(x);
+    negate = (n->lo & 1) != 0;
+  }
+  fp_interval r = fp_interval_bottom();
+  if (n->hi >= 0) {
+    fp_interval part = power_by_squaring(
+        arith, id, &base, n->lo > 0 ? (long)n->lo : 0, (long)n->hi);
+    r = fp_interval_join(&r, &part);
+  }
+  if (n->lo < 0) {
+    /* x^-k = 1 / x^k */
+    fp_interval power = power_by_squaring(
+        arith, id, &base, n->hi < 0 ? (long)-n->hi : 1, (long)-n->lo);
+    fp_interval one = fp_interval_point(1);
+    fp_interval part = fp_transfer_binary(arith, id, FP_OP_DIV, &one, &power);
+    r = fp_interval_join(&r, &part);
+  }
+  r.integer = false;
+  fp_interval_normalize(id, &r);
+  return negate ? fp_transfer_fneg(&r) : r;
+}
+
+/* ---- conversions to integers, compares, classes, flags ------------------- */
+
+int_range fp_transfer_to_int(fp_format_id id, const fp_interval *a,
+                             unsigned width, bool is_signed) {
+  int_range full = int_range_full(width);
+  if (!a->has_finite || width > 64 || a->lo < -(fp_bound)0x1p100 ||
+      a->hi > (fp_bound)0x1p100)
+    return full;
+  __int128 low = (__int128)a->lo, high = (__int128)a->hi; /* truncation */
+  __int128 type_low = is_signed ? int_min_of(width) : 0;
+  __int128 type_high =
+      is_signed ? int_max_of(width) : (((__int128)1 << width) - 1);
+  /* Out-of-range conversions are poison, so only in-range results count. */
+  if (low < type_low)
+    low = type_low;
+  if (high > type_high)
+    high = type_high;
+  if (low > high)
+    return full;
+  if (!is_signed && high > int_max_of(width)) {
+    /* Unsigned results above the signed maximum read as negative. */
+    if (low > int_max_of(width)) {
+      low -= (__int128)1 << width;
+      high -= (__int128)1 << width;
+    } else {
+      return full;
+    }
+  }
+  int_range r = int_range_make(width, low, high);
+  r.from_fp = true;
+  return r;
+}
+
+/* Outcome bits for fcmp: less, equal, greater, unordered. */
+enum { OUT_LT = 1, OUT_EQ = 2, OUT_GT = 4, OUT_UNO = 8 };
+
+static unsigned predicate_true_set(LLVMRealPredicate predicate) {
+  switch (predicate) {
+  case LLVMRealPredicateFalse:
+    return 0;
+  case LLVMRealOEQ:
+    return OUT_EQ;
+  case LLVMRealOGT:
+    return OUT_GT;
+  case LLVMRealOGE:
+    return OUT_GT | OUT_EQ;
+  case LLVMRealOLT:
+    return OUT_LT;
+  case LLVMRealOLE:
+    return OUT_LT | OUT_EQ;
+  case LLVMRealONE:
+    return OUT_LT | OUT_GT;
+  case LLVMRealORD:
+    return OUT_LT | OUT_EQ | OUT_GT;
+  case LLVMRealUNO:
+    return OUT_UNO;
+  case LLVMRealUEQ:
+    return OUT_UNO | OUT_EQ;
+  case LLVMRealUGT:
+    return OUT_UNO | OUT_GT;
+  case LLVMRealUGE:
+    return OUT_UNO | OUT_GT | OUT_EQ;
+  case LLVMRealULT:
+    return OUT_UNO | OUT_LT;
+  case LLVMRealULE:
+    return OUT_UNO | OUT_LT | OUT_EQ;
+  case LLVMRealUNE:
+    return OUT_UNO | OUT_LT | OUT_GT;
+  case LLVMRealPredicateTrue:
+    return OUT_LT | OUT_EQ | OUT_GT | OUT_UNO;
+  }
+  return OUT_LT | OUT_EQ | OUT_GT | OUT_UNO;
+}
+
+static bool is_integral(fp_bound x) {
+  if (x <= -(fp_bound)0x1p112 || x >= (fp_bound)0x1p112)
+    return true;
+  return (fp_bound)(__int128)x == x;
+}
+
+/* Can a non-NaN member of a equal one of b? Shared infinities, or finite
+ * parts that overlap, unless one side holds only integers and the other
+ * only one non-integer. */
+static bool values_may_equal(const fp_interval *a, const fp_interval *b) {
+  if ((a->pos_inf && b->pos_inf) || (a->neg_inf && b->neg_inf))
+    return true;
+  if (!a->has_finite || !b->has_finite || a->lo > b->hi || b->lo > a->hi)
+    return false;
+  if (a->integer && b->lo == b->hi && !is_integral(b->lo))
+    return false;
+  if (b->integer && a->lo == a->hi && !is_integral(a->lo))
+    return false;
+  return true;
+}
+
+void fp_compare_outcomes(LLVMRealPredicate predicate, const fp_interval *a,
+                         const fp_interval *b, bool *can_true,
+                         bool *can_false) {
+  unsigned possible = 0;
+  if (a->nan || b->nan)
+    possible |= OUT_UNO;
+  fp_bound a_low, a_high, b_low, b_high;
+  if (fp_interval_extent(a, &a_low, &a_high) &&
+      fp_interval_extent(b, &b_low, &b_high)) {
+    if (a_low < b_high)
+      possible |= OUT_LT;
+    if (a_high > b_low)
+      possible |= OUT_GT;
+    if (a_low <= b_high && b_low <= a_high && values_may_equal(a, b))
+      possible |= OUT_EQ;
+  }
+  unsigned true_set = predicate_true_set(predicate);
+  *can_true = (possible & true_set) != 0;
+  *can_false = (possible & ~true_set) != 0;
+}
+
+/* LLVM's FPClassTest bits. */
+enum {
+  CLASS_SNAN = 1 << 0,
+  CLASS_QNAN = 1 << 1,
+  CLASS_NEG_INF = 1 << 2,
+  CLASS_NEG_NORMAL = 1 << 3,
+  CLASS_NEG_SUBNORMAL = 1 << 4,
+  CLASS_NEG_ZERO = 1 << 5,
+  CLASS_POS_ZERO = 1 << 6,
+  CLASS_POS_SUBNORMAL = 1 << 7,
+  CLASS_POS_NORMAL = 1 << 8,
+  CLASS_POS_INF = 1 << 9
+};
+
+unsigned fp_interval_classes(fp_format_id id, const fp_interval *a) {
+  unsigned classes = 0;
+  if (a->nan)
+    classes |= CLASS_SNAN | CLASS_QNAN;
+  if (a->neg_inf)
+    classes |= CLASS_NEG_INF;
+  if (a->pos_inf)
+    classes |= CLASS_POS_INF;
+  if (!a->has_finite)
+    return classes;
+  fp_bound normal = fp_format_min_normal(id);
+  if (a->neg_zero)
+    classes |= CLASS_NEG_ZERO;
+  if (a->pos_zero)
+    classes |= CLASS_POS_ZERO;
+  if (a->lo <= -normal)
+    classes |= CLASS_NEG_NORMAL;
+  if (a->lo < 0 && a->hi > -normal)
+    classes |= CLASS_NEG_SUBNORMAL;
+  if (a->hi >= normal)
+    classes |= CLASS_POS_NORMAL;
+  if (a->hi > 0 && a->lo < normal)
+    classes |= CLASS_POS_SUBNORMAL;
+  if (a->integer)
+    classes &= ~(unsigned)(CLASS_NEG_SUBNORMAL | CLASS_POS_SUBNORMAL);
+  return classes;
+}
+
+void fp_apply_fast_math(fp_format_id id, fp_interval *r, LLVMFastMathFlags f) {
+  if (f & LLVMFastMathNoNaNs)
+    r->nan = false;
+  if (f & LLVMFastMathNoInfs)
+    r->pos_inf = r->neg_inf = false;
+  if ((f & LLVMFastMathNoSignedZeros) && r->has_finite &&
+      (r->pos_zero || r->neg_zero)) {
+    r->pos_zero = r->neg_zero = true;
+    if (r->lo > 0)
+      r->lo = 0;
+    if (r->hi < 0)
+      r->hi = 0;
+  }
+  fp_interval_normalize(id, r);
+}

@@ -1,0 +1,388 @@
+#!/usr/bin/env python3
+"""Writes the fprange benchmark corpus (scripts/bench-fprange.sh): C
+functions, each holding compares that our range facts can decide, with the
+answer known to this generator, and control functions whose compares are
+not decidable, in the categories of issue 4:
+
+  int-to-float chains, transcendental functions, rounding, select/phi,
+  loops, branch-refined ranges, division, each FP type (half, bfloat,
+  float, double, x86_fp80, fp128); plus "correlated" cases, decidable
+  only by relating two values, which intervals cannot do (kept to show
+  what is out of reach).
+
+Every case is `int NAME(int i, int j, double d)`. Decidable cases return
+their expected constant for every input in every rounding mode (margins
+are far wider than any rounding error); controls return an input-dependent
+answer. Written files, in the output directory:
+  cases.c      the functions;
+  cases.tsv    name, category, type, expected answer ("-" for controls);
+  harness.c    main(): runs every case on edge and random inputs in the four
+               rounding modes, prints per case a hash of its answers and the
+               number of answers that differ from the expected one.
+Usage: bench-fprange-corpus.py OUTDIR [--seed N] [--per-category K]
+"""
+import argparse
+import os
+import random
+
+# C type, can use libm (suffix), relative margin for decided thresholds.
+TYPES = {
+    "half": ("_Float16", None, 1 / 16),
+    "bfloat": ("__bf16", None, 1 / 16),
+    "float": ("float", "f", 1 / 64),
+    "double": ("double", "", 1 / 64),
+    "x86_fp80": ("long double", "l", 1 / 64),
+    "fp128": ("__float128", None, 1 / 64),
+}
+SMALL_TYPES = ("half", "bfloat")
+
+
+def lit(x):
+    return repr(float(x))
+
+
+class Corpus:
+    def __init__(self, rng):
+        self.rng = rng
+        self.functions = []  # (name, category, type, expected, body)
+
+    def add(self, category, type_name, expected, body):
+        name = f"{'d' if expected is not None else 'u'}{len(self.functions)}_{category.replace('-', '_')}_{type_name}"
+        self.functions.append((name, category, type_name, expected, body))
+
+    # ---- categories ------------------------------------------------------
+
+    def int_chain(self, t):
+        ctype, _, margin = TYPES[t]
+        rng = self.rng
+        mask = rng.choice([15, 63, 255, 1023]) if t in SMALL_TYPES else rng.choice([255, 1023, 65535])
+        a = rng.choice([0.5, 0.25, 2.0, 3.0, 1.5])
+        b = rng.choice([1.0, 3.0, -7.0, 10.0])
+        hi = mask * a + b
+        lo = b
+        above = hi + abs(hi) * margin + 1
+        below = lo - abs(lo) * margin - 1
+        body = (f"  {ctype} x = ({ctype})(i & {mask});\n"
+                f"  {ctype} y = x * ({ctype}){lit(a)} + ({ctype}){lit(b)};\n")
+        self.add("int-to-float", t, 0, body + f"  return y > ({ctype}){lit(above)};\n")
+        self.add("int-to-float", t, 0, body + f"  return y < ({ctype}){lit(below)};\n")
+        self.add("int-to-float", t, 1, body + f"  return y >= ({ctype}){lit(below)} && y == y;\n")
+        self.add("int-to-float", t, None, body + f"  return y > ({ctype}){lit(round((lo + hi) / 2))};\n")
+        # signed chars through a second conversion
+        body2 = (f"  {ctype} x = ({ctype})(signed char)i;\n"
+                 f"  {ctype} y = x - ({ctype})1.0;\n")
+        self.add("int-to-float", t, 0, body2 + f"  return y < ({ctype}){lit(-129 - 129 * margin - 1)};\n")
+        self.add("int-to-float", t, None, body2 + "  return y < 0;\n")
+
+    def transcendental(self, t):
+        ctype, suffix, margin = TYPES[t]
+        if suffix is None:
+            return
+        s = suffix
+        self.add("transcendental", t, 0,
+                 f"  {ctype} x = ({ctype})(i & 255);\n"
+                 f"  {ctype} v = sin{s}(x);\n"
+                 f"  return fabs{s}(v) > ({ctype})1.001;\n")
+        self.add("transcendental", t, 0,
+                 f"  {ctype} v = cos{s}(({ctype})(j & 1023));\n"
+                 f"  return v != v;\n")
+        self.add("transcendental", t, 0,
+                 f"  {ctype} v = exp{s}(({ctype})(i & 15));\n"
+                 f"  return v < 0 || v > ({ctype})3.3e6;\n")
+        self.add("transcendental", t, 0,
+                 f"  {ctype} v = log2{s}(({ctype})(i & 1023) + 1);\n"
+                 f"  return v > ({ctype})10.01 || v < ({ctype})-0.01;\n")
+        self.add("transcendental", t, 0,
+                 f"  {ctype} v = sqrt{s}(({ctype})(i & 65535));\n"
+                 f"  return v > ({ctype})256.01;\n")
+        self.add("transcendental", t, 0,
+                 f"  {ctype} v = pow{s}(({ctype})2, ({ctype})(i & 7));\n"
+                 f"  return v > ({ctype})128.5 || v < ({ctype})0.99;\n")
+        self.add("transcendental", t, 0,
+                 f"  {ctype} v = log{s}(({ctype})(i & 255) + 1);\n"
+                 f"  return v < ({ctype})-0.001;\n")
+        self.add("transcendental", t, 0,
+                 f"  {ctype} x = sqrt{s}(({ctype})(i & 255)) + exp{s}(({ctype})(j & 7));\n"
+                 f"  return x != x;\n")
+        self.add("transcendental", t, None,
+                 f"  {ctype} v = sin{s}(({ctype})(i & 255));\n"
+                 f"  return v > 0;\n")
+        self.add("transcendental", t, None,
+                 f"  {ctype} v = exp{s}(({ctype})(i & 255));\n"
+                 f"  return v > ({ctype})1e30;\n")
+
+    def rounding(self, t):
+        ctype, suffix, margin = TYPES[t]
+        mask = 255 if t in SMALL_TYPES else 1023
+        f = (lambda name, arg: f"__builtin_{name}f(({'float'})({arg}))") if suffix is None else \
+            (lambda name, arg: f"{name}{suffix}({arg})")
+        body = f"  {ctype} x = ({ctype})(i & {mask}) * ({ctype})0.5;\n"
+        self.add("rounding", t, 0, body + f"  return {f('floor', 'x')} > {lit(mask / 2 + 0.5)};\n")
+        self.add("rounding", t, 0, body + f"  return {f('ceil', 'x')} < -0.5;\n")
+        self.add("rounding", t, 0, body + f"  return {f('rint', 'x')} > {lit(mask / 2 + 1.5)};\n")
+        self.add("rounding", t, 0,
+                 f"  {ctype} x = ({ctype})(signed char)i;\n"
+                 f"  return {f('trunc', 'x')} != x;\n")
+        self.add("rounding", t, 0,
+                 f"  {ctype} x = ({ctype})(signed char)j;\n"
+                 f"  return {f('round', 'x / 4')} < -32.5;\n")
+        self.add("rounding", t, None, body + f"  return {f('floor', 'x')} == x;\n")
+
+    def select_phi(self, t):
+        ctype, suffix, margin = TYPES[t]
+        self.add("select-phi", t, 0,
+                 f"  {ctype} x = ({ctype})(i % 100);\n"
+                 f"  {ctype} y = x < 0 ? -x : x;\n"
+                 f"  return y < ({ctype})-0.5 || y > ({ctype})99.5;\n")
+        self.add("select-phi", t, 0,
+                 f"  {ctype} z = ({ctype})d;\n"
+                 f"  {ctype} y = z > ({ctype})4 ? ({ctype})4 : z;\n"
+                 f"  {ctype} w = y < ({ctype})-4 ? ({ctype})-4 : y;\n"
+                 f"  return w > ({ctype})4.5;\n")
+        self.add("select-phi", t, 0,
+                 f"  {ctype} y;\n"
+                 f"  if (i & 1)\n"
+                 f"    y = ({ctype})(j & 15);\n"
+                 f"  else\n"
+                 f"    y = ({ctype})(j & 7) + ({ctype})20;\n"
+                 f"  return y > ({ctype})28 || y < ({ctype})-1;\n")
+        self.add("select-phi", t, 1,
+                 f"  {ctype} y;\n"
+                 f"  if (d > 0)\n"
+                 f"    y = ({ctype})(i & 255);\n"
+                 f"  else\n"
+                 f"    y = ({ctype})(j & 255) * ({ctype})0.5;\n"
+                 f"  return y <= ({ctype})256;\n")
+        self.add("select-phi", t, None,
+                 f"  {ctype} y = ({ctype})(i & 7) > ({ctype})3 ? ({ctype})(j & 7) : ({ctype})1;\n"
+                 f"  return y > ({ctype})2;\n")
+
+    def loops(self, t):
+        ctype, suffix, margin = TYPES[t]
+        n = self.rng.choice([10, 50, 100]) if t not in SMALL_TYPES else 16
+        self.add("loops", t, 0,
+                 f"  int hits = 0;\n"
+                 f"  for (int k = 0; k < {n}; ++k) {{\n"
+                 f"    {ctype} x = ({ctype})k * ({ctype})0.5;\n"
+                 f"    if (x > ({ctype}){lit(n / 2 + 1)})\n"
+                 f"      hits++;\n"
+                 f"    if (x < 0)\n"
+                 f"      hits += 2;\n"
+                 f"  }}\n"
+                 f"  return hits;\n")
+        self.add("loops", t, 0,
+                 f"  int hits = 0;\n"
+                 f"  for ({ctype} f = 0; f < ({ctype}){n}; f += ({ctype})1)\n"
+                 f"    if (f > ({ctype}){lit(n + 0.5)} || f < ({ctype})0)\n"
+                 f"      hits++;\n"
+                 f"  return hits;\n")
+        self.add("loops", t, 0,
+                 f"  {ctype} g = 1;\n"
+                 f"  for (int k = 0; k < (i & 31); ++k)\n"
+                 f"    g = g * ({ctype})0.5;\n"
+                 f"  return g > ({ctype})1 || g < 0;\n")
+        self.add("loops", t, None,
+                 f"  {ctype} acc = 0;\n"
+                 f"  for (int k = 0; k < (i & 15); ++k)\n"
+                 f"    acc += ({ctype})k;\n"
+                 f"  return acc > ({ctype})20;\n")
+
+    def branch_refined(self, t):
+        ctype, suffix, margin = TYPES[t]
+        self.add("branch-refined", t, 0,
+                 f"  {ctype} x = ({ctype})d;\n"
+                 f"  if (x > ({ctype})1 && x < ({ctype})2) {{\n"
+                 f"    {ctype} e = x * x;\n"
+                 f"    return e > ({ctype})4.5 || e < ({ctype})0.9;\n"
+                 f"  }}\n"
+                 f"  return 0;\n")
+        self.add("branch-refined", t, 0,
+                 f"  {ctype} x = ({ctype})d;\n"
+                 f"  if (x >= ({ctype})0 && x <= ({ctype})10) {{\n"
+                 f"    {ctype} s = x + ({ctype})5;\n"
+                 f"    if (s > ({ctype})15.5)\n"
+                 f"      return 1;\n"
+                 f"    return s != s;\n"
+                 f"  }}\n"
+                 f"  return 0;\n")
+        self.add("branch-refined", t, 0,
+                 f"  {ctype} x = ({ctype})d;\n"
+                 f"  if (x != x)\n"
+                 f"    return 0;\n"
+                 f"  if (x < ({ctype})0)\n"
+                 f"    return 0;\n"
+                 f"  return x < ({ctype})-1;\n")
+        self.add("branch-refined", t, None,
+                 f"  {ctype} x = ({ctype})d;\n"
+                 f"  if (x > ({ctype})1)\n"
+                 f"    return x > ({ctype})3;\n"
+                 f"  return 0;\n")
+
+    def division(self, t):
+        ctype, suffix, margin = TYPES[t]
+        self.add("division", t, 0,
+                 f"  {ctype} q = ({ctype})(i & 255) / (({ctype})(j & 255) + ({ctype})1);\n"
+                 f"  return q > ({ctype})256 || q < 0;\n")
+        self.add("division", t, 0,
+                 f"  {ctype} q = ({ctype})(i & 255) / ({ctype})64;\n"
+                 f"  return q > ({ctype})4.1;\n")
+        self.add("division", t, 0,
+                 f"  {ctype} q = ({ctype})1 / (({ctype})(j & 1023) + ({ctype})1);\n"
+                 f"  return q > ({ctype})1.01 || q <= 0;\n")
+        self.add("division", t, None,
+                 f"  {ctype} q = ({ctype})(i & 255) / (({ctype})(j & 255) + ({ctype})1);\n"
+                 f"  return q > ({ctype})1;\n")
+
+    def correlated(self, t):
+        """Decidable only by relating values to each other, which intervals
+        do not do: kept in the corpus to show what is out of reach."""
+        ctype, suffix, margin = TYPES[t]
+        self.add("correlated", t, 0,
+                 f"  {ctype} x = ({ctype})(i & 255);\n"
+                 f"  {ctype} y = (x + ({ctype})1) - x;\n"
+                 f"  return y > ({ctype})2;\n")
+        self.add("correlated", t, 0,
+                 f"  {ctype} x = ({ctype})(signed char)i;\n"
+                 f"  return x * x < ({ctype})0;\n")
+        self.add("correlated", t, 0,
+                 f"  {ctype} x = ({ctype})(i & 255);\n"
+                 f"  {ctype} y = ({ctype})(j & 255);\n"
+                 f"  {ctype} lo = x < y ? x : y;\n"
+                 f"  {ctype} hi = x < y ? y : x;\n"
+                 f"  return lo > hi;\n")
+
+    # ---- output ----------------------------------------------------------
+
+    def write(self, directory):
+        with open(os.path.join(directory, "cases.c"), "w") as out:
+            out.write("/* Generated by scripts/bench-fprange-corpus.py. */\n"
+                      "#include <math.h>\n\n")
+            for name, category, type_name, expected, body in self.functions:
+                out.write(f"int {name}(int i, int j, double d) {{\n{body}}}\n\n")
+        with open(os.path.join(directory, "cases.tsv"), "w") as out:
+            for name, category, type_name, expected, _ in self.functions:
+                out.write(f"{name}\t{category}\t{type_name}\t{'-' if expected is None else expected}\n")
+        with open(os.path.join(directory, "harness.c"), "w") as out:
+            out.write(HARNESS_HEAD)
+            for name, *_ in self.functions:
+                out.write(f"int {name}(int, int, double);\n")
+            out.write("static const struct {\n  const char *name;\n"
+                      "  int (*fn)(int, int, double);\n  int expected;\n} cases[] = {\n")
+            for name, category, type_name, expected, _ in self.functions:
+                out.write(f"  {{\"{name}\", {name}, {-999 if expected is None else expected}}},\n")
+            out.write("};\n")
+            out.write(HARNESS_MAIN)
+
+
+HARNESS_HEAD = """/* Generated by scripts/bench-fprange-corpus.py: runs every case on edge
+ * and random inputs in the four rounding modes. Prints, per case, a hash of
+ * its answers and how many answers differ from the expected one. */
+#include <fenv.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+/* libgcc 12 lacks the bfloat truncations clang calls: round to nearest
+ * even, as compiler-rt does (both builds use these). */
+static uint16_t bfloat_bits_from_float_bits(uint32_t bits) {
+  if ((bits & 0x7fffffffu) > 0x7f800000u)
+    return (uint16_t)((bits >> 16) | 0x40);
+  uint32_t rounding = 0x7fff + ((bits >> 16) & 1);
+  return (uint16_t)((bits + rounding) >> 16);
+}
+__bf16 __truncsfbf2(float x) {
+  uint32_t bits;
+  memcpy(&bits, &x, 4);
+  uint16_t h = bfloat_bits_from_float_bits(bits);
+  __bf16 r;
+  memcpy(&r, &h, 2);
+  return r;
+}
+__bf16 __truncdfbf2(double x) {
+  /* Round to odd into float first, so the second rounding is exact. */
+  float f = (float)x;
+  uint32_t bits;
+  memcpy(&bits, &f, 4);
+  if ((double)f != x && x == x && (bits & 1) == 0 &&
+      (bits & 0x7f800000u) != 0x7f800000u)
+    bits |= 1;
+  uint16_t h = bfloat_bits_from_float_bits(bits);
+  __bf16 r;
+  memcpy(&r, &h, 2);
+  return r;
+}
+
+"""
+
+HARNESS_MAIN = """
+int main(void) {
+  static const int modes[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD,
+                               FE_TOWARDZERO};
+  static const double edges[] = {0.0, -0.0, 1.0, -1.0, 0.5, 1.5, 2.0, 10.0,
+                                 4.0, -4.0, 1e-310, -1e-310, 1e308, -1e308,
+                                 INFINITY, -INFINITY, NAN, 1.0000000000000002,
+                                 1.9999999999999998, 3.0};
+  static const int iedges[] = {0, 1, -1, 2, 7, 15, 31, 99, 100, 255, 256,
+                               1023, 1024, 65535, 0x7fffffff, -0x7fffffff - 1,
+                               -128, 127, -100, 3};
+  enum { INPUTS = 400 };
+  for (size_t c = 0; c < sizeof cases / sizeof *cases; ++c) {
+    uint64_t hash = 1469598103934665603ull, state = 0x9E3779B97F4A7C15ull;
+    unsigned wrong = 0;
+    for (int m = 0; m < 4; ++m) {
+      for (int k = 0; k < INPUTS; ++k) {
+        int i, j;
+        double d;
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        if (k < 20) {
+          i = iedges[k];
+          j = iedges[(k * 7) % 20];
+          d = edges[k];
+        } else {
+          i = (int)state;
+          j = (int)(state >> 32);
+          if (k % 2) {
+            d = (double)(int64_t)(state % 4000) / 500.0 - 4.0;
+          } else {
+            uint64_t bits = state * 0x2545F4914F6CDD1Dull;
+            memcpy(&d, &bits, 8);
+          }
+        }
+        fesetround(modes[m]);
+        int r = cases[c].fn(i, j, d);
+        fesetround(FE_TONEAREST);
+        hash = (hash ^ (uint64_t)(uint32_t)r) * 1099511628211ull;
+        if (cases[c].expected != -999 && r != cases[c].expected)
+          ++wrong;
+      }
+    }
+    printf("%s %016llx %u\\n", cases[c].name, (unsigned long long)hash, wrong);
+  }
+  return 0;
+}
+"""
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("outdir")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    os.makedirs(args.outdir, exist_ok=True)
+    corpus = Corpus(random.Random(args.seed))
+    for t in TYPES:
+        corpus.int_chain(t)
+        corpus.transcendental(t)
+        corpus.rounding(t)
+        corpus.select_phi(t)
+        corpus.loops(t)
+        corpus.branch_refined(t)
+        corpus.division(t)
+        corpus.correlated(t)
+    corpus.write(args.outdir)
+
+
+main()

@@ -1,0 +1,429 @@
+/* Soundness of fprange's transfer functions against real execution.
+ *
+ * For random ranges (with NaN, infinities, signed zeros, subnormals and the
+ * format's extremes among their members) and random members of them, every
+ * operation is executed on this machine in all four rounding modes; the
+ * range the transfer function computed must contain each result, with its
+ * sign of zero, NaN-ness and (if claimed) integrality. Each format is
+ * checked with its own native type (see test_fprange_support.h). Half
+ * precision is also checked exhaustively for every unary operation. */
+#include "test_fprange_support.h"
+
+#include <criterion/criterion.h>
+#include <fenv.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { MEMBERS_PER_RANGE = 6, MAX_REPORTED = 5 };
+
+typedef struct failure_log {
+  unsigned count;
+  char first[MAX_REPORTED][1024];
+} failure_log;
+
+static void describe(fp_format_id format, const fp_interval *r, char *out,
+                     size_t size) {
+  char lo[64], hi[64];
+  fp_format_bound(format, r->lo, lo, sizeof lo);
+  fp_format_bound(format, r->hi, hi, sizeof hi);
+  snprintf(out, size, "[%s, %s]%s%s%s%s%s%s%s", r->has_finite ? lo : "-",
+           r->has_finite ? hi : "-", r->nan ? " nan" : "",
+           r->pos_inf ? " +inf" : "", r->neg_inf ? " -inf" : "",
+           r->pos_zero ? " +0" : "", r->neg_zero ? " -0" : "",
+           r->integer ? " int" : "", r->has_finite ? "" : " (no finite)");
+}
+
+static void note_failure(failure_log *log, fp_format_id format, const char *op,
+                         int mode, fp_bound x, fp_bound y, fp_bound z,
+                         fp_bound got, const fp_interval *range) {
+  if (log->count < MAX_REPORTED) {
+    char xs[64], ys[64], zs[64], gs[64], rs[256];
+    fp_format_bound(format, x, xs, sizeof xs);
+    fp_format_bound(format, y, ys, sizeof ys);
+    fp_format_bound(format, z, zs, sizeof zs);
+    fp_format_bound(format, got, gs, sizeof gs);
+    if (got == 0)
+      snprintf(gs, sizeof gs, "%s0", signbit(got) ? "-" : "+");
+    describe(format, range, rs, sizeof rs);
+    snprintf(log->first[log->count], sizeof log->first[0],
+             "%s %s (%s): args %s %s %s gave %s, outside %s",
+             fp_format_get(format)->name, op, test_rounding_names[mode], xs, ys,
+             zs, gs, rs);
+  }
+  log->count++;
+}
+
+static void report(const failure_log *log) {
+  for (unsigned i = 0; i < log->count && i < MAX_REPORTED; ++i)
+    cr_log_error("%s", log->first[i]);
+  cr_expect_eq(log->count, 0, "%u results outside their range", log->count);
+}
+
+static bool is_unary(test_op op) {
+  return op >= TOP_SQRT && op != TOP_COPYSIGN && op != TOP_POW &&
+         op < TOP_MINNUM;
+}
+
+static void check_random(fp_format_id format, test_op op, unsigned ranges,
+                         uint64_t seed, failure_log *log) {
+  fp_arith arith;
+  fp_arith_init(&arith);
+  test_random random = {seed * 0x9E3779B97F4A7C15ull + op + 1};
+  for (unsigned t = 0; t < ranges; ++t) {
+    fp_interval a = test_random_interval(&random, format);
+    fp_interval b = test_random_interval(&random, format);
+    fp_interval c = test_random_interval(&random, format);
+    fp_interval r = test_transfer(&arith, format, op, &a, &b, &c);
+    for (int m = 0; m < MEMBERS_PER_RANGE; ++m) {
+      fp_bound x = test_random_member(&random, format, &a);
+      fp_bound y = test_random_member(&random, format, &b);
+      fp_bound z = test_random_member(&random, format, &c);
+      for (int mode = 0; mode < 4; ++mode) {
+        fp_bound got =
+            test_execute(format, op, test_rounding_modes[mode], x, y, z);
+        if (!fp_interval_contains(&r, got))
+          note_failure(log, format, test_op_names[op], mode, x, y, z, got, &r);
+      }
+    }
+  }
+  fp_arith_free(&arith);
+}
+
+static void check_format(fp_format_id format, unsigned ranges) {
+  failure_log log = {0};
+  for (int op = 0; op < TOP_COUNT; ++op)
+    if (test_op_supported(format, (test_op)op))
+      check_random(format, (test_op)op,
+                   is_unary((test_op)op) ? ranges : 2 * ranges, format, &log);
+  report(&log);
+}
+
+TestSuite(fprange_soundness, .timeout = 300);
+
+Test(fprange_soundness, half) { check_format(FP_HALF, 300); }
+Test(fprange_soundness, bfloat) { check_format(FP_BFLOAT, 300); }
+Test(fprange_soundness, float) { check_format(FP_FLOAT, 300); }
+Test(fprange_soundness, double) { check_format(FP_DOUBLE, 300); }
+Test(fprange_soundness, x86_fp80) { check_format(FP_X86_FP80, 200); }
+Test(fprange_soundness, fp128) { check_format(FP_FP128, 60); }
+
+/* Every half value, every unary operation, every rounding mode. */
+Test(fprange_soundness, half_exhaustive_unary, .timeout = 600) {
+  static const test_op ops[] = {TOP_SQRT,      TOP_FNEG,  TOP_FABS, TOP_FLOOR,
+                                TOP_CEIL,      TOP_TRUNC, TOP_RINT, TOP_ROUND,
+                                TOP_ROUNDEVEN, TOP_EXP,   TOP_EXP2, TOP_LOG,
+                                TOP_LOG2,      TOP_LOG10, TOP_SIN,  TOP_COS};
+  fp_arith arith;
+  fp_arith_init(&arith);
+  failure_log log = {0};
+  for (uint32_t bits = 0; bits < 0x10000; ++bits) {
+    uint16_t b16 = (uint16_t)bits;
+    _Float16 h;
+    memcpy(&h, &b16, 2);
+    fp_bound x = h;
+    fp_interval point = fp_interval_point(x);
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; ++i) {
+      fp_interval r =
+          test_transfer(&arith, FP_HALF, ops[i], &point, &point, &point);
+      for (int mode = 0; mode < 4; ++mode) {
+        fp_bound got =
+            test_execute(FP_HALF, ops[i], test_rounding_modes[mode], x, x, x);
+        if (!fp_interval_contains(&r, got))
+          note_failure(&log, FP_HALF, test_op_names[ops[i]], mode, x, x, x, got,
+                       &r);
+      }
+    }
+  }
+  fp_arith_free(&arith);
+  report(&log);
+}
+
+/* Every half value x, added to, multiplied and divided by a set of ranges. */
+Test(fprange_soundness, half_exhaustive_binary, .timeout = 600) {
+  static const test_op ops[] = {TOP_ADD, TOP_MUL, TOP_DIV};
+  fp_arith arith;
+  fp_arith_init(&arith);
+  test_random random = {12345};
+  failure_log log = {0};
+  for (int k = 0; k < 4; ++k) {
+    fp_interval b = test_random_interval(&random, FP_HALF);
+    fp_bound y = test_random_member(&random, FP_HALF, &b);
+    for (uint32_t bits = 0; bits < 0x10000; bits += 1) {
+      uint16_t b16 = (uint16_t)bits;
+      _Float16 h;
+      memcpy(&h, &b16, 2);
+      fp_bound x = h;
+      fp_interval point = fp_interval_point(x);
+      for (size_t i = 0; i < sizeof ops / sizeof *ops; ++i) {
+        fp_interval r = test_transfer(&arith, FP_HALF, ops[i], &point, &b, &b);
+        for (int mode = 0; mode < 4; ++mode) {
+          fp_bound got =
+              test_execute(FP_HALF, ops[i], test_rounding_modes[mode], x, y, y);
+          if (!fp_interval_contains(&r, got))
+            note_failure(&log, FP_HALF, test_op_names[ops[i]], mode, x, y, y,
+                         got, &r);
+        }
+      }
+    }
+  }
+  fp_arith_free(&arith);
+  report(&log);
+}
+
+/* fptrunc / fpext: from each wider format into each narrower. */
+Test(fprange_soundness, conversions) {
+  fp_arith arith;
+  fp_arith_init(&arith);
+  failure_log log = {0};
+  test_random random = {777};
+  for (int from = FP_HALF; from < FP_FORMAT_COUNT; ++from)
+    for (int to = FP_HALF; to < FP_FORMAT_COUNT; ++to) {
+      if (to == FP_BFLOAT && from != FP_FLOAT && from != FP_BFLOAT &&
+          from != FP_HALF)
+        continue; /* the harness rounds to bfloat from float only */
+      for (int t = 0; t < 300; ++t) {
+        fp_interval a = test_random_interval(&random, (fp_format_id)from);
+        fp_interval r = fp_transfer_convert(&arith, (fp_format_id)to, &a);
+        for (int m = 0; m < MEMBERS_PER_RANGE; ++m) {
+          fp_bound x = test_random_member(&random, (fp_format_id)from, &a);
+          for (int mode = 0; mode < 4; ++mode) {
+            fp_bound got = test_execute_convert((fp_format_id)to,
+                                                test_rounding_modes[mode], x);
+            if (!fp_interval_contains(&r, got))
+              note_failure(&log, (fp_format_id)to, "convert", mode, x, 0, 0,
+                           got, &r);
+          }
+        }
+      }
+    }
+  fp_arith_free(&arith);
+  report(&log);
+}
+
+/* sitofp / uitofp of integer ranges. */
+Test(fprange_soundness, int_to_fp) {
+  fp_arith arith;
+  fp_arith_init(&arith);
+  failure_log log = {0};
+  test_random random = {99};
+  for (int to = FP_HALF; to < FP_FORMAT_COUNT; ++to) {
+    if (to == FP_BFLOAT)
+      continue;
+    for (int t = 0; t < 400; ++t) {
+      int shift = (int)(test_next(&random) % 64);
+      int64_t a = (int64_t)test_next(&random) >> shift;
+      int64_t b = (int64_t)test_next(&random) >> shift;
+      if (t % 3 == 0)
+        b = a + (int64_t)(test_next(&random) % 5);
+      int64_t lo = a < b ? a : b, hi = a < b ? b : a;
+      fp_interval signed_range =
+          fp_transfer_from_int(&arith, (fp_format_id)to, lo, hi);
+      uint64_t ulo = (uint64_t)lo, uhi = (uint64_t)hi;
+      if (ulo > uhi) {
+        uint64_t swap = ulo;
+        ulo = uhi;
+        uhi = swap;
+      }
+      fp_interval unsigned_range =
+          fp_transfer_from_uint(&arith, (fp_format_id)to, ulo, uhi);
+      for (int m = 0; m < 8; ++m) {
+        uint64_t span = (uint64_t)hi - (uint64_t)lo;
+        int64_t x = m == 0 ? lo
+                    : m == 1
+                        ? hi
+                        : (int64_t)((uint64_t)lo +
+                                    (span ? test_next(&random) % span : 0));
+        uint64_t uspan = uhi - ulo;
+        uint64_t ux = m == 0   ? ulo
+                      : m == 1 ? uhi
+                               : ulo + (uspan ? test_next(&random) % uspan : 0);
+        for (int mode = 0; mode < 4; ++mode) {
+          fp_bound got = test_execute_from_int((fp_format_id)to,
+                                               test_rounding_modes[mode], x);
+          if (!fp_interval_contains(&signed_range, got))
+            note_failure(&log, (fp_format_id)to, "sitofp", mode, (fp_bound)x, 0,
+                         0, got, &signed_range);
+          got = test_execute_from_uint((fp_format_id)to,
+                                       test_rounding_modes[mode], ux);
+          if (!fp_interval_contains(&unsigned_range, got))
+            note_failure(&log, (fp_format_id)to, "uitofp", mode, (fp_bound)ux,
+                         0, 0, got, &unsigned_range);
+        }
+      }
+    }
+  }
+  fp_arith_free(&arith);
+  report(&log);
+}
+
+/* powi: repeated multiplication, as the compiler's runtime does it. */
+Test(fprange_soundness, powi) {
+  fp_arith arith;
+  fp_arith_init(&arith);
+  failure_log log = {0};
+  test_random random = {4242};
+  for (int format = FP_FLOAT; format <= FP_X86_FP80; ++format)
+    for (int t = 0; t < 400; ++t) {
+      fp_interval a = test_random_interval(&random, (fp_format_id)format);
+      int n_lo = (int)(test_next(&random) % 41) - 20;
+      int n_hi = n_lo + (int)(test_next(&random) % 4);
+      if (t % 2)
+        n_hi = n_lo;
+      int_range n = int_range_make(32, n_lo, n_hi);
+      fp_interval r = fp_transfer_powi(&arith, (fp_format_id)format, &a, &n);
+      for (int m = 0; m < MEMBERS_PER_RANGE; ++m) {
+        fp_bound x = test_random_member(&random, (fp_format_id)format, &a);
+        int k = n_lo + (int)(test_next(&random) % (unsigned)(n_hi - n_lo + 1));
+        for (int mode = 0; mode < 4; ++mode) {
+          fp_bound got = test_execute_powi((fp_format_id)format,
+                                           test_rounding_modes[mode], x, k);
+          if (!fp_interval_contains(&r, got))
+            note_failure(&log, (fp_format_id)format, "powi", mode, x, k, 0, got,
+                         &r);
+        }
+      }
+    }
+  fp_arith_free(&arith);
+  report(&log);
+}
+
+/* The 16 fcmp predicates on members, against fp_compare_outcomes. */
+static bool execute_predicate(LLVMRealPredicate p, fp_bound x, fp_bound y) {
+  bool unordered = isnan(x) || isnan(y);
+  bool lt = !unordered && x < y, gt = !unordered && x > y;
+  bool eq = !unordered && x == y;
+  switch (p) {
+  case LLVMRealPredicateFalse:
+    return false;
+  case LLVMRealOEQ:
+    return eq;
+  case LLVMRealOGT:
+    return gt;
+  case LLVMRealOGE:
+    return gt || eq;
+  case LLVMRealOLT:
+    return lt;
+  case LLVMRealOLE:
+    return lt || eq;
+  case LLVMRealONE:
+    return lt || gt;
+  case LLVMRealORD:
+    return !unordered;
+  case LLVMRealUNO:
+    return unordered;
+  case LLVMRealUEQ:
+    return unordered || eq;
+  case LLVMRealUGT:
+    return unordered || gt;
+  case LLVMRealUGE:
+    return unordered || gt || eq;
+  case LLVMRealULT:
+    return unordered || lt;
+  case LLVMRealULE:
+    return unordered || lt || eq;
+  case LLVMRealUNE:
+    return unordered || lt || gt;
+  case LLVMRealPredicateTrue:
+    return true;
+  }
+  return false;
+}
+
+Test(fprange_soundness, fcmp_outcomes) {
+  failure_log log = {0};
+  test_random random = {31337};
+  unsigned decided = 0;
+  for (int format = FP_HALF; format < FP_FORMAT_COUNT; ++format)
+    for (int t = 0; t < 2000; ++t) {
+      fp_interval a = test_random_interval(&random, (fp_format_id)format);
+      fp_interval b =
+          t % 3 ? test_random_interval(&random, (fp_format_id)format)
+                : fp_interval_point(
+                      test_random_member(&random, (fp_format_id)format, &a));
+      for (int p = 0; p < 16; ++p) {
+        bool can_true, can_false;
+        fp_compare_outcomes((LLVMRealPredicate)p, &a, &b, &can_true,
+                            &can_false);
+        decided += can_true != can_false;
+        for (int m = 0; m < MEMBERS_PER_RANGE; ++m) {
+          fp_bound x = test_random_member(&random, (fp_format_id)format, &a);
+          fp_bound y = test_random_member(&random, (fp_format_id)format, &b);
+          bool got = execute_predicate((LLVMRealPredicate)p, x, y);
+          if ((got && !can_true) || (!got && !can_false))
+            note_failure(&log, (fp_format_id)format, "fcmp", 0, x, y, p, got,
+                         &a);
+        }
+      }
+    }
+  report(&log);
+  cr_expect_gt(decided, 1000, "the test should meet decided compares");
+}
+
+/* llvm.is.fpclass: the class of every member is among the range's. */
+static unsigned class_of(fp_format_id format, fp_bound x) {
+  if (isnan(x))
+    return 3;
+  bool negative = signbit(x);
+  if (isinf(x))
+    return negative ? 1u << 2 : 1u << 9;
+  if (x == 0)
+    return negative ? 1u << 5 : 1u << 6;
+  fp_bound magnitude = negative ? -x : x;
+  bool subnormal = magnitude < fp_format_min_normal(format);
+  if (negative)
+    return subnormal ? 1u << 4 : 1u << 3;
+  return subnormal ? 1u << 7 : 1u << 8;
+}
+
+Test(fprange_soundness, fpclass) {
+  failure_log log = {0};
+  test_random random = {2718};
+  for (int format = FP_HALF; format < FP_FORMAT_COUNT; ++format)
+    for (int t = 0; t < 3000; ++t) {
+      fp_interval a = test_random_interval(&random, (fp_format_id)format);
+      unsigned classes = fp_interval_classes((fp_format_id)format, &a);
+      for (int m = 0; m < MEMBERS_PER_RANGE; ++m) {
+        fp_bound x = test_random_member(&random, (fp_format_id)format, &a);
+        if ((class_of((fp_format_id)format, x) & classes) == 0)
+          note_failure(&log, (fp_format_id)format, "is.fpclass", 0, x, 0, 0, x,
+                       &a);
+      }
+    }
+  report(&log);
+}
+
+/* fptosi / fptoui: in-range members truncate into the integer range. */
+Test(fprange_soundness, fp_to_int) {
+  failure_log log = {0};
+  test_random random = {1618};
+  for (int format = FP_HALF; format < FP_FORMAT_COUNT; ++format)
+    for (int t = 0; t < 3000; ++t) {
+      fp_interval a = test_random_interval(&random, (fp_format_id)format);
+      unsigned width = (unsigned)(8 << (test_next(&random) % 4));
+      bool is_signed = test_next(&random) & 1;
+      int_range r =
+          fp_transfer_to_int((fp_format_id)format, &a, width, is_signed);
+      for (int m = 0; m < MEMBERS_PER_RANGE; ++m) {
+        fp_bound x = test_random_member(&random, (fp_format_id)format, &a);
+        if (isnan(x) || isinf(x))
+          continue;
+        fp_bound truncated =
+            x < 0 ? -(fp_bound)(__int128)(-x) : (fp_bound)(__int128)x;
+        if (x > (fp_bound)0x1p100 || x < -(fp_bound)0x1p100)
+          continue; /* out of every type's range: poison */
+        __int128 value = (__int128)truncated;
+        __int128 low = is_signed ? int_min_of(width) : 0;
+        __int128 high =
+            is_signed ? int_max_of(width) : (((__int128)1 << width) - 1);
+        if (value < low || value > high)
+          continue; /* poison */
+        if (!is_signed && value > int_max_of(width))
+          value -= (__int128)1 << width; /* the bits read as signed */
+        if (value < r.lo || value > r.hi)
+          note_failure(&log, (fp_format_id)format, "fptoi", 0, x, width, 0,
+                       (fp_bound)value, &a);
+      }
+    }
+  report(&log);
+}
