@@ -14,6 +14,7 @@
 #define LTOFOLD_FPRANGE_INTERNAL_H
 
 #include "ltofold_fprange.h"
+#include "ptr_map.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -163,24 +164,28 @@ int_range int_range_bool(bool can_true, bool can_false);
 bool int_range_is_true(const int_range *r);
 bool int_range_is_false(const int_range *r);
 
-/* ---- value map (fprange_value_map.c)
- * ------------------------------------------- */
+/* ---- value map --------------------------------------------------------- */
 
-/* An open-addressing map from LLVM values (or blocks, as values) to
- * indices. Owns its table; free with fprange_value_map_free. */
-typedef struct fprange_value_map {
-  LLVMValueRef *keys;
-  uint32_t *values;
-  size_t capacity; /* a power of two, or 0 */
-  size_t count;
-} fprange_value_map;
+/* LLVM values (or blocks, as values) to indices: the map merge and canon
+ * use too (merge/ptr_map.h), with fprange's "absent" convention. */
+typedef ptr_map fprange_value_map;
 
-void fprange_value_map_init(fprange_value_map *map);
-void fprange_value_map_free(fprange_value_map *map);
-void fprange_value_map_put(fprange_value_map *map, LLVMValueRef key,
-                           uint32_t value);
+static inline void fprange_value_map_init(fprange_value_map *map) {
+  ptr_map_init(map);
+}
+static inline void fprange_value_map_free(fprange_value_map *map) {
+  ptr_map_free(map);
+}
+static inline void fprange_value_map_put(fprange_value_map *map,
+                                         LLVMValueRef key, uint32_t value) {
+  ptr_map_put(map, key, value);
+}
 /* The index of `key`, or UINT32_MAX when absent. */
-uint32_t fprange_value_map_get(const fprange_value_map *map, LLVMValueRef key);
+static inline uint32_t fprange_value_map_get(const fprange_value_map *map,
+                                             LLVMValueRef key) {
+  uint64_t value;
+  return ptr_map_get(map, key, &value) ? (uint32_t)value : UINT32_MAX;
+}
 
 /* ---- analysis state (analysis.c) -------------------------------------- */
 
