@@ -7,68 +7,44 @@
 #include <string.h>
 
 typedef struct call_name {
-  const char *name;
+  const char *intrinsic; /* llvm.NAME.*, or NULL */
+  const char *libm;      /* NAME, NAMEf, NAMEl, or NULL */
   fp_call_kind kind;
   int detail; /* fp_unary_fn or fp_minmax_kind */
 } call_name;
 
-static const call_name intrinsic_names[] = {
-    {"sqrt", CALL_UNARY, FP_FN_SQRT},
-    {"exp", CALL_UNARY, FP_FN_EXP},
-    {"exp2", CALL_UNARY, FP_FN_EXP2},
-    {"exp10", CALL_UNARY, FP_FN_EXP10},
-    {"log", CALL_UNARY, FP_FN_LOG},
-    {"log2", CALL_UNARY, FP_FN_LOG2},
-    {"log10", CALL_UNARY, FP_FN_LOG10},
-    {"sin", CALL_UNARY, FP_FN_SIN},
-    {"cos", CALL_UNARY, FP_FN_COS},
-    {"floor", CALL_UNARY, FP_FN_FLOOR},
-    {"ceil", CALL_UNARY, FP_FN_CEIL},
-    {"trunc", CALL_UNARY, FP_FN_TRUNC},
-    {"rint", CALL_UNARY, FP_FN_RINT},
-    {"nearbyint", CALL_UNARY, FP_FN_RINT},
-    {"round", CALL_UNARY, FP_FN_ROUND},
-    {"roundeven", CALL_UNARY, FP_FN_ROUNDEVEN},
-    {"fabs", CALL_FABS, 0},
-    {"copysign", CALL_COPYSIGN, 0},
-    {"minnum", CALL_MINMAX, FP_MINNUM},
-    {"maxnum", CALL_MINMAX, FP_MAXNUM},
-    {"minimum", CALL_MINMAX, FP_MINIMUM},
-    {"maximum", CALL_MINMAX, FP_MAXIMUM},
-    {"minimumnum", CALL_MINMAX, FP_MINIMUMNUM},
-    {"maximumnum", CALL_MINMAX, FP_MAXIMUMNUM},
-    {"fma", CALL_FMA, 0},
-    {"fmuladd", CALL_FMULADD, 0},
-    {"pow", CALL_POW, 0},
-    {"powi", CALL_POWI, 0},
-    {"is", CALL_IS_FPCLASS, 0}, /* llvm.is.fpclass */
+static const call_name call_names[] = {
+    {"sqrt", "sqrt", CALL_UNARY, FP_FN_SQRT},
+    {"exp", "exp", CALL_UNARY, FP_FN_EXP},
+    {"exp2", "exp2", CALL_UNARY, FP_FN_EXP2},
+    {"exp10", "exp10", CALL_UNARY, FP_FN_EXP10},
+    {"log", "log", CALL_UNARY, FP_FN_LOG},
+    {"log2", "log2", CALL_UNARY, FP_FN_LOG2},
+    {"log10", "log10", CALL_UNARY, FP_FN_LOG10},
+    {"sin", "sin", CALL_UNARY, FP_FN_SIN},
+    {"cos", "cos", CALL_UNARY, FP_FN_COS},
+    {"floor", "floor", CALL_UNARY, FP_FN_FLOOR},
+    {"ceil", "ceil", CALL_UNARY, FP_FN_CEIL},
+    {"trunc", "trunc", CALL_UNARY, FP_FN_TRUNC},
+    {"rint", "rint", CALL_UNARY, FP_FN_RINT},
+    {"nearbyint", "nearbyint", CALL_UNARY, FP_FN_RINT},
+    {"round", "round", CALL_UNARY, FP_FN_ROUND},
+    {"roundeven", "roundeven", CALL_UNARY, FP_FN_ROUNDEVEN},
+    {"fabs", "fabs", CALL_FABS, 0},
+    {"copysign", "copysign", CALL_COPYSIGN, 0},
+    {"minnum", "fmin", CALL_MINMAX, FP_MINNUM},
+    {"maxnum", "fmax", CALL_MINMAX, FP_MAXNUM},
+    {"minimum", NULL, CALL_MINMAX, FP_MINIMUM},
+    {"maximum", NULL, CALL_MINMAX, FP_MAXIMUM},
+    {"minimumnum", NULL, CALL_MINMAX, FP_MINIMUMNUM},
+    {"maximumnum", NULL, CALL_MINMAX, FP_MAXIMUMNUM},
+    {"fma", "fma", CALL_FMA, 0},
+    {"fmuladd", NULL, CALL_FMULADD, 0},
+    {"pow", "pow", CALL_POW, 0},
+    {"powi", NULL, CALL_POWI, 0},
+    {"is", NULL, CALL_IS_FPCLASS, 0}, /* llvm.is.fpclass */
 };
-
-/* libm names: the double name; the f and l suffixed ones mean the same. */
-static const call_name libm_names[] = {
-    {"sqrt", CALL_UNARY, FP_FN_SQRT},
-    {"exp", CALL_UNARY, FP_FN_EXP},
-    {"exp2", CALL_UNARY, FP_FN_EXP2},
-    {"exp10", CALL_UNARY, FP_FN_EXP10},
-    {"log", CALL_UNARY, FP_FN_LOG},
-    {"log2", CALL_UNARY, FP_FN_LOG2},
-    {"log10", CALL_UNARY, FP_FN_LOG10},
-    {"sin", CALL_UNARY, FP_FN_SIN},
-    {"cos", CALL_UNARY, FP_FN_COS},
-    {"floor", CALL_UNARY, FP_FN_FLOOR},
-    {"ceil", CALL_UNARY, FP_FN_CEIL},
-    {"trunc", CALL_UNARY, FP_FN_TRUNC},
-    {"rint", CALL_UNARY, FP_FN_RINT},
-    {"nearbyint", CALL_UNARY, FP_FN_RINT},
-    {"round", CALL_UNARY, FP_FN_ROUND},
-    {"roundeven", CALL_UNARY, FP_FN_ROUNDEVEN},
-    {"fabs", CALL_FABS, 0},
-    {"copysign", CALL_COPYSIGN, 0},
-    {"fmin", CALL_MINMAX, FP_MINNUM},
-    {"fmax", CALL_MINMAX, FP_MAXNUM},
-    {"fma", CALL_FMA, 0},
-    {"pow", CALL_POW, 0},
-};
+enum { CALL_NAME_COUNT = sizeof call_names / sizeof *call_names };
 
 static fp_call_kind found(const call_name *entry, fp_unary_fn *unary_fn,
                           fp_minmax_kind *minmax) {
@@ -93,11 +69,11 @@ fp_call_kind fp_classify_call(LLVMValueRef call, fp_unary_fn *unary_fn,
     if (base_length == 2 && strncmp(base, "is", 2) == 0 &&
         strncmp(base, "is.fpclass.", 11) != 0)
       return CALL_OTHER;
-    for (size_t i = 0; i < sizeof intrinsic_names / sizeof *intrinsic_names;
-         ++i)
-      if (strlen(intrinsic_names[i].name) == base_length &&
-          strncmp(intrinsic_names[i].name, base, base_length) == 0)
-        return found(&intrinsic_names[i], unary_fn, minmax);
+    for (size_t i = 0; i < CALL_NAME_COUNT; ++i)
+      if (call_names[i].intrinsic &&
+          strlen(call_names[i].intrinsic) == base_length &&
+          strncmp(call_names[i].intrinsic, base, base_length) == 0)
+        return found(&call_names[i], unary_fn, minmax);
     return CALL_OTHER;
   }
   if (!LLVMIsDeclaration(callee))
@@ -111,12 +87,13 @@ fp_call_kind fp_classify_call(LLVMValueRef call, fp_unary_fn *unary_fn,
   for (unsigned i = 0; i < args; ++i)
     if (LLVMTypeOf(LLVMGetOperand(call, i)) != type)
       return CALL_OTHER;
-  for (size_t i = 0; i < sizeof libm_names / sizeof *libm_names; ++i) {
-    size_t n = strlen(libm_names[i].name);
-    if (strncmp(libm_names[i].name, name, n) != 0)
+  for (size_t i = 0; i < CALL_NAME_COUNT; ++i) {
+    const char *libm = call_names[i].libm;
+    size_t n = libm ? strlen(libm) : 0;
+    if (!libm || strncmp(libm, name, n) != 0)
       continue;
     if (length == n || (length == n + 1 && (name[n] == 'f' || name[n] == 'l')))
-      return found(&libm_names[i], unary_fn, minmax);
+      return found(&call_names[i], unary_fn, minmax);
   }
   return CALL_OTHER;
 }
