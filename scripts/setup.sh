@@ -7,7 +7,7 @@ packages=(
   llvm-22-dev clang-22 lld-22 llvm-22-tools llvm-22-linker-tools libclang-rt-22-dev
   libcriterion-dev libmpfr-dev libcjson-dev binutils binutils-dev gcc g++
   mold cmake ninja-build pkg-config zlib1g-dev libzstd-dev
-  python3 diffutils time libgtest-dev libgmock-dev
+  python3 diffutils time libgtest-dev libgmock-dev make
 )
 
 missing=()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds ltofold and runs every test: Criterion unit tests, lit + FileCheck IR
 # tests and link tests (through ctest), in a plain build and in an
-# ASan/UBSan build. Usage: scripts/test.sh [--quick]   (--quick: plain build only)
+# ASan/UBSan build, and the quick subset of the real-program tests
+# (scripts/realprogs.sh --quick, with the plain build's plugins). Usage: scripts/test.sh [--quick]   (--quick: plain build only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +22,11 @@ build() { # build DIR [cmake args...]
 status=0
 build build
 (cd build && ctest --output-on-failure -j "$jobs") || status=1
+
+# Real programs (testsuite/realprogs/README.md): the quick subset, bzip2 (C)
+# and jsoncpp (C++) from Debian source packages linked through ltofold (lld
+# plugin, and the gold plugin when built) and checked by their own tests.
+bash scripts/realprogs.sh --quick || status=1
 
 if [ "$quick" = 0 ]; then
   build build-asan -DLTOFOLD_SANITIZE=ON

@@ -1,0 +1,178 @@
+# shellcheck shell=bash disable=SC2034 # the RP_ variables are read by the scripts that source this
+# Shared by scripts/realprogs.sh and scripts/bench-size.sh (sourced, not run).
+#
+# A program is a recipe, testsuite/realprogs/PROGRAM.sh, which sets
+#   RP_PACKAGE   Debian source package (fetched by scripts/fetch-source.sh)
+#   RP_LANG      c or c++
+#   RP_BINARIES  link outputs of the program's own build, relative to its build
+#                tree, that each link mode relinks (tests and tools)
+#   RP_BENCH     the one of them scripts/bench-size.sh measures
+# and defines
+#   rp_build SRC BUILD   configure and build with the program's own build system,
+#                        using the variables below (bitcode objects and archives)
+#   rp_test SRC BUILD    run the program's own test suite against BUILD; non-zero
+#                        status when a test fails
+# The build happens once per program in build/realprogs/PROGRAM/build; every
+# link the build makes goes through lib/link-wrap.sh, which logs it, and a link
+# mode relinks RP_BINARIES by replaying those logged commands with the mode's
+# linker flags (rp_relink), so modes differ only in the link step.
+
+RP_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
+RP_DIR=$RP_ROOT/testsuite/realprogs
+RP_OUT=${RP_OUT:-$RP_ROOT/build/realprogs}
+RP_WRAP=$RP_DIR/lib/link-wrap.sh
+RP_LLVM=/usr/lib/llvm-22/bin
+RP_CC=$RP_LLVM/clang
+RP_CXX=$RP_LLVM/clang++
+RP_AR=$RP_LLVM/llvm-ar
+RP_RANLIB=$RP_LLVM/llvm-ranlib
+RP_CFLAGS="-O2 -flto=full"
+RP_JOBS=${RP_JOBS:-$(nproc)}
+# The lld pass plugin and the binutils-API plugin (gold, ld.bfd, mold).
+# LTOFOLD_GOLD_PLUGIN=/usr/lib/llvm-22/lib/LLVMgold.so checks the gold path of
+# these scripts with LLVM's own plugin (plain LTO, no report, no fold check).
+RP_PLUGIN=${LTOFOLD_PLUGIN:-$RP_ROOT/build/lib/libltofold.so}
+RP_GOLD_PLUGIN=${LTOFOLD_GOLD_PLUGIN:-$RP_ROOT/build/lib/ltofold-gold.so}
+
+RP_PROGRAMS=(bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp)
+RP_MODES=(plain icf mergefunc ltofold ltofold-icf gold-ltofold bfd-ltofold mold-ltofold)
+
+rp_say() { printf 'realprogs: %s\n' "$*" >&2; }
+rp_fail() { printf 'realprogs: error: %s\n' "$*" >&2; exit 1; }
+
+# rp_load PROGRAM: reads the recipe into the current shell.
+rp_load() {
+  local recipe=$RP_DIR/$1.sh
+  [ -f "$recipe" ] || rp_fail "no recipe $recipe (programs: ${RP_PROGRAMS[*]})"
+  unset RP_PACKAGE RP_LANG RP_BINARIES RP_BENCH
+  unset -f rp_build rp_test
+  # shellcheck disable=SC1090
+  source "$recipe"
+  [ -n "${RP_PACKAGE:-}" ] && [ -n "${RP_LANG:-}" ] && [ -n "${RP_BENCH:-}" ] &&
+    [ "${#RP_BINARIES[@]}" -gt 0 ] && declare -F rp_build >/dev/null &&
+    declare -F rp_test >/dev/null ||
+    rp_fail "$recipe must set RP_PACKAGE, RP_LANG, RP_BINARIES, RP_BENCH and define rp_build, rp_test"
+}
+
+# rp_mode MODE REPORT: sets RP_MODE_FLAGS (linker-driver words appended to the
+# link), RP_MODE_ENV (VAR=VALUE words for env) and RP_MODE_REPORT (the report
+# file ltofold writes, empty when the mode writes none). Returns 1 with the
+# reason in RP_MODE_SKIP when the mode cannot run here.
+rp_mode() {
+  local mode=$1 report=$2
+  RP_MODE_FLAGS="" RP_MODE_ENV=() RP_MODE_REPORT="" RP_MODE_SKIP=""
+  case $mode in
+    plain) RP_MODE_FLAGS="-fuse-ld=lld" ;;
+    icf) RP_MODE_FLAGS="-fuse-ld=lld -Wl,--icf=all" ;;
+    mergefunc) RP_MODE_FLAGS="-fuse-ld=lld -Wl,-mllvm,-enable-merge-functions" ;;
+    ltofold | ltofold-icf)
+      [ -f "$RP_PLUGIN" ] || { RP_MODE_SKIP="$RP_PLUGIN not built"; return 1; }
+      RP_MODE_FLAGS="-fuse-ld=lld -Wl,--load-pass-plugin=$RP_PLUGIN"
+      [ "$mode" = ltofold-icf ] && RP_MODE_FLAGS+=" -Wl,--icf=all"
+      # lld parses -mllvm before it loads plugins: options go by environment.
+      RP_MODE_ENV=("LTOFOLD_OPTIONS=report=$report")
+      RP_MODE_REPORT=$report ;;
+    gold-ltofold | bfd-ltofold | mold-ltofold)
+      local linker=${mode%-ltofold}
+      [ -f "$RP_GOLD_PLUGIN" ] || { RP_MODE_SKIP="$(basename "$RP_GOLD_PLUGIN") not built"; return 1; }
+      case $linker in
+        gold) command -v ld.gold >/dev/null || { RP_MODE_SKIP="no ld.gold"; return 1; } ;;
+        bfd) command -v ld.bfd >/dev/null || { RP_MODE_SKIP="no ld.bfd"; return 1; } ;;
+        mold) command -v mold >/dev/null || { RP_MODE_SKIP="no mold"; return 1; } ;;
+      esac
+      # -fno-lto last: with -flto on the link line clang passes its own
+      # LLVMgold.so to gold/bfd/mold ahead of -Wl,-plugin, and it would claim
+      # every bitcode file first.
+      RP_MODE_FLAGS="-fuse-ld=$linker -fno-lto -Wl,-plugin,$RP_GOLD_PLUGIN"
+      if [ "$(basename "$RP_GOLD_PLUGIN")" != LLVMgold.so ]; then
+        RP_MODE_FLAGS+=" -Wl,-plugin-opt=report=$report"
+        RP_MODE_REPORT=$report
+      fi ;;
+    *) rp_fail "unknown mode '$mode' (modes: ${RP_MODES[*]})" ;;
+  esac
+}
+
+# rp_cmake SRC BUILD ARGS...: CMake configure with the LTO toolchain, links
+# through link-wrap.sh.
+rp_cmake() {
+  local src=$1 build=$2; shift 2
+  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None \
+    -DCMAKE_C_COMPILER="$RP_CC" -DCMAKE_CXX_COMPILER="$RP_CXX" \
+    -DCMAKE_C_FLAGS="$RP_CFLAGS" -DCMAKE_CXX_FLAGS="$RP_CFLAGS" \
+    -DCMAKE_AR="$RP_AR" -DCMAKE_RANLIB="$RP_RANLIB" \
+    -DCMAKE_C_LINKER_LAUNCHER="$RP_WRAP" -DCMAKE_CXX_LINKER_LAUNCHER="$RP_WRAP" \
+    "$@"
+}
+
+# rp_link_entry BUILD BIN: prints the last logged link whose output is BUILD/BIN.
+rp_link_entry() {
+  local build=$1 bin=$2 line found="" out
+  local -a w
+  while IFS= read -r line; do
+    eval "w=($line)"
+    out=$(rp_entry_output "${w[@]}") || continue
+    [ "$out" = "$build/$bin" ] && found=$line
+  done <"$build/../links.log"
+  [ -n "$found" ] || return 1
+  printf '%s\n' "$found"
+}
+
+# rp_entry_output CWD CMD...: the absolute -o path of a logged link.
+rp_entry_output() {
+  local cwd=$1 i out=""; shift
+  local -a c=("$@")
+  for ((i = 0; i < ${#c[@]}; i++)); do
+    if [ "${c[i]}" = -o ] && [ $((i + 1)) -lt ${#c[@]} ]; then out=${c[i + 1]}; fi
+  done
+  [ -n "$out" ] || return 1
+  case $out in /*) ;; *) out=$cwd/$out ;; esac
+  # normalize ./ and ../ without requiring the file to exist
+  realpath -m "$out"
+}
+
+# rp_relink BUILD BIN [OUTPUT]: reruns BIN's logged link with the current mode
+# (RP_MODE_FLAGS, RP_MODE_ENV), writing OUTPUT instead of BIN when given.
+rp_relink() {
+  local build=$1 bin=$2 output=${3:-} line i
+  local -a w cmd extra
+  line=$(rp_link_entry "$build" "$bin") ||
+    { echo "realprogs: no logged link for $bin in $build/../links.log" >&2; return 1; }
+  eval "w=($line)"
+  cmd=("${w[@]:1}")
+  if [ -n "$output" ]; then
+    for ((i = 0; i < ${#cmd[@]}; i++)); do
+      [ "${cmd[i]}" = -o ] && cmd[i + 1]=$output
+    done
+  fi
+  # shellcheck disable=SC2206 # a list of words by design
+  extra=($RP_MODE_FLAGS)
+  (cd "${w[0]}" && env "${RP_MODE_ENV[@]}" "${cmd[@]}" "${extra[@]}")
+}
+
+# rp_check_bitcode BUILD BIN: every object and archive of BIN's link that the
+# build made must be LLVM bitcode (archives: every member).
+rp_check_bitcode() {
+  local build=$1 bin=$2 line a path n=0 m
+  local -a w
+  line=$(rp_link_entry "$build" "$bin") || { echo "no logged link for $bin" >&2; return 1; }
+  eval "w=($line)"
+  for a in "${w[@]:2}"; do
+    case $a in /*) path=$a ;; *) path=${w[0]}/$a ;; esac
+    case $path in "$RP_OUT"/*) ;; *) continue ;; esac
+    [ -f "$path" ] || continue
+    case $path in
+      *.o | *.obj)
+        [ "$(head -c 4 "$path" | od -An -tx1 | tr -d ' \n')" = 4243c0de ] ||
+          { echo "$path is not LLVM bitcode" >&2; return 1; }
+        n=$((n + 1)) ;;
+      *.a)
+        while IFS= read -r m; do
+          [ "$("$RP_AR" p "$path" "$m" | head -c 4 | od -An -tx1 | tr -d ' \n')" = 4243c0de ] ||
+            { echo "$path($m) is not LLVM bitcode" >&2; return 1; }
+          n=$((n + 1))
+        done < <("$RP_AR" t "$path")
+        ;;
+    esac
+  done
+  [ "$n" -gt 0 ] || { echo "the link of $bin uses no object or archive from the build" >&2; return 1; }
+}
