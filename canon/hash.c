@@ -27,6 +27,7 @@
 #include "canon_internal.h"
 
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,6 +122,17 @@ uint64_t canon_hash_constant(uint64_t hash, LLVMValueRef constant) {
       LLVMGetIntTypeWidth(LLVMTypeOf(constant)) <= 64) {
     hash = canon_hash_type(hash, LLVMTypeOf(constant));
     return canon_hash_u64(hash, (uint64_t)LLVMConstIntGetSExtValue(constant));
+  }
+  /* Printing a metadata operand builds a slot table of its whole function
+   * (quadratic over a function's many intrinsic calls with metadata
+   * arguments): its kind, and a string's text, are enough to order by. */
+  if (LLVMGetValueKind(constant) == LLVMMetadataAsValueValueKind) {
+    hash = canon_hash_u64(
+        hash, (uint64_t)LLVMGetMetadataKind(LLVMValueAsMetadata(constant)));
+    unsigned length = 0;
+    const char *text =
+        LLVMIsAMDString(constant) ? LLVMGetMDString(constant, &length) : NULL;
+    return text ? canon_hash_bytes(hash, text, length) : hash;
   }
   char *text = LLVMPrintValueToString(constant);
   hash = canon_hash_string(hash, text);

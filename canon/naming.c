@@ -117,6 +117,13 @@ static void append_constant(name_buffer *buffer, LLVMValueRef constant) {
     append_string(buffer, text);
     return;
   }
+  if (LLVMGetValueKind(constant) == LLVMMetadataAsValueValueKind) {
+    /* Not printed: see canon_hash_constant. */
+    snprintf(text, sizeof text, "md%05u",
+             five_digits(canon_hash_constant(CANON_FNV_OFFSET, constant)));
+    append_string(buffer, text);
+    return;
+  }
   char *printed = LLVMPrintValueToString(constant);
   const char *value = strchr(printed, ' ');
   value = value ? value + 1 : printed;
