@@ -247,7 +247,42 @@ static int cmp_attribute_arrays(ltofold_comparator *c, unsigned count,
   return 0;
 }
 
-/* Attributes of a function (`call` NULL) or of a call site, at one index. */
+bool comparator_is_droppable(const ltofold_comparator *c,
+                             LLVMAttributeRef attribute) {
+  if (LLVMIsStringAttribute(attribute))
+    return false;
+  unsigned kind = LLVMGetEnumAttributeKind(attribute);
+  for (unsigned i = 0; i < c->droppable_count; ++i)
+    if (c->droppable_kinds[i] == kind)
+      return true;
+  return false;
+}
+
+/* The attributes of a function (`call_site` false) or call site at one
+ * index, into a malloc'd array; a function's droppable ones are left out
+ * (they are intersected when merging, not compared). */
+static LLVMAttributeRef *attributes_at(const ltofold_comparator *c,
+                                       LLVMValueRef value, bool call_site,
+                                       LLVMAttributeIndex index,
+                                       unsigned *count) {
+  unsigned n = call_site ? LLVMGetCallSiteAttributeCount(value, index)
+                         : LLVMGetAttributeCountAtIndex(value, index);
+  LLVMAttributeRef *attributes = malloc((n + 1) * sizeof *attributes);
+  if (!attributes)
+    abort();
+  if (call_site)
+    LLVMGetCallSiteAttributes(value, index, attributes);
+  else
+    LLVMGetAttributesAtIndex(value, index, attributes);
+  unsigned kept = 0;
+  for (unsigned i = 0; i < n; ++i)
+    if (call_site || !comparator_is_droppable(c, attributes[i]))
+      attributes[kept++] = attributes[i];
+  *count = kept;
+  return attributes;
+}
+
+/* Attributes of a function or of a call site, at one index. */
 static int cmp_attributes_at(ltofold_comparator *c, LLVMValueRef left,
                              LLVMValueRef right, bool call_site,
                              LLVMAttributeIndex index) {
@@ -255,26 +290,19 @@ static int cmp_attributes_at(ltofold_comparator *c, LLVMValueRef left,
                              : LLVMGetAttributeCountAtIndex(left, index);
   unsigned count_right = call_site ? LLVMGetCallSiteAttributeCount(right, index)
                                    : LLVMGetAttributeCountAtIndex(right, index);
-  RETURN_IF_DIFFERENT(cmp_numbers(count, count_right));
-  if (count == 0)
+  if (call_site)
+    RETURN_IF_DIFFERENT(cmp_numbers(count, count_right));
+  if (count == 0 && count_right == 0)
     return 0;
-  LLVMAttributeRef stack_left[32], stack_right[32];
   LLVMAttributeRef *attrs_left =
-      count <= 32 ? stack_left : malloc(count * sizeof(LLVMAttributeRef));
+      attributes_at(c, left, call_site, index, &count);
   LLVMAttributeRef *attrs_right =
-      count <= 32 ? stack_right : malloc(count * sizeof(LLVMAttributeRef));
-  if (call_site) {
-    LLVMGetCallSiteAttributes(left, index, attrs_left);
-    LLVMGetCallSiteAttributes(right, index, attrs_right);
-  } else {
-    LLVMGetAttributesAtIndex(left, index, attrs_left);
-    LLVMGetAttributesAtIndex(right, index, attrs_right);
-  }
-  int res = cmp_attribute_arrays(c, count, attrs_left, attrs_right);
-  if (count > 32) {
-    free(attrs_left);
-    free(attrs_right);
-  }
+      attributes_at(c, right, call_site, index, &count_right);
+  int res = cmp_numbers(count, count_right);
+  if (!res)
+    res = cmp_attribute_arrays(c, count, attrs_left, attrs_right);
+  free(attrs_left);
+  free(attrs_right);
   return res;
 }
 
@@ -1008,6 +1036,22 @@ ltofold_comparator *ltofold_comparator_new(LLVMModuleRef module) {
   for (size_t i = 0; i < sizeof semantic / sizeof *semantic; ++i)
     c->semantic_md_kinds[c->semantic_md_count++] = LLVMGetMDKindIDInContext(
         c->context, semantic[i], (unsigned)strlen(semantic[i]));
+  /* Not ABI (zeroext, signext, inreg, byval, sret...), not behaviour
+   * (noinline, optnone, target features...): promises and inferences. */
+  static const char *const droppable[] = {
+      "nonnull",   "noundef",  "dereferenceable", "dereferenceable_or_null",
+      "align",     "noalias",  "nocapture",       "captures",
+      "readonly",  "readnone", "writeonly",       "nofree",
+      "range",     "nofpclass", "returned",       "memory",
+      "nounwind",  "willreturn", "norecurse",     "nosync",
+      "mustprogress", "nocallback", "dead_on_unwind", "initializes"};
+  for (size_t i = 0; i < sizeof droppable / sizeof *droppable; ++i) {
+    unsigned kind = LLVMGetEnumAttributeKindForName(
+        droppable[i], strlen(droppable[i]));
+    if (kind && c->droppable_count < sizeof c->droppable_kinds /
+                                         sizeof *c->droppable_kinds)
+      c->droppable_kinds[c->droppable_count++] = kind;
+  }
   return c;
 }
 

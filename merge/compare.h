@@ -42,10 +42,22 @@ struct ltofold_comparator {
   unsigned semantic_md_kinds[8];
   unsigned semantic_md_count;
 
+  /* Attribute kinds a function definition may lose without changing what
+   * it does: facts about its parameters, return value and effects that
+   * callers promised or analysis inferred (nonnull, range, memory, ...).
+   * Function attributes of these kinds are not compared; merge keeps on
+   * the kept body only those both functions have (comparator_is_droppable). */
+  unsigned droppable_kinds[24];
+  unsigned droppable_count;
+
   bool callee_position; /* the value being compared is a call's callee */
   uint64_t comparisons; /* full comparisons made */
   LLVMValueRef left_fn, right_fn; /* the functions under comparison */
 };
+
+/* Whether `attribute`, on a function definition, is one merge may drop. */
+bool comparator_is_droppable(const ltofold_comparator *comparator,
+                             LLVMAttributeRef attribute);
 
 /* Removes `global` from the comparator's numbering; call before deleting it. */
 void comparator_forget_global(ltofold_comparator *comparator,

@@ -702,11 +702,51 @@ static void merge_into_private_body(merge_state *st, LLVMValueRef f,
     record_fold(st, function_name(f), g_name, g_method, g_instructions);
 }
 
+/* F keeps, of its droppable attributes at `index`, only those G has too. */
+static void intersect_attributes_at(merge_state *st, LLVMValueRef f,
+                                    LLVMValueRef g, LLVMAttributeIndex index) {
+  unsigned count = LLVMGetAttributeCountAtIndex(f, index);
+  unsigned g_count = LLVMGetAttributeCountAtIndex(g, index);
+  if (!count)
+    return;
+  LLVMAttributeRef *mine = malloc(count * sizeof *mine);
+  LLVMAttributeRef *theirs = malloc((g_count + 1) * sizeof *theirs);
+  if (!mine || !theirs)
+    abort();
+  LLVMGetAttributesAtIndex(f, index, mine);
+  LLVMGetAttributesAtIndex(g, index, theirs);
+  for (unsigned i = 0; i < count; ++i) {
+    if (!comparator_is_droppable(st->comparator, mine[i]))
+      continue;
+    /* Attributes are uniqued: the same kind and value is the same one. */
+    bool shared = false;
+    for (unsigned j = 0; j < g_count && !shared; ++j)
+      shared = theirs[j] == mine[i];
+    if (!shared)
+      LLVMRemoveEnumAttributeAtIndex(f, index, LLVMGetEnumAttributeKind(mine[i]));
+  }
+  free(mine);
+  free(theirs);
+}
+
+/* The comparator does not compare the attributes a definition may lose
+ * (nonnull, range, memory, ...: see compare.h); F, which keeps the body for
+ * both, keeps only the facts that hold for G too. */
+static void intersect_attributes(merge_state *st, LLVMValueRef f,
+                                 LLVMValueRef g) {
+  intersect_attributes_at(st, f, g, LLVMAttributeFunctionIndex);
+  intersect_attributes_at(st, f, g, LLVMAttributeReturnIndex);
+  unsigned params = LLVMCountParams(f);
+  for (unsigned i = 1; i <= params; ++i)
+    intersect_attributes_at(st, f, g, i);
+}
+
 /* The seed's mergeTwoFunctions: fold G into F, which compare equal. F keeps
  * the body. */
 static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   metadata_meet meet = {st->aliasing_md_kinds, st->aliasing_md_count};
   comparator_walk_pairs(st->comparator, f, g, drop_disagreeing_metadata, &meet);
+  intersect_attributes(st, f, g);
 
   char *g_name = strdup(function_name(g));
   char *f_name = strdup(function_name(f));

@@ -192,7 +192,7 @@ static const flag_case flag_cases[] = {
     {"parameter attribute", "define i32 @NAME(i32 FLAG %a) {\n  ret i32 %a\n}", "", "signext"},
     {"return attribute", "define FLAG i32 @NAME(i32 %a) {\n  ret i32 %a\n}", "", "zeroext"},
     {"type attribute", "define void @NAME(ptr FLAG %p) {\n  ret void\n}", "byval(i32)", "byval(i64)"},
-    {"integer attribute", "define void @NAME(ptr FLAG %p) {\n  ret void\n}", "dereferenceable(4)", "dereferenceable(8)"},
+    {"integer attribute", "define void @NAME(ptr %p) FLAG {\n  ret void\n}", "alignstack(8)", "alignstack(16)"},
     {"calling convention", "define FLAG i32 @NAME(i32 %a) {\n  ret i32 %a\n}", "", "fastcc"},
     {"section", "define i32 @NAME(i32 %a) FLAG {\n  ret i32 %a\n}", "", "section \".text.hot\""},
     {"gc", "define i32 @NAME(i32 %a) FLAG {\n  ret i32 %a\n}", "", "gc \"shadow-stack\""},
@@ -234,6 +234,11 @@ static const flag_case ignored_cases[] = {
     {"!tbaa", "define i32 @NAME(ptr %p) {\n  %r = load i32, ptr %p, align 4FLAG\n  ret i32 %r\n}", "", ", !tbaa !3"},
     {"linkage", "define FLAG i32 @NAME(i32 %a) {\n  ret i32 %a\n}", "internal", "linkonce_odr"},
     {"unnamed_addr", "define i32 @NAME(i32 %a) FLAG {\n  ret i32 %a\n}", "", "unnamed_addr"},
+    /* Droppable attributes: merge keeps their intersection on the kept body. */
+    {"parameter nonnull", "define i32 @NAME(ptr FLAG %p) {\n  %r = load i32, ptr %p, align 4\n  ret i32 %r\n}", "", "nonnull noundef"},
+    {"dereferenceable bytes", "define void @NAME(ptr FLAG %p) {\n  ret void\n}", "dereferenceable(4)", "dereferenceable(8)"},
+    {"return range", "define FLAG i32 @NAME(i32 %a) {\n  ret i32 %a\n}", "", "range(i32 0, 10)"},
+    {"inferred effects", "define i32 @NAME(i32 %a) FLAG {\n  ret i32 %a\n}", "", "nounwind willreturn memory(none)"},
 };
 // clang-format on
 
