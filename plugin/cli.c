@@ -77,8 +77,11 @@ static void print_help(FILE *out) {
   }
   fprintf(out,
           "\nThe same options reach the linker plugins as\n"
-          "  lld, opt:         -mllvm -ltofold-KEY[=VALUE]  (or LTOFOLD_OPTIONS)\n"
-          "  gold, bfd, mold:  -plugin-opt=KEY[=VALUE]\n");
+          "  gold, bfd, mold:  -plugin-opt=KEY[=VALUE]\n"
+          "  opt:              -ltofold-KEY[=VALUE]\n"
+          "  lld:              LTOFOLD_OPTIONS=\"KEY[=VALUE],...\", or\n"
+          "                    -mllvm -ltofold-KEY[=VALUE] with the plugin in "
+          "LD_PRELOAD\n");
 }
 
 static int usage_error(char *message) {
