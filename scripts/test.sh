@@ -30,6 +30,9 @@ bash scripts/realprogs.sh --quick || status=1
 
 if [ "$quick" = 0 ]; then
   build build-asan -DLTOFOLD_SANITIZE=ON
-  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j "$jobs") || status=1
+  suppressions=$PWD/testsuite/lsan.supp
+  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 \
+     LSAN_OPTIONS="suppressions=$suppressions" \
+     ctest --output-on-failure -j "$jobs") || status=1
 fi
 exit $status
