@@ -259,15 +259,19 @@ bool comparator_is_droppable(const ltofold_comparator *c,
 }
 
 /* The attributes of a function (`call_site` false) or call site at one
- * index, into a malloc'd array; a function's droppable ones are left out
- * (they are intersected when merging, not compared). */
+ * index, into `buffer` (32 entries) or, when there are more, a malloc'd
+ * array the caller frees if it is not `buffer`; a function's droppable ones
+ * are left out (they are intersected when merging, not compared). This is
+ * on the comparator's hot path: no allocation in the common case. */
 static LLVMAttributeRef *attributes_at(const ltofold_comparator *c,
                                        LLVMValueRef value, bool call_site,
                                        LLVMAttributeIndex index,
+                                       LLVMAttributeRef buffer[32],
                                        unsigned *count) {
   unsigned n = call_site ? LLVMGetCallSiteAttributeCount(value, index)
                          : LLVMGetAttributeCountAtIndex(value, index);
-  LLVMAttributeRef *attributes = malloc((n + 1) * sizeof *attributes);
+  LLVMAttributeRef *attributes =
+      n <= 32 ? buffer : malloc(n * sizeof *attributes);
   if (!attributes)
     abort();
   if (call_site)
@@ -294,15 +298,18 @@ static int cmp_attributes_at(ltofold_comparator *c, LLVMValueRef left,
     RETURN_IF_DIFFERENT(cmp_numbers(count, count_right));
   if (count == 0 && count_right == 0)
     return 0;
+  LLVMAttributeRef buffer_left[32], buffer_right[32];
   LLVMAttributeRef *attrs_left =
-      attributes_at(c, left, call_site, index, &count);
+      attributes_at(c, left, call_site, index, buffer_left, &count);
   LLVMAttributeRef *attrs_right =
-      attributes_at(c, right, call_site, index, &count_right);
+      attributes_at(c, right, call_site, index, buffer_right, &count_right);
   int res = cmp_numbers(count, count_right);
   if (!res)
     res = cmp_attribute_arrays(c, count, attrs_left, attrs_right);
-  free(attrs_left);
-  free(attrs_right);
+  if (attrs_left != buffer_left)
+    free(attrs_left);
+  if (attrs_right != buffer_right)
+    free(attrs_right);
   return res;
 }
 
