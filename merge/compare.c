@@ -252,10 +252,7 @@ bool comparator_is_droppable(const ltofold_comparator *c,
   if (LLVMIsStringAttribute(attribute))
     return false;
   unsigned kind = LLVMGetEnumAttributeKind(attribute);
-  for (unsigned i = 0; i < c->droppable_count; ++i)
-    if (c->droppable_kinds[i] == kind)
-      return true;
-  return false;
+  return kind < 256 && (c->droppable_kinds[kind / 64] >> (kind % 64)) & 1;
 }
 
 /* The attributes of a function (`call_site` false) or call site at one
@@ -1055,9 +1052,8 @@ ltofold_comparator *ltofold_comparator_new(LLVMModuleRef module) {
   for (size_t i = 0; i < sizeof droppable / sizeof *droppable; ++i) {
     unsigned kind = LLVMGetEnumAttributeKindForName(
         droppable[i], strlen(droppable[i]));
-    if (kind && c->droppable_count < sizeof c->droppable_kinds /
-                                         sizeof *c->droppable_kinds)
-      c->droppable_kinds[c->droppable_count++] = kind;
+    if (kind && kind < 256)
+      c->droppable_kinds[kind / 64] |= (uint64_t)1 << (kind % 64);
   }
   return c;
 }

@@ -47,8 +47,7 @@ struct ltofold_comparator {
    * callers promised or analysis inferred (nonnull, range, memory, ...).
    * Function attributes of these kinds are not compared; merge keeps on
    * the kept body only those both functions have (comparator_is_droppable). */
-  unsigned droppable_kinds[24];
-  unsigned droppable_count;
+  uint64_t droppable_kinds[4]; /* bit set over attribute kind numbers */
 
   bool callee_position; /* the value being compared is a call's callee */
   uint64_t comparisons; /* full comparisons made */
