@@ -86,8 +86,20 @@ static int cmp_c_strings(const char *left, const char *right) {
 
 /* A number fixed for the whole run, for uniqued objects without a cheaper
  * deterministic key. Equal objects are the same object, so equal numbers. */
+/* The number of `object` in `numbers` (global_numbers or leaf_numbers),
+ * given from the comparator's one growing counter when first asked. */
+static uint64_t fixed_number(ltofold_comparator *c, ptr_map *numbers,
+                             const void *object) {
+  uint64_t number;
+  if (!ptr_map_get(numbers, object, &number)) {
+    number = c->next_number++;
+    ptr_map_put(numbers, object, number);
+  }
+  return number;
+}
+
 static uint64_t leaf_number(ltofold_comparator *c, const void *object) {
-  return ptr_map_get_or_put(&c->leaf_numbers, object, c->leaf_numbers.count);
+  return fixed_number(c, &c->leaf_numbers, object);
 }
 
 static int cmp_leaves(ltofold_comparator *c, const void *left,
@@ -348,11 +360,8 @@ static int cmp_global_values(ltofold_comparator *c, LLVMValueRef left,
     if (has_left)
       return cmp_numbers(class_left, class_right);
   }
-  uint64_t number_left = ptr_map_get_or_put(&c->global_numbers, left,
-                                            c->global_numbers.count);
-  uint64_t number_right = ptr_map_get_or_put(&c->global_numbers, right,
-                                             c->global_numbers.count);
-  return cmp_numbers(number_left, number_right);
+  uint64_t number_left = fixed_number(c, &c->global_numbers, left);
+  return cmp_numbers(number_left, fixed_number(c, &c->global_numbers, right));
 }
 
 static int cmp_operand_lists(ltofold_comparator *c, LLVMValueRef left,

@@ -19,9 +19,15 @@ struct ltofold_comparator {
    * order: globals (first seen, first numbered, as LLVM's GlobalNumberState)
    * and uniqued leaves that have no cheaper deterministic key (FP constants,
    * wide integers, attributes without a C getter, metadata nodes). Entries for
-   * a global are removed before the global is deleted (merge.c). */
+   * a global are removed before the global is deleted (merge.c), so that a
+   * new object at the same address does not inherit them. Numbers come from
+   * one counter that only grows: a number is never given twice, even after
+   * its entry is removed (taking the map's size instead gave a new global
+   * the number of a live one once another had been forgotten, and functions
+   * calling different callees then compared equal). */
   ptr_map global_numbers;
   ptr_map leaf_numbers;
+  uint64_t next_number;
 
   /* Serial numbers of the local values met so far, left and right: the
    * seed's sn_mapL/sn_mapR. Cleared at the start of each comparison. */
