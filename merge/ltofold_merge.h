@@ -35,6 +35,7 @@ typedef enum ltofold_skip_reason {
   LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK,/* a thunk would be no smaller */
   LTOFOLD_SKIP_VARARG_THUNK,       /* a variadic function cannot be thunked */
   LTOFOLD_SKIP_INALLOCA,           /* inalloca/preallocated cannot forward */
+  LTOFOLD_SKIP_ENTRY_POINT,        /* a kernel, shader or interrupt handler */
   LTOFOLD_SKIP_REASON_COUNT
 } ltofold_skip_reason;
 

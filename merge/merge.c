@@ -240,9 +240,50 @@ static void drop_inert_personality(LLVMValueRef fn) {
   LLVMSetPersonalityFn(fn, NULL);
 }
 
+/* An entry point is entered by hardware or a runtime, by its own symbol and
+ * calling convention, never by a call: a GPU kernel or shader (launched by
+ * name, with a descriptor of its own: an alias loses it, and NVPTX rejects
+ * an alias of a kernel), an interrupt handler. None can become an alias or a
+ * thunk, and none has callers to redirect, so they are not candidates. The
+ * numbers are LLVM's CallingConv IDs (llvm/IR/CallingConv.h); the C API
+ * names only a few of them. */
+static bool is_entry_point(LLVMValueRef fn) {
+  switch (LLVMGetFunctionCallConv(fn)) {
+  case 69:  /* msp430_intrcc */
+  case 71:  /* ptx_kernel */
+  case 76:  /* spir_kernel */
+  case 83:  /* x86_intrcc */
+  case 84:  /* avr_intrcc */
+  case 85:  /* avr_signalcc */
+  case 87:  /* amdgpu_vs */
+  case 88:  /* amdgpu_gs */
+  case 89:  /* amdgpu_ps */
+  case 90:  /* amdgpu_cs */
+  case 91:  /* amdgpu_kernel */
+  case 93:  /* amdgpu_hs */
+  case 95:  /* amdgpu_ls */
+  case 96:  /* amdgpu_es */
+  case 101: /* m68k_intrcc */
+  case 104: /* amdgpu_cs_chain */
+  case 105: /* amdgpu_cs_chain_preserve */
+    return true;
+  default:
+    break;
+  }
+  /* Interrupt handlers on ARM, RISC-V, MIPS; HLSL shader entry points. */
+  static const char *const markers[] = {"interrupt", "hlsl.shader"};
+  for (size_t i = 0; i < sizeof markers / sizeof *markers; ++i)
+    if (LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, markers[i],
+                                      (unsigned)strlen(markers[i])))
+      return true;
+  return false;
+}
+
 static bool excluded_for(merge_state *st, LLVMValueRef fn,
                          ltofold_skip_reason *reason) {
-  if (has_fn_attribute(fn, st->naked_kind))
+  if (is_entry_point(fn))
+    *reason = LTOFOLD_SKIP_ENTRY_POINT;
+  else if (has_fn_attribute(fn, st->naked_kind))
     *reason = LTOFOLD_SKIP_NAKED;
   else if (block_address_taken(fn))
     *reason = LTOFOLD_SKIP_BLOCKADDRESS;
@@ -1086,6 +1127,6 @@ const char *ltofold_fold_method_name(ltofold_fold_method method) {
 const char *ltofold_skip_reason_name(ltofold_skip_reason reason) {
   static const char *const names[] = {
       "naked", "blockaddress", "distinct-metadata", "too-small-for-thunk",
-      "vararg-thunk", "inalloca"};
+      "vararg-thunk", "inalloca", "entry-point"};
   return reason < LTOFOLD_SKIP_REASON_COUNT ? names[reason] : "unknown";
 }
