@@ -2,7 +2,8 @@
 # Builds ltofold and runs every test: Criterion unit tests, lit + FileCheck IR
 # tests and link tests (through ctest), in a plain build and in an
 # ASan/UBSan build, and the quick subset of the real-program tests
-# (scripts/realprogs.sh --quick, with the plain build's plugins). Usage: scripts/test.sh [--quick]   (--quick: plain build only)
+# (scripts/realprogs.sh --quick, with the plain build's plugins) and the
+# fixed-seed fuzz sample (scripts/fuzz.sh). Usage: scripts/test.sh [--quick]   (--quick: plain build only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +28,14 @@ build build
 # and jsoncpp (C++) from Debian source packages linked through ltofold (lld
 # plugin, and the gold plugin when built) and checked by their own tests.
 bash scripts/realprogs.sh --quick || status=1
+
+# Differential fuzzing (testsuite/fuzz/README.md), the fixed CI sample: 20
+# csmith, 20 csmith-with-twins and 20 FP programs through lld, gold, ld.bfd
+# and mold with ltofold, 200 llvm-stress modules through the ltofold
+# command. Any mismatch or crash fails the run; findings stay in
+# build/fuzz-findings.
+bash scripts/fuzz.sh --build build --seed 1 --count 20 --jobs "$jobs" \
+  --out build/fuzz-findings || status=1
 
 if [ "$quick" = 0 ]; then
   build build-asan -DLTOFOLD_SANITIZE=ON
