@@ -32,11 +32,16 @@
  * soundly is left alone and counted by reason in the result.
  *
  * One thing LLVM's pass does not do and we must: the comparator ignores
- * aliasing metadata (!tbaa, !alias.scope, !noalias...), as LLVM's does, so
- * two functions equal up to those tags merge. But F's tags then describe G's
- * callers' memory too, and a tag that says "no alias" for F may be false for
- * G. So before folding, every tag on which the two disagree is dropped from
- * F: fewer facts, always true.
+ * metadata that states facts about one body (!tbaa, !alias.scope, !noalias,
+ * !callees...), so two functions equal up to those tags merge. But F's tags
+ * then describe G's callers' memory and calls too, and a tag that says "no
+ * alias" or "calls only @a" for F may be false for G. So before folding,
+ * every such tag on which the two disagree is dropped from F: fewer facts,
+ * always true. The scopes that !alias.scope and !noalias name are declared
+ * by llvm.experimental.noalias.scope.decl calls, which the comparator
+ * matches by position, not identity; where two declarations name different
+ * scopes, a tag both bodies share can mean a per-iteration scope in one and
+ * a whole-function scope in the other, so F loses all its scope tags.
  *
  * Past the seed: recursive groups. The seed gives up on ping/pong
  * (cross-recursive functions equal only if each is assumed equal to the other)
@@ -81,8 +86,9 @@ typedef struct merge_state {
   fn_list deferred;
   ptr_map used;      /* functions named in llvm.used / llvm.compiler.used */
   ptr_map thunks;    /* functions this pass turned into thunks */
-  unsigned aliasing_md_kinds[8];
+  unsigned aliasing_md_kinds[12]; /* body-local facts: kept where F, G agree */
   unsigned aliasing_md_count;
+  unsigned alias_scope_kind, noalias_kind;
   unsigned naked_kind, inalloca_kind, preallocated_kind;
   ltofold_merge_result *result; /* not owned */
   size_t fold_capacity;
@@ -637,19 +643,55 @@ static ltofold_fold_method write_thunk_or_alias(merge_state *st, LLVMValueRef f,
 
 /* ---- Folding one pair ---------------------------------------------------- */
 
+/* What drop_disagreeing_metadata needs while the comparator walks F and G
+ * in step. */
 typedef struct metadata_meet {
-  const unsigned *kinds;
+  const unsigned *kinds;  /* metadata kinds kept only where F and G agree */
   unsigned count;
+  unsigned alias_scope_kind, noalias_kind;
+  bool scopes_disagree;   /* a scope declaration of F names other scopes */
 } metadata_meet;
+
+static bool is_scope_declaration(LLVMValueRef inst) {
+  if (LLVMGetInstructionOpcode(inst) != LLVMCall)
+    return false;
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  size_t length;
+  return LLVMIsAFunction(callee) &&
+         !strcmp(LLVMGetValueName2(callee, &length),
+                 "llvm.experimental.noalias.scope.decl");
+}
 
 static void drop_disagreeing_metadata(LLVMValueRef kept, LLVMValueRef other,
                                       void *data) {
-  const metadata_meet *meet = data;
+  metadata_meet *meet = data;
   for (unsigned i = 0; i < meet->count; ++i) {
     LLVMValueRef mine = LLVMGetMetadata(kept, meet->kinds[i]);
     if (mine && mine != LLVMGetMetadata(other, meet->kinds[i]))
       LLVMSetMetadata(kept, meet->kinds[i], NULL);
   }
+  if (is_scope_declaration(kept) &&
+      LLVMGetOperand(kept, 0) != LLVMGetOperand(other, 0))
+    meet->scopes_disagree = true;
+}
+
+static void drop_scope_tags(const metadata_meet *meet, LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      LLVMSetMetadata(i, meet->alias_scope_kind, NULL);
+      LLVMSetMetadata(i, meet->noalias_kind, NULL);
+    }
+}
+
+/* F keeps only the body-local facts that hold for G too (see the top). */
+static void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
+  metadata_meet meet = {st->aliasing_md_kinds, st->aliasing_md_count,
+                        st->alias_scope_kind, st->noalias_kind, false};
+  comparator_walk_pairs(st->comparator, f, g, drop_disagreeing_metadata, &meet);
+  if (meet.scopes_disagree)
+    drop_scope_tags(&meet, f);
 }
 
 static void record_fold(merge_state *st, const char *kept, const char *folded,
@@ -785,8 +827,7 @@ static void intersect_attributes(merge_state *st, LLVMValueRef f,
 /* The seed's mergeTwoFunctions: fold G into F, which compare equal. F keeps
  * the body. */
 static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
-  metadata_meet meet = {st->aliasing_md_kinds, st->aliasing_md_count};
-  comparator_walk_pairs(st->comparator, f, g, drop_disagreeing_metadata, &meet);
+  meet_metadata(st, f, g);
   intersect_attributes(st, f, g);
 
   char *g_name = strdup(function_name(g));
@@ -1053,10 +1094,12 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   st.preallocated_kind = enum_kind("preallocated");
   static const char *const aliasing[] = {
       "tbaa", "tbaa.struct", "alias.scope", "noalias", "invariant.load",
-      "invariant.group", "llvm.access.group", "fpmath"};
+      "invariant.group", "llvm.access.group", "fpmath", "callees"};
   for (size_t i = 0; i < sizeof aliasing / sizeof *aliasing; ++i)
     st.aliasing_md_kinds[st.aliasing_md_count++] = LLVMGetMDKindIDInContext(
         st.context, aliasing[i], (unsigned)strlen(aliasing[i]));
+  st.alias_scope_kind = LLVMGetMDKindIDInContext(st.context, "alias.scope", 11);
+  st.noalias_kind = LLVMGetMDKindIDInContext(st.context, "noalias", 7);
   collect_used(&st, "llvm.used");
   collect_used(&st, "llvm.compiler.used");
 
