@@ -31,13 +31,18 @@
  * The kept body gets the larger alignment of the two. What could not be done
  * soundly is left alone and counted by reason in the result.
  *
- * One thing LLVM's pass does not do and we must: the comparator ignores
- * metadata that states facts about one body (!tbaa, !alias.scope, !noalias,
- * !callees...), so two functions equal up to those tags merge. But F's tags
- * then describe G's callers' memory and calls too, and a tag that says "no
- * alias" or "calls only @a" for F may be false for G. So before folding,
- * every such tag on which the two disagree is dropped from F: fewer facts,
- * always true. The scopes that !alias.scope and !noalias name are declared
+ * One thing LLVM's pass does not do and we must: the comparator compares
+ * only the instruction metadata that changes what an instruction computes
+ * (!range, !nonnull...: compare.c); the rest states facts about one body
+ * (!tbaa, !alias.scope, !noalias, !callees, !llvm.loop's mustprogress,
+ * target kinds such as !amdgpu.no.fine.grained.memory, kinds we have never
+ * heard of), so two functions equal up to those tags merge. But F's tags
+ * then describe G's callers' memory, calls and loops too, and a tag that
+ * says "no alias" or "calls only @a" for F may be false for G. So before
+ * folding, every tag on which the two disagree is dropped from F: fewer
+ * facts, always true. Only hints and debug links are left alone (!prof,
+ * !DIAssignID...), and a loop keeps its !llvm.loop when both loops have the
+ * same properties (loop ids themselves are distinct in every function). The scopes that !alias.scope and !noalias name are declared
  * by llvm.experimental.noalias.scope.decl calls, which the comparator
  * matches by position, not identity; where two declarations name different
  * scopes, a tag both bodies share can mean a per-iteration scope in one and
@@ -86,9 +91,9 @@ typedef struct merge_state {
   fn_list deferred;
   ptr_map used;      /* functions named in llvm.used / llvm.compiler.used */
   ptr_map thunks;    /* functions this pass turned into thunks */
-  unsigned aliasing_md_kinds[12]; /* body-local facts: kept where F, G agree */
-  unsigned aliasing_md_count;
-  unsigned alias_scope_kind, noalias_kind;
+  unsigned hint_md_kinds[8]; /* instruction metadata never dropped (hints) */
+  unsigned hint_md_count;
+  unsigned alias_scope_kind, noalias_kind, loop_kind;
   unsigned naked_kind, inalloca_kind, preallocated_kind;
   ltofold_merge_result *result; /* not owned */
   size_t fold_capacity;
@@ -646,11 +651,44 @@ static ltofold_fold_method write_thunk_or_alias(merge_state *st, LLVMValueRef f,
 /* What drop_disagreeing_metadata needs while the comparator walks F and G
  * in step. */
 typedef struct metadata_meet {
-  const unsigned *kinds;  /* metadata kinds kept only where F and G agree */
-  unsigned count;
-  unsigned alias_scope_kind, noalias_kind;
+  const merge_state *st;
   bool scopes_disagree;   /* a scope declaration of F names other scopes */
 } metadata_meet;
+
+/* Instruction metadata F keeps even where G's differs: what the comparator
+ * already found equal, and hints and debug links that promise nothing. */
+static bool keeps_metadata_kind(const merge_state *st, unsigned kind) {
+  const ltofold_comparator *c = st->comparator;
+  for (unsigned i = 0; i < c->semantic_md_count; ++i)
+    if (c->semantic_md_kinds[i] == kind)
+      return true;
+  for (unsigned i = 0; i < st->hint_md_count; ++i)
+    if (st->hint_md_kinds[i] == kind)
+      return true;
+  return false;
+}
+
+/* Two !llvm.loop nodes state the same properties: their operands after the
+ * self-reference are the same (uniqued) nodes. */
+static bool same_loop_properties(LLVMValueRef mine, LLVMValueRef theirs) {
+  if (!mine || !theirs || !LLVMIsAMDNode(mine) || !LLVMIsAMDNode(theirs))
+    return false;
+  unsigned count = LLVMGetMDNodeNumOperands(mine);
+  if (count != LLVMGetMDNodeNumOperands(theirs))
+    return false;
+  LLVMValueRef *a = malloc((count + 1) * sizeof *a);
+  LLVMValueRef *b = malloc((count + 1) * sizeof *b);
+  if (!a || !b)
+    abort();
+  LLVMGetMDNodeOperands(mine, a);
+  LLVMGetMDNodeOperands(theirs, b);
+  bool same = true;
+  for (unsigned i = 1; i < count && same; ++i)
+    same = a[i] == b[i];
+  free(a);
+  free(b);
+  return same;
+}
 
 static bool is_scope_declaration(LLVMValueRef inst) {
   if (LLVMGetInstructionOpcode(inst) != LLVMCall)
@@ -665,33 +703,44 @@ static bool is_scope_declaration(LLVMValueRef inst) {
 static void drop_disagreeing_metadata(LLVMValueRef kept, LLVMValueRef other,
                                       void *data) {
   metadata_meet *meet = data;
-  for (unsigned i = 0; i < meet->count; ++i) {
-    LLVMValueRef mine = LLVMGetMetadata(kept, meet->kinds[i]);
-    if (mine && mine != LLVMGetMetadata(other, meet->kinds[i]))
-      LLVMSetMetadata(kept, meet->kinds[i], NULL);
+  const merge_state *st = meet->st;
+  size_t count;
+  LLVMValueMetadataEntry *entries =
+      LLVMInstructionGetAllMetadataOtherThanDebugLoc(kept, &count);
+  for (size_t i = 0; i < count; ++i) {
+    unsigned kind = LLVMValueMetadataEntriesGetKind(entries, (unsigned)i);
+    if (keeps_metadata_kind(st, kind))
+      continue;
+    LLVMValueRef mine = LLVMGetMetadata(kept, kind);
+    LLVMValueRef theirs = LLVMGetMetadata(other, kind);
+    if (mine == theirs ||
+        (kind == st->loop_kind && same_loop_properties(mine, theirs)))
+      continue;
+    LLVMSetMetadata(kept, kind, NULL);
   }
+  if (entries)
+    LLVMDisposeValueMetadataEntries(entries);
   if (is_scope_declaration(kept) &&
       LLVMGetOperand(kept, 0) != LLVMGetOperand(other, 0))
     meet->scopes_disagree = true;
 }
 
-static void drop_scope_tags(const metadata_meet *meet, LLVMValueRef fn) {
+static void drop_scope_tags(const merge_state *st, LLVMValueRef fn) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
          i = LLVMGetNextInstruction(i)) {
-      LLVMSetMetadata(i, meet->alias_scope_kind, NULL);
-      LLVMSetMetadata(i, meet->noalias_kind, NULL);
+      LLVMSetMetadata(i, st->alias_scope_kind, NULL);
+      LLVMSetMetadata(i, st->noalias_kind, NULL);
     }
 }
 
 /* F keeps only the body-local facts that hold for G too (see the top). */
 static void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
-  metadata_meet meet = {st->aliasing_md_kinds, st->aliasing_md_count,
-                        st->alias_scope_kind, st->noalias_kind, false};
+  metadata_meet meet = {st, false};
   comparator_walk_pairs(st->comparator, f, g, drop_disagreeing_metadata, &meet);
   if (meet.scopes_disagree)
-    drop_scope_tags(&meet, f);
+    drop_scope_tags(st, f);
 }
 
 static void record_fold(merge_state *st, const char *kept, const char *folded,
@@ -1092,14 +1141,14 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   st.naked_kind = enum_kind("naked");
   st.inalloca_kind = enum_kind("inalloca");
   st.preallocated_kind = enum_kind("preallocated");
-  static const char *const aliasing[] = {
-      "tbaa", "tbaa.struct", "alias.scope", "noalias", "invariant.load",
-      "invariant.group", "llvm.access.group", "fpmath", "callees"};
-  for (size_t i = 0; i < sizeof aliasing / sizeof *aliasing; ++i)
-    st.aliasing_md_kinds[st.aliasing_md_count++] = LLVMGetMDKindIDInContext(
-        st.context, aliasing[i], (unsigned)strlen(aliasing[i]));
+  static const char *const hints[] = {"dbg", "prof", "DIAssignID", "heapallocsite",
+                                      "srcloc", "annotation"};
+  for (size_t i = 0; i < sizeof hints / sizeof *hints; ++i)
+    st.hint_md_kinds[st.hint_md_count++] = LLVMGetMDKindIDInContext(
+        st.context, hints[i], (unsigned)strlen(hints[i]));
   st.alias_scope_kind = LLVMGetMDKindIDInContext(st.context, "alias.scope", 11);
   st.noalias_kind = LLVMGetMDKindIDInContext(st.context, "noalias", 7);
+  st.loop_kind = LLVMGetMDKindIDInContext(st.context, "llvm.loop", 9);
   collect_used(&st, "llvm.used");
   collect_used(&st, "llvm.compiler.used");
 
