@@ -347,19 +347,29 @@ static bool is_global_kind(LLVMValueKind kind) {
          kind == LLVMGlobalIFuncValueKind || kind == LLVMGlobalVariableValueKind;
 }
 
+/* Class mode (merge.c's recursive groups, certify.c): functions in
+ * `classes` compare by class number, before everything else. Returns
+ * whether the order was decided there; the result goes to *res. */
+static bool cmp_by_class(const ptr_map *classes, LLVMValueRef left,
+                         LLVMValueRef right, int *res) {
+  uint64_t class_left, class_right;
+  bool has_left = ptr_map_get(classes, left, &class_left);
+  bool has_right = ptr_map_get(classes, right, &class_right);
+  if (has_left != has_right)
+    *res = has_left ? -1 : 1;
+  else if (has_left)
+    *res = cmp_numbers(class_left, class_right);
+  return has_left || has_right;
+}
+
 static int cmp_global_values(ltofold_comparator *c, LLVMValueRef left,
                              LLVMValueRef right, bool callee) {
   if (left == right)
     return 0;
-  if (c->function_classes && callee) {
-    uint64_t class_left, class_right;
-    bool has_left = ptr_map_get(c->function_classes, left, &class_left);
-    bool has_right = ptr_map_get(c->function_classes, right, &class_right);
-    if (has_left != has_right)
-      return has_left ? -1 : 1;
-    if (has_left)
-      return cmp_numbers(class_left, class_right);
-  }
+  const ptr_map *classes = callee ? c->function_classes : c->address_classes;
+  int res;
+  if (classes && cmp_by_class(classes, left, right, &res))
+    return res;
   uint64_t number_left = fixed_number(c, &c->global_numbers, left);
   return cmp_numbers(number_left, fixed_number(c, &c->global_numbers, right));
 }

@@ -59,6 +59,7 @@
  * the coarsest partition in which equal functions call equal functions, and
  * folding each class into one member preserves behaviour. Interposable
  * functions never take part, since their bodies are not final. */
+#include "certify.h"
 #include "fn_tree.h"
 
 #include <llvm-c/Comdat.h>
@@ -96,6 +97,9 @@ typedef struct merge_state {
   unsigned alias_scope_kind, noalias_kind, loop_kind;
   unsigned naked_kind, inalloca_kind, preallocated_kind;
   ltofold_merge_result *result; /* not owned */
+  certifier *cert;              /* owned; NULL unless options->certify */
+  /* The originals (certify.c) of the pair merge_two is folding. */
+  LLVMValueRef kept_original, folded_original;
   size_t fold_capacity;
   bool in_recursive_pass;
 } merge_state;
@@ -743,8 +747,14 @@ static void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
     drop_scope_tags(st, f);
 }
 
+/* Records that G was folded into F by `method`; `same_address` when &G is
+ * &F from now on. */
 static void record_fold(merge_state *st, const char *kept, const char *folded,
-                        ltofold_fold_method method, size_t instructions) {
+                        ltofold_fold_method method, size_t instructions,
+                        bool same_address) {
+  if (st->cert)
+    certifier_record(st->cert, st->kept_original, st->folded_original,
+                     same_address);
   ltofold_merge_result *r = st->result;
   if (r->fold_count == st->fold_capacity) {
     st->fold_capacity = st->fold_capacity ? st->fold_capacity * 2 : 64;
@@ -829,9 +839,10 @@ static void merge_into_private_body(merge_state *st, LLVMValueRef f,
   if (is_odr(public_f))
     replace_direct_callers(st, public_f, f);
   ltofold_fold_method g_method = write_thunk_or_alias(st, f, g);
-  write_thunk_or_alias(st, f, public_f);
+  ltofold_fold_method f_method = write_thunk_or_alias(st, f, public_f);
   if (g_method != LTOFOLD_FOLD_METHOD_COUNT)
-    record_fold(st, function_name(f), g_name, g_method, g_instructions);
+    record_fold(st, function_name(f), g_name, g_method, g_instructions,
+                g_method == LTOFOLD_FOLD_ALIAS && f_method == LTOFOLD_FOLD_ALIAS);
 }
 
 /* F keeps, of its droppable attributes at `index`, only those G has too. */
@@ -876,6 +887,8 @@ static void intersect_attributes(merge_state *st, LLVMValueRef f,
 /* The seed's mergeTwoFunctions: fold G into F, which compare equal. F keeps
  * the body. */
 static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
+  st->kept_original = certifier_original(st->cert, f);
+  st->folded_original = certifier_original(st->cert, g);
   meet_metadata(st, f, g);
   intersect_attributes(st, f, g);
 
@@ -910,13 +923,14 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   if (is_discardable_if_unused(g) && !LLVMGetFirstUse(g)) {
     forget_function(st, g);
     LLVMDeleteFunction(g);
-    record_fold(st, f_name, g_name, LTOFOLD_FOLD_REPLACED, g_instructions);
+    record_fold(st, f_name, g_name, LTOFOLD_FOLD_REPLACED, g_instructions, true);
   } else {
     ltofold_fold_method method = write_thunk_or_alias(st, f, g);
     if (method == LTOFOLD_FOLD_METHOD_COUNT && callers_moved)
       method = LTOFOLD_FOLD_CALLERS;
     if (method != LTOFOLD_FOLD_METHOD_COUNT)
-      record_fold(st, f_name, g_name, method, g_instructions);
+      record_fold(st, f_name, g_name, method, g_instructions,
+                  method == LTOFOLD_FOLD_ALIAS);
   }
   free(g_name);
   free(f_name);
@@ -1054,8 +1068,14 @@ static size_t merge_recursive_groups(merge_state *st) {
         size_t before = st->result->merged;
         merge_two(st, kept, all[i].function);
         folded += st->result->merged - before;
-        if (st->result->merged == before) /* left alone: still a candidate */
+        if (st->result->merged == before) { /* left alone: still a candidate */
           fn_list_push(&st->deferred, all[i].function);
+          /* The class's other folds count on it being equal all the same. */
+          if (st->cert)
+            certifier_record(st->cert, certifier_original(st->cert, kept),
+                             certifier_original(st->cert, all[i].function),
+                             false);
+        }
       }
     fn_list_push(&st->deferred, kept);
   }
@@ -1123,6 +1143,7 @@ static int compare_hashed(const void *a, const void *b) {
 void ltofold_merge_options_default(ltofold_merge_options *options) {
   options->allow_aliases = true;
   options->merge_recursive = true;
+  options->certify = false;
 }
 
 size_t ltofold_merge_module(LLVMModuleRef module,
@@ -1186,11 +1207,18 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   }
   free(hashed);
 
+  if (options->certify)
+    st.cert = certifier_begin(module);
   run_worklist(&st);
   if (options->merge_recursive)
     while (merge_recursive_groups(&st) > 0)
       run_worklist(&st);
 
+  if (st.cert) {
+    result->certified = certifier_claims(st.cert);
+    certifier_check(st.cert, &result->error);
+    certifier_free(st.cert);
+  }
   resolve_kept_chains(result);
   result->comparisons = st.comparator->comparisons;
   fn_tree_free(&st.tree);
@@ -1209,6 +1237,8 @@ void ltofold_merge_result_free(ltofold_merge_result *result) {
   free(result->folds);
   result->folds = NULL;
   result->fold_count = 0;
+  free(result->error);
+  result->error = NULL;
 }
 
 const char *ltofold_fold_method_name(ltofold_fold_method method) {
