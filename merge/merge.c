@@ -330,8 +330,14 @@ static void collect_used(merge_state *st, const char *name) {
 
 /* The seed's remove(): a function whose body is about to change leaves the
  * tree and will be looked at again. */
+static void push_deferred(LLVMValueRef fn, void *data) {
+  fn_list_push(&((merge_state *)data)->deferred, fn);
+}
+
+/* The functions that could not fold with it (fn_tree.h) get another chance
+ * too: its replacement may be one they can fold with. */
 static void defer(merge_state *st, LLVMValueRef fn) {
-  if (fn_tree_remove(&st->tree, fn))
+  if (fn_tree_remove(&st->tree, fn, push_deferred, st))
     fn_list_push(&st->deferred, fn);
 }
 
@@ -348,7 +354,8 @@ static void defer_users(merge_state *st, LLVMValueRef value, unsigned depth) {
 }
 
 static void forget_function(merge_state *st, LLVMValueRef fn) {
-  fn_tree_remove(&st->tree, fn);
+  fn_tree_remove(&st->tree, fn, push_deferred, st);
+  fn_tree_remove_unfolded(&st->tree, fn);
   comparator_forget_global(st->comparator, fn);
   ptr_map_remove(&st->used, fn);
   ptr_map_remove(&st->thunks, fn);
@@ -776,6 +783,20 @@ static void record_fold(merge_state *st, const char *kept, const char *folded,
     r->merged_recursive++;
 }
 
+/* Whether merge_into_private_body can fold G: the body must be worth a
+ * call, and both F's new public function and G must become thunks or
+ * aliases of it (an alias only out of any section group, since the body
+ * leaves F's). */
+static bool private_body_is_possible(merge_state *st, LLVMValueRef f,
+                                     LLVMValueRef g,
+                                     ltofold_skip_reason *reason) {
+  *reason = LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK;
+  if (is_thunk_sized(f))
+    return false;
+  return can_thunk(st, f, reason) ||
+         (can_alias(st, f, f) && can_alias(st, f, g) && !LLVMGetComdat(f));
+}
+
 /* F and G both must keep a symbol that nothing may call the other in place
  * of. F's body becomes internal (local), under a new name; a new function takes F's
  * name, linkage and every use of F; then it and G become thunks or aliases
@@ -784,12 +805,6 @@ static void record_fold(merge_state *st, const char *kept, const char *folded,
 static void merge_into_private_body(merge_state *st, LLVMValueRef f,
                                     LLVMValueRef g, const char *g_name,
                                     size_t g_instructions) {
-  ltofold_skip_reason reason = LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK;
-  if (is_thunk_sized(f) || (!can_thunk(st, f, &reason) &&
-                            !(can_alias(st, f, f) && can_alias(st, f, g)))) {
-    st->result->skipped[reason]++;
-    return;
-  }
   LLVMValueRef public_f = LLVMAddFunction(st->module, "", LLVMGlobalGetValueType(f));
   LLVMSetLinkage(public_f, LLVMGetLinkage(f));
   LLVMSetVisibility(public_f, LLVMGetVisibility(f));
@@ -884,8 +899,46 @@ static void intersect_attributes(merge_state *st, LLVMValueRef f,
     intersect_attributes_at(st, f, g, i);
 }
 
-/* The seed's mergeTwoFunctions: fold G into F, which compare equal. F keeps
- * the body. */
+/* G's uses may all become uses of F: nobody can tell their addresses apart
+ * and nothing pins G's own symbol. CFI tags (!type, !kcfi_type) mark G's
+ * address as a checked target: it must keep its own symbol, tags and
+ * address. */
+static bool uses_move_entirely(merge_state *st, LLVMValueRef g) {
+  return address_is_insignificant(g) && !ptr_map_get(&st->used, g, NULL) &&
+         !has_type_metadata(st, g);
+}
+
+static bool has_direct_callers(LLVMValueRef fn) {
+  for (LLVMUseRef use = LLVMGetFirstUse(fn); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (is_call_site(user) &&
+        LLVMGetOperandUse(user, (unsigned)LLVMGetNumOperands(user) - 1) == use)
+      return true;
+  }
+  return false;
+}
+
+/* Whether merge_two(F, G) will fold G, by the same decisions it takes, but
+ * without acting: merge_two is only called when it will, so a pair that
+ * cannot fold leaves both functions untouched (their attributes and
+ * metadata included) and G can be tried with another equal function. */
+static bool fold_is_possible(merge_state *st, LLVMValueRef f, LLVMValueRef g,
+                             ltofold_skip_reason *reason) {
+  *reason = LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK;
+  if (is_interposable(f) || (is_odr(f) && is_odr(g)))
+    return private_body_is_possible(st, f, g, reason);
+  bool moves_uses = !is_interposable(g) &&
+                    LLVMGlobalGetValueType(f) == LLVMGlobalGetValueType(g);
+  bool moves_all = moves_uses && uses_move_entirely(st, g);
+  if (moves_uses && (moves_all ? LLVMGetFirstUse(g) != NULL : has_direct_callers(g)))
+    return true; /* replaced, or at least its callers redirected */
+  if (is_discardable_if_unused(g) && !LLVMGetFirstUse(g))
+    return true;
+  return can_alias(st, f, g) || can_thunk(st, f, reason);
+}
+
+/* The seed's mergeTwoFunctions: fold G into F, which compare equal and can
+ * fold (fold_is_possible). F keeps the body. */
 static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   st->kept_original = certifier_original(st->cert, f);
   st->folded_original = certifier_original(st->cert, g);
@@ -908,10 +961,8 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   bool same_type = LLVMGlobalGetValueType(f) == LLVMGlobalGetValueType(g);
   bool callers_moved = false;
   if (!is_interposable(g) && same_type) {
-    /* CFI tags (!type, !kcfi_type) mark G's address as a checked target:
-     * it must keep its own symbol, tags and address. */
-    if (address_is_insignificant(g) && !ptr_map_get(&st->used, g, NULL) &&
-        !has_type_metadata(st, g)) {
+    if (uses_move_entirely(st, g)) {
+      callers_moved = LLVMGetFirstUse(g) != NULL;
       defer_users(st, g, 0);
       LLVMReplaceAllUsesWith(g, f);
     } else {
@@ -936,21 +987,49 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   free(f_name);
 }
 
-/* The seed's insert(): into the tree, or folded with its equal there. */
+/* Folds `fn` with `member` (the node's representative or one of its
+ * unfolded functions), the right way round, if that pair can fold. When fn
+ * keeps the body it takes member's place in the node. */
+static bool try_fold(merge_state *st, fn_tree_node *node, LLVMValueRef member,
+                     LLVMValueRef fn, ltofold_skip_reason *reason) {
+  bool fn_kept = !order_is_correct(member, fn);
+  LLVMValueRef kept = fn_kept ? fn : member, folded = fn_kept ? member : fn;
+  if (!fold_is_possible(st, kept, folded, reason))
+    return false;
+  if (fn_kept && member == node->function) {
+    fn_tree_replace(&st->tree, node, fn);
+  } else if (fn_kept) {
+    fn_tree_remove_unfolded(&st->tree, member);
+    fn_tree_add_unfolded(&st->tree, node, fn);
+  }
+  merge_two(st, kept, folded);
+  return true;
+}
+
+/* The seed's insert(): into the tree, or folded with its equal there. An
+ * equal function it cannot fold with (a type or linkage the fold needs)
+ * does not end the search: the others found equal to it before and left
+ * unfolded are tried too, and if none can fold, fn joins them. */
 static void insert(merge_state *st, LLVMValueRef fn) {
   if (fn_tree_contains(&st->tree, fn)) /* deferred twice, already back */
     return;
   fn_tree_node *node = fn_tree_insert(&st->tree, fn, ltofold_function_hash(fn));
   if (!node)
     return;
-  LLVMValueRef kept = node->function;
-  if (!order_is_correct(kept, fn)) {
-    fn_tree_replace(&st->tree, node, fn);
-    LLVMValueRef swap = kept;
-    kept = fn;
-    fn = swap;
+  fn_tree_remove_unfolded(&st->tree, fn); /* a stale entry of an old body */
+  ltofold_skip_reason first_reason, reason;
+  if (try_fold(st, node, node->function, fn, &first_reason))
+    return;
+  for (size_t i = 0; i < node->unfolded_count; ++i) {
+    LLVMValueRef other = node->unfolded[i];
+    /* Its body may have changed since it was found equal (it left no tree
+     * when its callees were folded): compare again. */
+    if (ltofold_compare_functions(st->comparator, other, fn) == 0 &&
+        try_fold(st, node, other, fn, &reason))
+      return;
   }
-  merge_two(st, kept, fn);
+  st->result->skipped[first_reason]++;
+  fn_tree_add_unfolded(&st->tree, node, fn);
 }
 
 /* Insert everything deferred, until nothing is deferred any more. */
@@ -1052,7 +1131,7 @@ static size_t merge_recursive_groups(merge_state *st) {
   }
   for (size_t i = 0; i < count; ++i)
     if (class_end[i] - i >= 2 || (i > 0 && class_end[i - 1] == class_end[i]))
-      fn_tree_remove(&st->tree, all[i].function);
+      fn_tree_remove(&st->tree, all[i].function, push_deferred, st);
   size_t folded = 0;
   st->in_recursive_pass = true;
   for (size_t start = 0; start < count; start = class_end[start]) {
@@ -1065,10 +1144,12 @@ static size_t merge_recursive_groups(merge_state *st) {
         kept = all[i].function;
     for (size_t i = start; i < stop; ++i)
       if (all[i].function != kept) {
-        size_t before = st->result->merged;
-        merge_two(st, kept, all[i].function);
-        folded += st->result->merged - before;
-        if (st->result->merged == before) { /* left alone: still a candidate */
+        ltofold_skip_reason reason;
+        if (fold_is_possible(st, kept, all[i].function, &reason)) {
+          merge_two(st, kept, all[i].function);
+          folded++;
+        } else { /* left alone: still a candidate */
+          st->result->skipped[reason]++;
           fn_list_push(&st->deferred, all[i].function);
           /* The class's other folds count on it being equal all the same. */
           if (st->cert)
