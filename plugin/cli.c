@@ -5,23 +5,31 @@
  *   ltofold diff A B             (cli_diff.c)
  *   ltofold report diff OLD NEW  (cli_report.c)
  *
- * Steps: parse the command line, read the module (bitcode or text IR), run
- * the phase, verify, write the output through a temporary file and a rename
- * (so an error never leaves half a file), write the report. Every error is
- * one line on stderr naming the file and the cause, and exit status 1. */
+ * Steps: parse the command line, read the module (bitcode or text IR; "-"
+ * is standard input), check --mcpu against the module's target, run the
+ * phase, verify, write the output, then the report. Files are written the
+ * way output_file.h says: a regular file through a temporary renamed over
+ * it, a device or FIFO in place. Both are written in full before either is
+ * renamed into place, and the report only follows an output that made it:
+ * no report ever claims a run that failed. SIGINT and SIGTERM remove the
+ * temporaries. Every error is one line on stderr naming the file and the
+ * cause, and exit status 1. */
 #include "cli_commands.h"
 #include "ir_reader.h"
 #include "ltofold_fprange.h"
 #include "messages.h"
 #include "options.h"
+#include "output_file.h"
 #include "pipeline.h"
 #include "report.h"
+#include "target_machine.h"
 #include "version.h"
 
 #include <errno.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
 #include <llvm/Config/llvm-config.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,7 +63,8 @@ static void print_help(FILE *out) {
           "usage: ltofold COMMAND INPUT -o OUTPUT [options]\n"
           "       ltofold --help | --version\n\n"
           "Link-time deduplication for LLVM IR. INPUT is LLVM bitcode (.bc)\n"
-          "or text IR (.ll); OUTPUT is bitcode, or text IR with -S.\n\n"
+          "or text IR (.ll), '-' for stdin; OUTPUT is bitcode, or text IR\n"
+          "with -S.\n\n"
           "commands:\n");
   for (size_t i = 0; i < sizeof commands / sizeof *commands; ++i)
     fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
@@ -63,9 +72,13 @@ static void print_help(FILE *out) {
           "canonicalize two modules and show their difference (diff --help)");
   fprintf(out, "  %-10s %s\n", "report",
           "compare two JSON reports, with size budgets (report --help)");
-  fprintf(out, "\noptions:\n"
-               "  -o FILE              output file ('-' for stdout)\n"
-               "  -S                   write text IR instead of bitcode\n");
+  fprintf(
+      out,
+      "\noptions:\n"
+      "  -o FILE              output file ('-' for stdout): a regular file is\n"
+      "                       replaced whole or not at all, a device or FIFO\n"
+      "                       written in place\n"
+      "  -S                   write text IR instead of bitcode\n");
   for (size_t i = 0; i < ltofold_option_count; ++i) {
     const ltofold_option_info *info = &ltofold_option_table[i];
     char left[64];
@@ -118,6 +131,9 @@ static int parse_command_line(int argc, char **argv, cli_args *args) {
     } else if (!strcmp(arg, "-o")) {
       if (++i == argc)
         return usage_error(ltofold_format("option '-o' needs a file name"));
+      if (args->output)
+        return usage_error(ltofold_format(
+            "option '-o' given twice ('%s' and '%s')", args->output, argv[i]));
       args->output = argv[i];
     } else if (!strcmp(arg, "-S")) {
       args->text_output = true;
@@ -141,7 +157,7 @@ static int parse_command_line(int argc, char **argv, cli_args *args) {
       } else if (ltofold_options_parse_pair(&args->options, key, &error)) {
         return usage_error(error);
       }
-    } else if (arg[0] == '-' && arg[1]) {
+    } else if (arg[0] == '-' && arg[1]) { /* "-" alone is standard input */
       return usage_error(
           ltofold_format("unknown option '%s' (see ltofold --help)", arg));
     } else if (args->input) {
@@ -159,34 +175,83 @@ static int parse_command_line(int argc, char **argv, cli_args *args) {
   return 0;
 }
 
-static int write_module(LLVMModuleRef module, const char *path, bool text,
+/* Writes the module to `output`: bitcode, or text IR. */
+static int write_module(ltofold_output *output, LLVMModuleRef module, bool text,
                         char **error) {
-  if (!strcmp(path, "-")) {
-    if (text) {
-      char *ir = LLVMPrintModuleToString(module);
-      fputs(ir, stdout);
-      LLVMDisposeMessage(ir);
-      return fflush(stdout) == 0 ? 0 : -1;
-    }
-    return LLVMWriteBitcodeToFD(module, STDOUT_FILENO, 0, 0) ? -1 : 0;
+  int status;
+  if (text) {
+    char *ir = LLVMPrintModuleToString(module);
+    status = ltofold_output_write(output, ir, strlen(ir), error);
+    LLVMDisposeMessage(ir);
+  } else {
+    LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(module);
+    status = ltofold_output_write(output, LLVMGetBufferStart(bitcode),
+                                  LLVMGetBufferSize(bitcode), error);
+    LLVMDisposeMemoryBuffer(bitcode);
   }
-  char *temporary = ltofold_format("%s.tmp.%ld", path, (long)getpid());
-  int status = 0;
-  char *message = NULL;
-  if (text ? LLVMPrintModuleToFile(module, temporary, &message) != 0
-           : LLVMWriteBitcodeToFile(module, temporary) != 0) {
-    *error = ltofold_format("%s: cannot write: %s", path,
-                            message ? message : strerror(errno));
-    status = -1;
-  } else if (rename(temporary, path) != 0) {
-    *error = ltofold_format("%s: cannot write: %s", path, strerror(errno));
-    status = -1;
-  }
-  if (status)
-    unlink(temporary);
-  LLVMDisposeMessage(message);
-  free(temporary);
   return status;
+}
+
+/* Writes the output, then the report. Everything is written before
+ * anything is committed: an output or report that cannot be written leaves
+ * neither behind (but for what went into a device or FIFO), and the report
+ * is renamed into place only after the output was. */
+static int write_results(const cli_args *args, LLVMModuleRef module,
+                         ltofold_report *report, char **error) {
+  ltofold_output *output = ltofold_output_open(args->output, error);
+  if (!output)
+    return -1;
+  if (write_module(output, module, args->text_output, error)) {
+    ltofold_output_discard(output);
+    return -1;
+  }
+  ltofold_output *report_output = NULL;
+  if (report) {
+    char *json = ltofold_report_to_json(report);
+    report_output = ltofold_output_open(args->options.report_path, error);
+    int failed = !report_output ||
+                 ltofold_output_write(report_output, json, strlen(json), error);
+    free(json);
+    if (failed) {
+      ltofold_output_discard(report_output);
+      ltofold_output_discard(output);
+      return -1;
+    }
+  }
+  if (ltofold_output_commit(output, error)) {
+    ltofold_output_discard(report_output);
+    return -1;
+  }
+  return report_output ? ltofold_output_commit(report_output, error) : 0;
+}
+
+/* --mcpu names a CPU of the module's target (the command generates no
+ * code, but a CPU the linker plugin would refuse is refused here too). */
+static int check_cpu(LLVMModuleRef module, const char *cpu, char **error) {
+  LLVMInitializeAllTargetInfos();
+  LLVMInitializeAllTargets();
+  LLVMInitializeAllTargetMCs();
+  char *triple = ltofold_module_triple(module);
+  LLVMTargetMachineRef machine = ltofold_create_target_machine(
+      triple, cpu, LLVMCodeGenLevelDefault, LLVMRelocDefault, error);
+  free(triple);
+  if (!machine) {
+    char *message = *error;
+    *error = ltofold_format("--mcpu %s: %s", cpu, message);
+    free(message);
+    return -1;
+  }
+  LLVMDisposeTargetMachine(machine);
+  return 0;
+}
+
+/* fprange --print: the ranges to standard output. */
+static int print_ranges(LLVMModuleRef module, char **error) {
+  ltofold_fprange_print(module, stdout);
+  if (fflush(stdout) == 0 && !ferror(stdout))
+    return 0;
+  *error = ltofold_format("<stdout>: cannot write: %s", strerror(errno));
+  return -1;
 }
 
 static int run(cli_args *args) {
@@ -195,36 +260,26 @@ static int run(cli_args *args) {
   ltofold_report *report = args->options.report_path ? ltofold_report_new() : NULL;
   LLVMModuleRef module = ltofold_read_module(context, args->input, &error);
   int status = module ? 0 : 1;
-  if (module && report)
-    ltofold_report_add_input(report, args->input);
-  if (!status && args->print_ranges) {
-    ltofold_fprange_print(module, stdout);
-    ltofold_report_free(report);
-    LLVMDisposeModule(module);
-    LLVMContextDispose(context);
-    return 0;
-  }
-  if (!status && ltofold_run_phase(module, (ltofold_phase)args->command->phase,
-                                   &args->options, report, &error))
+  if (!status && args->options.cpu &&
+      check_cpu(module, args->options.cpu, &error))
     status = 1;
-  if (!status) {
+  if (!status && report)
+    ltofold_report_add_input(report, ltofold_input_name(args->input));
+  if (!status && args->print_ranges) {
+    status = print_ranges(module, &error) ? 1 : 0;
+  } else if (!status) {
+    if (ltofold_run_phase(module, (ltofold_phase)args->command->phase,
+                          &args->options, report, &error))
+      status = 1;
     char *message = NULL;
-    if (LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
+    if (!status && LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
       error = ltofold_format("%s: result does not verify (please report): %s",
-                             args->input, message);
+                             ltofold_input_name(args->input), message);
       status = 1;
     }
     LLVMDisposeMessage(message);
-  }
-  /* The report first: if it cannot be written, no output is either; if the
-   * output then fails, the report goes too. */
-  if (!status && report &&
-      ltofold_report_write(report, args->options.report_path, &error))
-    status = 1;
-  if (!status && write_module(module, args->output, args->text_output, &error)) {
-    status = 1;
-    if (report)
-      unlink(args->options.report_path);
+    if (!status && write_results(args, module, report, &error))
+      status = 1;
   }
   if (status)
     fprintf(stderr, "ltofold: error: %s\n", error);
@@ -260,6 +315,7 @@ int main(int argc, char **argv) {
   ltofold_options_init(&args.options);
   int status = parse_command_line(argc, argv, &args);
   if (status == 0) {
+    ltofold_output_handle_signals();
     enable_command_phase(&args);
     status = run(&args);
   } else if (status == 2) {

@@ -18,11 +18,11 @@
  *                     link them into one module, run the pipeline (fprange,
  *                     LLVM's LTO optimization, canon, merge, global DCE),
  *                     generate one object for the module's target with the
- *                     relocation model the output kind needs, hand it back
- *                     with add_input_file, and write the report, with bytes
- *                     saved measured from the object's symbol sizes;
- *   cleanup           free everything. (The object lives in an in-memory
- *                     file: there are no temporary files to remove.)
+ *                     relocation model the output kind needs, write the
+ *                     report (bytes saved measured from the object's symbol
+ *                     sizes), and hand the object back with add_input_file;
+ *   cleanup           remove the temporary object file (if the linker has
+ *                     not had it removed already) and free everything.
  *
  * The plugin API gives hooks no user data, so the plugin's state is one
  * context struct (`plugin`), set up in onload and torn down in cleanup.
@@ -32,8 +32,10 @@
 #include "ir_reader.h"
 #include "messages.h"
 #include "options.h"
+#include "output_file.h"
 #include "pipeline.h"
 #include "report.h"
+#include "target_machine.h"
 #include "version.h"
 
 #include <errno.h>
@@ -41,18 +43,17 @@
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Comdat.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/Linker.h>
 #include <llvm-c/Object.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/lto.h>
-#include <llvm-c/ErrorHandling.h>
 #include <plugin-api.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 /* One claimed input: a bitcode file or archive member. */
@@ -96,7 +97,8 @@ typedef struct plugin {
   char **asm_names;
   size_t asm_name_count;
 
-  int object_fd; /* the in-memory object file, or 0 */
+  char *object_path; /* owned: the temporary object file until it is
+                        removed (release_object), or NULL */
 } plugin;
 
 static plugin the_plugin;
@@ -434,6 +436,28 @@ static char *archive_member_name(int fd, off_t offset) {
   return NULL;
 }
 
+/* mcpu= must name a CPU of the target, which the first bitcode file tells
+ * (all must share its architecture). Checked there rather than at code
+ * generation, so that the link stops before the linker goes on without the
+ * bitcode: the message is fatal, and the only one. */
+static bool check_cpu(LLVMModuleRef module) {
+  if (!the_plugin.options.cpu)
+    return true;
+  char *triple = ltofold_module_triple(module);
+  char *error = NULL;
+  LLVMTargetMachineRef machine = ltofold_create_target_machine(
+      triple, the_plugin.options.cpu, LLVMCodeGenLevelDefault, LLVMRelocDefault,
+      &error);
+  free(triple);
+  if (!machine) {
+    say(LDPL_FATAL, "-plugin-opt=mcpu=%s: %s", the_plugin.options.cpu, error);
+    free(error);
+    return false;
+  }
+  LLVMDisposeTargetMachine(machine);
+  return true;
+}
+
 static enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input,
                                         int *claimed) {
   *claimed = 0;
@@ -473,6 +497,13 @@ static enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input
     free(file.name);
     /* Claimed, so that gold does not go on to read it as a linker script
      * and bury the message under syntax errors. */
+    *claimed = 1;
+    return LDPS_ERR;
+  }
+  if (!the_plugin.file_count && !check_cpu(module)) {
+    LLVMDisposeModule(module);
+    free(file.bytes);
+    free(file.name);
     *claimed = 1;
     return LDPS_ERR;
   }
@@ -809,45 +840,49 @@ static LLVMModuleRef link_modules(ltofold_report *report) {
   return whole;
 }
 
-/* save-temps: OUTPUT.ltofold.N.STEP.bc next to the output. */
-static void save_step(LLVMModuleRef module, int number, const char *step) {
+/* save-temps: OUTPUT.ltofold.N.STEP.bc next to the output. Returns false
+ * after saying why it could not be written. */
+static bool save_step(LLVMModuleRef module, int number, const char *step) {
   if (!the_plugin.options.save_temps)
-    return;
+    return true;
   char *path = ltofold_format("%s.ltofold.%d.%s.bc", the_plugin.output_name,
                               number, step);
-  if (LLVMWriteBitcodeToFile(module, path))
-    say(LDPL_WARNING, "save-temps: cannot write %s", path);
+  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(module);
+  char *error = NULL;
+  bool saved = ltofold_write_file(path, LLVMGetBufferStart(bitcode),
+                                  LLVMGetBufferSize(bitcode), &error) == 0;
+  if (!saved) {
+    say(LDPL_ERROR, "save-temps: %s", error);
+    free(error);
+  }
+  LLVMDisposeMemoryBuffer(bitcode);
   free(path);
+  return saved;
 }
 
+/* The target machine for the module's triple, with the relocation model
+ * the output kind needs and the CPU from mcpu= (checked: an unknown CPU is
+ * an error). NULL after saying why. */
 static LLVMTargetMachineRef create_target_machine(LLVMModuleRef module) {
-  const char *triple = LLVMGetTarget(module);
-  char *default_triple = NULL;
-  if (!*triple) {
-    default_triple = LLVMGetDefaultTargetTriple();
-    triple = default_triple;
+  static const LLVMCodeGenOptLevel levels[] = {
+      LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
+      LLVMCodeGenLevelAggressive};
+  /* An executable's code is not moved at load time; a PIE, a shared
+   * library or a relocatable object may be. */
+  LLVMRelocMode relocation =
+      the_plugin.output_kind == LDPO_EXEC  ? LLVMRelocStatic
+      : the_plugin.output_kind == LDPO_REL ? LLVMRelocDefault
+                                           : LLVMRelocPIC;
+  char *triple = ltofold_module_triple(module);
+  char *error = NULL;
+  LLVMTargetMachineRef machine = ltofold_create_target_machine(
+      triple, the_plugin.options.cpu, levels[the_plugin.options.opt_level],
+      relocation, &error);
+  if (!machine) {
+    say(LDPL_ERROR, "%s", error);
+    free(error);
   }
-  LLVMTargetRef target;
-  char *message = NULL;
-  LLVMTargetMachineRef machine = NULL;
-  if (LLVMGetTargetFromTriple(triple, &target, &message)) {
-    say(LDPL_ERROR, "no code generator for target '%s': %s", triple, message);
-  } else {
-    static const LLVMCodeGenOptLevel levels[] = {
-        LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
-        LLVMCodeGenLevelAggressive};
-    /* An executable's code is not moved at load time; a PIE, a shared
-     * library or a relocatable object may be. */
-    LLVMRelocMode relocation = the_plugin.output_kind == LDPO_EXEC ? LLVMRelocStatic
-                               : the_plugin.output_kind == LDPO_REL
-                                   ? LLVMRelocDefault
-                                   : LLVMRelocPIC;
-    machine = LLVMCreateTargetMachine(
-        target, triple, the_plugin.options.cpu ? the_plugin.options.cpu : "", "",
-        levels[the_plugin.options.opt_level], relocation, LLVMCodeModelDefault);
-  }
-  LLVMDisposeMessage(message);
-  LLVMDisposeMessage(default_triple);
+  free(triple);
   return machine;
 }
 
@@ -928,51 +963,95 @@ static void use_init_array(LLVMModuleRef module, const char *list_name,
   LLVMDeleteGlobal(list);
 }
 
-/* Writes the object where the linker can read it: with save-temps next to
- * the output; otherwise into an anonymous in-memory file (memfd) that the
- * linker opens through /proc/self/fd, so nothing is left behind however the
- * link ends (mold, for one, exits without calling cleanup when it fails).
- * Returns the path (owned), or NULL after saying why. */
+/* Writes the object where the linker can read it. With save-temps it is
+ * kept next to the output (OUTPUT.ltofold.o). Otherwise it is a temporary
+ * file in TMPDIR named after the output (ltofold-OUTPUT-XXXXXX.o), so that
+ * what the linker says about the object (an undefined reference, say)
+ * names a file a user can place; an anonymous in-memory file would show as
+ * /proc/self/fd/N. release_object removes it. Returns the path (owned), or
+ * NULL after saying why. */
 static char *write_object(LLVMMemoryBufferRef object) {
   const char *data = LLVMGetBufferStart(object);
   size_t size = LLVMGetBufferSize(object);
-  char *path = NULL;
-  int fd;
+  char *error = NULL;
   if (the_plugin.options.save_temps) {
-    path = ltofold_format("%s.ltofold.o", the_plugin.output_name);
-    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  } else {
-    fd = memfd_create("ltofold-lto.o", 0);
-    if (fd >= 0) {
-      path = ltofold_format("/proc/self/fd/%d", fd);
-      the_plugin.object_fd = fd;
-    }
-  }
-  if (fd < 0) {
-    say(LDPL_ERROR, "cannot create the object file %s: %s",
-        path ? path : "in memory", strerror(errno));
+    char *path = ltofold_format("%s.ltofold.o", the_plugin.output_name);
+    if (ltofold_write_file(path, data, size, &error) == 0)
+      return path;
+    say(LDPL_ERROR, "save-temps: %s", error);
+    free(error);
     free(path);
     return NULL;
   }
-  size_t done = 0;
-  while (done < size) {
-    ssize_t n = write(fd, data + done, size - done);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      say(LDPL_ERROR, "cannot write the object file %s: %s", path,
-          strerror(errno));
-      free(path);
-      return NULL;
-    }
-    done += (size_t)n;
+  const char *directory = getenv("TMPDIR");
+  const char *output = strrchr(the_plugin.output_name, '/');
+  char *path = ltofold_format("%s/ltofold-%s-XXXXXX.o",
+                              directory && *directory ? directory : "/tmp",
+                              output ? output + 1 : the_plugin.output_name);
+  int fd = mkostemps(path, 2, O_CLOEXEC);
+  if (fd < 0 || ltofold_write_fully(fd, data, size) != 0 || close(fd) != 0) {
+    int cause = errno;
+    if (fd >= 0)
+      unlink(path); /* before saying why: mold exits on an error message */
+    say(LDPL_ERROR, "cannot write the object file %s: %s", path,
+        strerror(cause));
+    free(path);
+    return NULL;
   }
-  if (the_plugin.options.save_temps)
-    close(fd);
+  the_plugin.object_path = copy_string(path);
   return path;
 }
 
-/* Generates the object and gives it to the linker. */
+/* Whether the linker has mapped the file at `path` into memory already
+ * (mold does in add_input_file), from /proc/self/maps. */
+static bool is_mapped(const char *path) {
+  FILE *maps = fopen("/proc/self/maps", "re");
+  if (!maps)
+    return false;
+  bool found = false;
+  size_t length = strlen(path);
+  char *line = NULL;
+  size_t capacity = 0;
+  ssize_t got;
+  while (!found && (got = getline(&line, &capacity, maps)) > 0) {
+    size_t end = line[got - 1] == '\n' ? (size_t)got - 1 : (size_t)got;
+    found = end > length && line[end - length - 1] == ' ' &&
+            !memcmp(line + end - length, path, length);
+  }
+  free(line);
+  fclose(maps);
+  return found;
+}
+
+/* Removes the temporary object once the linker no longer needs its name:
+ * at cleanup (gold and ld.bfd open it after all_symbols_read, and call
+ * cleanup however the link ends), or as soon as the linker has it mapped
+ * (mold maps it in add_input_file, and exits without cleanup when a link
+ * fails). `now`: whatever the linker did. */
+static void release_object(bool now) {
+  if (!the_plugin.object_path || (!now && !is_mapped(the_plugin.object_path)))
+    return;
+  unlink(the_plugin.object_path);
+  free(the_plugin.object_path);
+  the_plugin.object_path = NULL;
+}
+
+/* The report, with the object's sizes, written before the object goes to
+ * the linker: a report that cannot be written fails the link, like any
+ * other file ltofold was asked for. Returns false after saying why. */
+static bool write_report(LLVMMemoryBufferRef object, ltofold_report *report) {
+  measure_symbols(object, report);
+  char *error = NULL;
+  if (ltofold_report_write(report, the_plugin.options.report_path, &error)) {
+    say(LDPL_ERROR, "report: %s", error);
+    free(error);
+    return false;
+  }
+  return true;
+}
+
+/* Generates the object, writes the report and gives the object to the
+ * linker. */
 static enum ld_plugin_status emit_object(LLVMModuleRef module,
                                          LLVMTargetMachineRef machine,
                                          ltofold_report *report) {
@@ -991,54 +1070,72 @@ static enum ld_plugin_status emit_object(LLVMModuleRef module,
       LLVMDisposeMemoryBuffer(object);
     return LDPS_ERR;
   }
+  if (report && !write_report(object, report)) {
+    LLVMDisposeMemoryBuffer(object);
+    return LDPS_ERR;
+  }
   enum ld_plugin_status status = LDPS_ERR;
   char *path = write_object(object);
-  if (path && the_plugin.add_input_file(path) != LDPS_OK)
-    say(LDPL_ERROR, "the linker did not take the object %s", path);
-  else if (path)
+  if (path && the_plugin.add_input_file(path) == LDPS_OK)
     status = LDPS_OK;
-  if (status == LDPS_OK && report)
-    measure_symbols(object, report);
+  /* Before saying anything: mold exits on an error message. */
+  release_object(status != LDPS_OK);
+  if (path && status != LDPS_OK)
+    say(LDPL_ERROR, "the linker did not take the object %s", path);
   LLVMDisposeMemoryBuffer(object);
   free(path);
   return status;
 }
 
-/* The whole-program pipeline (DESIGN.md). */
+/* The whole-program pipeline (DESIGN.md), step by step; with save-temps the
+ * module is kept after each, as OUTPUT.ltofold.N.NAME.bc. */
+static const char *const step_names[] = {"input", "fprange", "lto",
+                                         "canon", "merge",   "final"};
+enum { STEP_COUNT = sizeof step_names / sizeof *step_names };
+
+/* Runs step `step` (0, the input, does nothing). Returns nonzero with
+ * *error. */
+static int run_step(int step, LLVMModuleRef module,
+                    LLVMTargetMachineRef machine, ltofold_report *report,
+                    char **error) {
+  const ltofold_options *options = &the_plugin.options;
+  switch (step) {
+  case 1:
+    return ltofold_run_phase(module, LTOFOLD_PHASE_FPRANGE, options, report,
+                             error);
+  case 2: {
+    char *lto = ltofold_format("lto<O%d>", options->opt_level);
+    int failed = ltofold_run_llvm_passes(module, "lto", lto, machine, options,
+                                         report, error);
+    free(lto);
+    return failed;
+  }
+  case 3:
+    return ltofold_run_phase(module, LTOFOLD_PHASE_CANON, options, report,
+                             error);
+  case 4:
+    return ltofold_run_phase(module, LTOFOLD_PHASE_MERGE, options, report,
+                             error);
+  case 5:
+    return ltofold_run_llvm_passes(module, "globaldce", "globaldce", machine,
+                                   options, report, error);
+  default:
+    return 0;
+  }
+}
+
 static enum ld_plugin_status run_pipeline(LLVMModuleRef module,
                                           LLVMTargetMachineRef machine,
                                           ltofold_report *report) {
-  const ltofold_options *options = &the_plugin.options;
-  char *error = NULL;
-  char *lto = ltofold_format("lto<O%d>", options->opt_level);
-  int failed = 0;
-  save_step(module, 0, "input");
-  failed = ltofold_run_phase(module, LTOFOLD_PHASE_FPRANGE, options, report, &error);
-  if (!failed) {
-    save_step(module, 1, "fprange");
-    failed = ltofold_run_llvm_passes(module, "lto", lto, machine, options,
-                                     report, &error);
-  }
-  if (!failed) {
-    save_step(module, 2, "lto");
-    failed = ltofold_run_phase(module, LTOFOLD_PHASE_CANON, options, report, &error);
-  }
-  if (!failed) {
-    save_step(module, 3, "canon");
-    failed = ltofold_run_phase(module, LTOFOLD_PHASE_MERGE, options, report, &error);
-  }
-  if (!failed) {
-    save_step(module, 4, "merge");
-    failed = ltofold_run_llvm_passes(module, "globaldce", "globaldce", machine,
-                                     options, report, &error);
-  }
-  if (!failed)
-    save_step(module, 5, "final");
-  free(lto);
-  if (failed) {
-    say(LDPL_ERROR, "%s", error);
-    free(error);
-    return LDPS_ERR;
+  for (int step = 0; step < STEP_COUNT; ++step) {
+    char *error = NULL;
+    if (run_step(step, module, machine, report, &error)) {
+      say(LDPL_ERROR, "%s", error);
+      free(error);
+      return LDPS_ERR;
+    }
+    if (!save_step(module, step, step_names[step]))
+      return LDPS_ERR;
   }
   return LDPS_OK;
 }
@@ -1063,13 +1160,6 @@ static enum ld_plugin_status all_symbols_read(void) {
   LLVMTargetMachineRef machine = module ? create_target_machine(module) : NULL;
   if (machine && run_pipeline(module, machine, report) == LDPS_OK)
     status = emit_object(module, machine, report);
-  if (status == LDPS_OK && report) {
-    char *error = NULL;
-    if (ltofold_report_write(report, the_plugin.options.report_path, &error)) {
-      say(LDPL_WARNING, "%s", error);
-      free(error);
-    }
-  }
   ltofold_report_free(report);
   if (machine)
     LLVMDisposeTargetMachine(machine);
@@ -1087,8 +1177,7 @@ static enum ld_plugin_status all_symbols_read(void) {
  * cleanup and onload */
 
 static enum ld_plugin_status cleanup(void) {
-  if (the_plugin.object_fd > 0)
-    close(the_plugin.object_fd);
+  release_object(true);
   for (size_t i = 0; i < the_plugin.file_count; ++i) {
     claimed_file *file = &the_plugin.files[i];
     free(file->name);
@@ -1127,8 +1216,12 @@ static void take_option(const char *pair) {
   if (is_gcc_plugin_option(pair))
     return;
   char *error = NULL;
+  /* Fatal: the linker stops here, with this message alone. After a plain
+   * error gold would go on to link without the bitcode and bury it under
+   * "undefined reference to 'main'"; failing onload is worse (gold then
+   * reads the bitcode as linker scripts). LLVMgold does the same. */
   if (ltofold_options_parse_pair(&the_plugin.options, pair, &error)) {
-    say(LDPL_ERROR, "-plugin-opt=%s: %s", pair, error);
+    say(LDPL_FATAL, "-plugin-opt=%s: %s", pair, error);
     free(error);
     the_plugin.options_failed = true;
   }

@@ -82,31 +82,59 @@ LLVMModuleRef ltofold_parse_bitcode(LLVMContextRef context, const char *data,
   return module;
 }
 
-LLVMModuleRef ltofold_read_module(LLVMContextRef context, const char *path,
-                                  char **error) {
+const char *ltofold_input_name(const char *path) {
+  return strcmp(path, "-") ? path : "<stdin>";
+}
+
+/* The whole file at `path`, or standard input for "-". NULL with *error. */
+static LLVMMemoryBufferRef read_input(const char *path, char **error) {
   LLVMMemoryBufferRef buffer = NULL;
   char *message = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buffer, &message)) {
-    *error = ltofold_format("%s: cannot read: %s", path, message);
+  bool failed =
+      strcmp(path, "-")
+          ? LLVMCreateMemoryBufferWithContentsOfFile(path, &buffer, &message)
+          : LLVMCreateMemoryBufferWithSTDIN(&buffer, &message);
+  if (failed) {
+    *error = ltofold_format("%s: cannot read: %s", ltofold_input_name(path),
+                            message);
     LLVMDisposeMessage(message);
     return NULL;
   }
+  /* The text parser would take nothing for an empty module: a file that
+   * should have held one and holds nothing is more likely a failed build
+   * step. */
+  if (LLVMGetBufferSize(buffer) == 0) {
+    *error = ltofold_format("%s: empty file (not bitcode, not IR)",
+                            ltofold_input_name(path));
+    LLVMDisposeMemoryBuffer(buffer);
+    return NULL;
+  }
+  return buffer;
+}
+
+LLVMModuleRef ltofold_read_module(LLVMContextRef context, const char *path,
+                                  char **error) {
+  LLVMMemoryBufferRef buffer = read_input(path, error);
+  if (!buffer)
+    return NULL;
+  const char *name = ltofold_input_name(path);
   const char *data = LLVMGetBufferStart(buffer);
   size_t size = LLVMGetBufferSize(buffer);
   if (ltofold_looks_like_bitcode(data, size)) {
     LLVMModuleRef module =
-        ltofold_parse_bitcode(context, data, size, path, false, error);
+        ltofold_parse_bitcode(context, data, size, name, false, error);
     LLVMDisposeMemoryBuffer(buffer);
     return module;
   }
   /* LLVMParseIRInContext takes ownership of the buffer. */
   LLVMModuleRef module = NULL;
+  char *message = NULL;
   if (LLVMParseIRInContext(context, buffer, &module, &message)) {
     /* The parser's message starts with the buffer name; keep one line. */
     char *newline = strchr(message, '\n');
     if (newline)
       *newline = '\0';
-    *error = ltofold_format("%s: invalid IR: %s", path, message);
+    *error = ltofold_format("%s: invalid IR: %s", name, message);
     LLVMDisposeMessage(message);
     return NULL;
   }

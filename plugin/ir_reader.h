@@ -34,8 +34,12 @@ LLVMModuleRef ltofold_parse_bitcode(LLVMContextRef context, const char *data,
                                     size_t size, const char *name, bool lazy,
                                     char **error);
 
-/* Reads the file at `path`, bitcode or text IR. Returns NULL with *error. */
+/* Reads the file at `path`, bitcode or text IR; "-" reads standard input.
+ * An empty file is an error. Returns NULL with *error. */
 LLVMModuleRef ltofold_read_module(LLVMContextRef context, const char *path,
                                   char **error);
+
+/* How errors and reports name the input `path`: "<stdin>" for "-". */
+const char *ltofold_input_name(const char *path);
 
 #endif

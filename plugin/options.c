@@ -27,7 +27,8 @@ const ltofold_option_info ltofold_option_table[] = {
     {"O", LTOFOLD_OPTION_LEVEL, "N",
      "LTO optimization level 0-3 for linker plugins (default: 2)"},
     {"mcpu", LTOFOLD_OPTION_STRING, "CPU",
-     "target CPU for code generation, gold plugin (default: the module's)"},
+     "target CPU for code generation, gold plugin (default: the module's; "
+     "must be a CPU of the module's target)"},
     {"save-temps", LTOFOLD_OPTION_FLAG, NULL,
      "gold plugin: keep the bitcode after each phase and the object, next to "
      "the output"},

@@ -109,9 +109,11 @@ int ltofold_plugin_run(ltofold_plugin_session *session, LLVMModuleRef module,
       status = 1;
     }
   if (session->report && pipeline != LTOFOLD_PLUGIN_LTO_EARLY) {
+    /* A report that cannot be written fails the run, as everywhere. */
     if (ltofold_report_write(session->report, options.report_path, &error)) {
-      fprintf(stderr, "ltofold: warning: %s\n", error);
+      fprintf(stderr, "ltofold: error: report: %s\n", error);
       free(error);
+      status = 1;
     }
     ltofold_report_free(session->report);
     session->report = NULL;

@@ -1,13 +1,12 @@
 #include "report.h"
 
 #include "messages.h"
+#include "output_file.h"
 #include "version.h"
 
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 struct ltofold_report {
   cJSON *root;   /* owned */
@@ -257,8 +256,7 @@ void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
   cJSON_AddNumberToObject(object, "text_bytes", (double)text_bytes);
 }
 
-int ltofold_report_write(ltofold_report *report, const char *path,
-                         char **error) {
+char *ltofold_report_to_json(ltofold_report *report) {
   /* Totals go in for the print only: the report stays reusable. */
   cJSON *totals = cJSON_AddObjectToObject(report->root, "totals");
   cJSON_AddNumberToObject(totals, "functions_folded", report->functions_folded);
@@ -274,24 +272,16 @@ int ltofold_report_write(ltofold_report *report, const char *path,
   cJSON_DeleteItemFromObject(report->root, "totals");
   if (!text)
     abort();
-  char *temporary = ltofold_format("%s.tmp.%ld", path, (long)getpid());
-  FILE *file = fopen(temporary, "w");
-  int status = 0;
-  if (!file) {
-    *error = ltofold_format("cannot write report '%s': %s", path, strerror(errno));
-    status = -1;
-  } else {
-    bool ok = fputs(text, file) >= 0 && fputc('\n', file) != EOF;
-    ok = (fclose(file) == 0) && ok;
-    if (!ok || rename(temporary, path) != 0) {
-      *error = ltofold_format("cannot write report '%s': %s", path,
-                              strerror(errno));
-      unlink(temporary);
-      status = -1;
-    }
-  }
-  free(temporary);
+  char *line = ltofold_format("%s\n", text);
   cJSON_free(text);
+  return line;
+}
+
+int ltofold_report_write(ltofold_report *report, const char *path,
+                         char **error) {
+  char *text = ltofold_report_to_json(report);
+  int status = ltofold_write_file(path, text, strlen(text), error);
+  free(text);
   return status;
 }
 

@@ -43,8 +43,11 @@ void ltofold_report_add_symbol_sizes(ltofold_report *report,
 void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
                                uint64_t text_bytes);
 
-/* Writes the report to `path` through a temporary file and a rename, so a
- * failed write never leaves half a report. Returns 0, or -1 with *error. */
+/* The report as JSON text ending in a newline (malloc'd). */
+char *ltofold_report_to_json(ltofold_report *report);
+
+/* Writes the report to `path` (output_file.h: whole or not at all, a device
+ * or FIFO in place). Returns 0, or -1 with *error. */
 int ltofold_report_write(ltofold_report *report, const char *path,
                          char **error);
 

@@ -8,6 +8,7 @@ packages=(
   libcriterion-dev libmpfr-dev libcjson-dev binutils binutils-dev gcc g++
   mold cmake ninja-build pkg-config zlib1g-dev libzstd-dev
   python3 diffutils time libgtest-dev libgmock-dev make
+  csmith libcsmith-dev cvise
 )
 
 missing=()

@@ -35,4 +35,13 @@ if [ "$quick" = 0 ]; then
      LSAN_OPTIONS="suppressions=$suppressions" \
      ctest --output-on-failure -j "$jobs") || status=1
 fi
+
+# Nothing may have replaced /dev/null (as root, a rename over it makes it a
+# regular file for every program on the machine; DESIGN.md, "Outputs").
+if [ ! -c /dev/null ]; then
+  echo "test.sh: FAILED: /dev/null is no longer a character device (something" \
+       "renamed or wrote a file over it); repair: rm /dev/null &&" \
+       "mknod -m 666 /dev/null c 1 3" >&2
+  status=1
+fi
 exit $status

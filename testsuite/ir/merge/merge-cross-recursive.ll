@@ -5,8 +5,8 @@
 ; @pong1 into @pong0. With --merge-recursive=false nothing merges.
 ; RUN: %ltofold merge %s -o - -S | FileCheck %s --implicit-check-not=@ping1 --implicit-check-not=@pong1
 ; RUN: %ltofold merge %s -o - -S --merge-recursive=false | FileCheck %s --check-prefix=OFF
-; RUN: %ltofold merge %s -o /dev/null --stats 2>&1 | FileCheck %s --check-prefix=STATS
-; RUN: %ltofold merge %s -o /dev/null --stats --merge-recursive=false 2>&1 | FileCheck %s --check-prefix=STATS-OFF
+; RUN: %ltofold merge %s -o %t.unused.bc --stats 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %ltofold merge %s -o %t.unused.bc --stats --merge-recursive=false 2>&1 | FileCheck %s --check-prefix=STATS-OFF
 
 ; STATS: ltofold merge: 5 functions, 4 candidates, 2 folded (2 in recursive groups)
 ; STATS-OFF: ltofold merge: 5 functions, 4 candidates, 0 folded (0 in recursive groups)

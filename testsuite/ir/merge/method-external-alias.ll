@@ -3,8 +3,8 @@
 ; (a tail call to F) instead.
 ; RUN: %ltofold merge %s -o - -S | FileCheck %s
 ; RUN: %ltofold merge %s -o - -S --aliases=false | FileCheck %s --check-prefix=THUNK
-; RUN: %ltofold merge %s -o /dev/null --stats 2>&1 | FileCheck %s --check-prefix=STATS
-; RUN: %ltofold merge %s -o /dev/null --stats --aliases=false 2>&1 | FileCheck %s --check-prefix=STATS-THUNK
+; RUN: %ltofold merge %s -o %t.unused.bc --stats 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %ltofold merge %s -o %t.unused.bc --stats --aliases=false 2>&1 | FileCheck %s --check-prefix=STATS-THUNK
 
 ; STATS: ltofold merge: 3 functions, 2 candidates, 1 folded
 ; STATS-NEXT: alias 1

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Gives a csmith program a twin of every function, so merge has real work.
+
+Csmith writes one file in fixed sections (struct declarations, globals,
+forward declarations, functions, main). The twin of func_N is twin_func_N:
+the same body, with its calls going to the other twins, and reading and
+writing the same globals. main runs exactly one of the two copies, chosen at
+run time (a third argument selects the twins), so either run does what the
+original program does, once, and prints the same checksum:
+
+    ./prog 1        func_1, as csmith meant (1: print every global's hash)
+    ./prog 1 twin   twin_func_1
+
+The compiler cannot tell which copy runs, so both stay in the program, and
+ltofold can fold each twin into its original (or the other way round). A
+folded program must print, for both runs, what the plain link prints.
+
+Two layouts:
+  --one-tu   one file, the twins after the originals;
+  --two-tu   the twins in a second file (OUT2): the globals lose `static`
+             in the first file and are `extern` in the second, and the
+             second file has one external entry, ltofold_twin_entry, so
+             the folds cross translation units as at a real link.
+
+Usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c]
+Exit status 1 (with a message) if the input is not in csmith's layout.
+"""
+import re
+import sys
+
+FUNC = re.compile(r"\bfunc_(\d+)\b")
+SECTIONS = ("/* --- GLOBAL VARIABLES --- */",
+            "/* --- FORWARD DECLARATIONS --- */",
+            "/* --- FUNCTIONS --- */")
+MAIN = "int main (int argc, char* argv[])"
+
+
+def split(text):
+    """Returns (prelude, globals, forwards, functions, main) of a csmith
+    program; prelude holds the includes and struct declarations."""
+    positions = [text.find(s) for s in SECTIONS] + [text.find(MAIN)]
+    if -1 in positions or positions != sorted(positions):
+        raise ValueError("not in csmith's layout (sections or main missing)")
+    bounds = [0] + positions + [len(text)]
+    return [text[bounds[i]:bounds[i + 1]] for i in range(5)]
+
+
+def twin(code):
+    return FUNC.sub(r"twin_func_\1", code)
+
+
+def patched_main(main, call_twin):
+    """main with `print_hash_value` also on when a second argument follows
+    and the call of func_1 choosing the copy by the argument count."""
+    main = main.replace("if (argc == 2 && strcmp(argv[1], \"1\") == 0)",
+                        "if (argc >= 2 && strcmp(argv[1], \"1\") == 0)", 1)
+    new_main, n = re.subn(r"^(\s*)func_1\(\);",
+                          r"\1if (argc == 3) %s; else func_1();" % call_twin,
+                          main, count=1, flags=re.M)
+    if n != 1:
+        raise ValueError("main does not call func_1()")
+    return new_main
+
+
+GLOBAL = re.compile(r"^static (?P<decl>[^=;]+?)(?: = (?P<init>.*))?;"
+                    r"(?P<comment>\s*/\*.*\*/)?\s*$")
+
+
+def split_globals(globals_text):
+    """Returns (definitions, extern declarations) for the two-file layout:
+    the globals without `static`, and one `extern` line per global.
+    __undefined stays static (each file has its own, as in csmith.h)."""
+    defs, externs = [], []
+    for line in globals_text.splitlines():
+        m = GLOBAL.match(line)
+        if not m or "__undefined" in line:
+            defs.append(line)
+            continue
+        defs.append(line[len("static "):])
+        externs.append("extern %s;" % m.group("decl"))
+    return "\n".join(defs) + "\n", "\n".join(externs) + "\n"
+
+
+def main(argv):
+    if len(argv) not in (3, 5) or (len(argv) == 5 and argv[3] != "--two-tu"):
+        sys.stderr.write("usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c]\n")
+        return 2
+    text = open(argv[1]).read()
+    try:
+        prelude, globals_text, forwards, functions, main_text = split(text)
+        if len(argv) == 3:
+            out = (prelude + globals_text + forwards + twin(forwards)
+                   + functions + twin(functions)
+                   + patched_main(main_text, "twin_func_1()"))
+            open(argv[2], "w").write(out)
+            return 0
+        defs, externs = split_globals(globals_text)
+        first = (prelude + defs + "void ltofold_twin_entry(void);\n"
+                 + forwards + functions
+                 + patched_main(main_text, "ltofold_twin_entry()"))
+        second = (prelude + externs + twin(forwards) + twin(functions)
+                  + "void ltofold_twin_entry(void) { twin_func_1(); }\n")
+        open(argv[2], "w").write(first)
+        open(argv[4], "w").write(second)
+        return 0
+    except ValueError as e:
+        sys.stderr.write("csmith_twin.py: %s: %s\n" % (argv[1], e))
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""Random floating-point C programs for differential testing of fprange (and
+merge): the same program linked plainly and through ltofold must print the
+same bits.
+
+A program has a few functions over double and float. Their bodies mix
+arithmetic, int-to-FP conversions of masked integers (values with known
+ranges), guarded FP-to-int conversions, compares that feed branches and
+selects, small counted loops, and libm calls (sqrt, fabs, floor, ceil,
+trunc, round, fmin, fmax, copysign, sin, cos, exp, log, pow, hypot...), so
+that fprange has ranges to compute and compares to decide. Some functions
+get an exact twin, so merge folds too.
+
+main runs every function on a fixed table of edge inputs (NaN, both
+infinities, both zeros, subnormals, the largest and smallest normals, 1, -1,
+0.5, ...), on pseudo-random inputs, and on values given on the command line,
+and prints each result with %a (exact bits). A NaN prints as `nan` whatever
+its sign and payload: LLVM does not promise either for a computed NaN.
+
+The programs have no undefined behaviour: FP-to-int conversions are done only
+after a range check, integer arithmetic is unsigned or masked, loops are
+counted.
+
+Usage: gen_fp.py SEED [-o OUT.c]
+"""
+import argparse
+import random
+import sys
+
+UNARY_DOUBLE = ["sqrt", "fabs", "floor", "ceil", "trunc", "round", "rint",
+                "nearbyint", "sin", "cos", "exp", "log", "exp2", "log2",
+                "atan", "tanh", "cbrt", "expm1", "log1p"]
+BINARY_DOUBLE = ["fmin", "fmax", "copysign", "pow", "hypot", "fmod",
+                 "atan2", "fdim"]
+CONSTANTS = ["0.0", "-0.0", "1.0", "-1.0", "0.5", "2.0", "3.0", "10.0",
+             "1e-300", "1e300", "0x1p-1074", "0x1p-1022", "0x1.fffffffffffffp+1023",
+             "INFINITY", "-INFINITY", "NAN", "255.0", "256.0", "65536.0",
+             "0.1", "1e-8", "100.0", "-100.0", "3.14159265358979"]
+FLOAT_CONSTANTS = ["0.0f", "-0.0f", "1.0f", "-1.0f", "0.5f", "2.0f",
+                   "0x1p-149f", "0x1p-126f", "3.4028235e38f", "INFINITY",
+                   "NAN", "255.0f", "1e-4f", "100.0f"]
+CMP = ["<", "<=", ">", ">=", "==", "!="]
+
+
+class Function:
+    """One generated function: `T NAME(double x, double y, float z,
+    unsigned n)` with T double or float. Locals are d0..dK (double) and
+    f0..fK (float) and u0.. (unsigned)."""
+
+    def __init__(self, rng, name, ret):
+        self.rng = rng
+        self.name = name
+        self.ret = ret
+        self.doubles = ["x", "y"]
+        self.floats = ["z"]
+        self.unsigneds = ["n"]
+        self.lines = []
+        self.depth = 1
+
+    def emit(self, line):
+        self.lines.append("  " * self.depth + line)
+
+    def double_leaf(self):
+        r = self.rng.random()
+        if r < 0.55:
+            return self.rng.choice(self.doubles)
+        if r < 0.75:
+            return self.rng.choice(CONSTANTS)
+        if r < 0.9:
+            # A conversion of a masked integer: a value with a known range.
+            mask = self.rng.choice(["0xff", "0xffff", "7", "0x3ff", "1"])
+            return "(double)(%s & %su)" % (self.rng.choice(self.unsigneds), mask)
+        return "(double)%s" % self.rng.choice(self.floats)
+
+    def double_expr(self, depth=0):
+        r = self.rng.random()
+        if depth > 2 or r < 0.3:
+            return self.double_leaf()
+        if r < 0.6:
+            op = self.rng.choice(["+", "-", "*", "/"])
+            return "(%s %s %s)" % (self.double_expr(depth + 1), op,
+                                   self.double_expr(depth + 1))
+        if r < 0.8:
+            return "%s(%s)" % (self.rng.choice(UNARY_DOUBLE),
+                               self.double_expr(depth + 1))
+        if r < 0.9:
+            return "%s(%s, %s)" % (self.rng.choice(BINARY_DOUBLE),
+                                   self.double_expr(depth + 1),
+                                   self.double_expr(depth + 1))
+        return "(%s ? %s : %s)" % (self.condition(depth + 1),
+                                   self.double_expr(depth + 1),
+                                   self.double_expr(depth + 1))
+
+    def float_expr(self, depth=0):
+        r = self.rng.random()
+        if depth > 2 or r < 0.35:
+            if self.rng.random() < 0.7:
+                return self.rng.choice(self.floats)
+            return self.rng.choice(FLOAT_CONSTANTS)
+        if r < 0.65:
+            op = self.rng.choice(["+", "-", "*", "/"])
+            return "(%s %s %s)" % (self.float_expr(depth + 1), op,
+                                   self.float_expr(depth + 1))
+        if r < 0.85:
+            fn = self.rng.choice(["sqrtf", "fabsf", "floorf", "ceilf",
+                                  "truncf", "sinf", "expf", "logf"])
+            return "%s(%s)" % (fn, self.float_expr(depth + 1))
+        return "(float)%s" % self.double_expr(depth + 1)
+
+    def range_condition(self, depth):
+        """A compare that a range analysis can decide (or nearly): fprange's
+        folds are on these paths."""
+        e = self.double_expr(depth + 1)
+        u = self.rng.choice(self.unsigneds)
+        return self.rng.choice([
+            "fabs(%s) %s 0.0" % (e, self.rng.choice(CMP)),
+            "sqrt(%s) < 0.0" % e,
+            "(double)(%s & 0xffu) %s %s" % (u, self.rng.choice(CMP),
+                                            self.rng.choice(["255.0", "256.0", "0.0", "-1.0", "300.5"])),
+            "floor(%s) > %s" % (e, e),
+            "exp(%s) %s 0.0" % (e, self.rng.choice(["<", ">=", "=="])),
+            "(fabs(%s) + 1.0) %s 1.0" % (e, self.rng.choice(CMP)),
+            "copysign(1.0, %s) %s 0.0" % (e, self.rng.choice(CMP)),
+            "(float)(%s & 7u) * 0.5f %s 4.0f" % (u, self.rng.choice(CMP)),
+            "fmax(%s, 2.0) %s 1.0" % (e, self.rng.choice(CMP)),
+        ])
+
+    def condition(self, depth=0):
+        r = self.rng.random()
+        if r < 0.25:
+            return self.range_condition(depth)
+        if r < 0.5:
+            return "%s %s %s" % (self.double_expr(depth + 1),
+                                 self.rng.choice(CMP),
+                                 self.double_expr(depth + 1))
+        if r < 0.65:
+            return "%s %s %s" % (self.float_expr(depth + 1),
+                                 self.rng.choice(CMP),
+                                 self.float_expr(depth + 1))
+        if r < 0.85:
+            fn = self.rng.choice(["isnan", "isinf", "isfinite", "signbit",
+                                  "isnormal"])
+            return "%s(%s)" % (fn, self.double_expr(depth + 1))
+        return "(%s & 1u)" % self.rng.choice(self.unsigneds)
+
+    def new_double(self):
+        name = "d%d" % len(self.doubles)
+        self.emit("double %s = %s;" % (name, self.double_expr()))
+        self.doubles.append(name)
+
+    def new_float(self):
+        name = "f%d" % len(self.floats)
+        self.emit("float %s = %s;" % (name, self.float_expr()))
+        self.floats.append(name)
+
+    def new_unsigned(self):
+        # A guarded conversion: defined for every input, NaN included.
+        name = "u%d" % len(self.unsigneds)
+        d = self.double_expr()
+        self.emit("double t%s = %s;" % (name, d))
+        self.emit("unsigned %s = (t%s >= 0.0 && t%s < 4294967296.0) ? "
+                  "(unsigned)t%s : %uu;" % (name, name, name, name,
+                                            self.rng.randrange(1 << 16)))
+        self.unsigneds.append(name)
+
+    def assign(self):
+        if self.rng.random() < 0.7 and len(self.doubles) > 2:
+            target = self.rng.choice(self.doubles[2:])
+            self.emit("%s = %s;" % (target, self.double_expr()))
+        elif len(self.floats) > 1:
+            target = self.rng.choice(self.floats[1:])
+            self.emit("%s = %s;" % (target, self.float_expr()))
+
+    def branch(self, budget):
+        self.emit("if (%s) {" % self.condition())
+        self.depth += 1
+        self.statements(budget)
+        self.depth -= 1
+        if self.rng.random() < 0.5:
+            self.emit("} else {")
+            self.depth += 1
+            self.statements(budget)
+            self.depth -= 1
+        self.emit("}")
+
+    def loop(self, budget):
+        var = "i%d" % len(self.lines)
+        bound = self.rng.choice(["4", "10", "(n & 7u)", "3"])
+        self.emit("for (unsigned %s = 0; %s < %s; ++%s) {" % (var, var, bound, var))
+        self.depth += 1
+        self.unsigneds.append(var)
+        self.statements(budget)
+        self.unsigneds.remove(var)
+        self.depth -= 1
+        self.emit("}")
+
+    def statements(self, budget):
+        for _ in range(self.rng.randint(1, budget)):
+            r = self.rng.random()
+            if r < 0.5:
+                self.assign()
+            elif r < 0.75 and budget > 1:
+                self.branch(budget - 1)
+            elif budget > 1:
+                self.loop(budget - 1)
+
+    def generate(self):
+        for _ in range(self.rng.randint(2, 5)):
+            self.new_double()
+        for _ in range(self.rng.randint(1, 3)):
+            self.new_float()
+        for _ in range(self.rng.randint(0, 2)):
+            self.new_unsigned()
+        self.statements(3)
+        result = " + ".join(self.rng.sample(self.doubles, min(3, len(self.doubles))))
+        if self.ret == "float":
+            result = "(float)(%s) + %s" % (result, self.rng.choice(self.floats))
+        self.emit("return %s;" % result)
+        head = "__attribute__((noinline)) %s %s(double x, double y, float z, unsigned n) {" % (
+            self.ret, self.name)
+        return "\n".join([head] + self.lines + ["}"])
+
+
+MAIN = r"""
+static void out(int f, int k, double v) {
+  if (v != v)
+    printf("%d %d nan\n", f, k);
+  else
+    printf("%d %d %a\n", f, k, v);
+}
+
+static const double edges[] = {
+    0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, 3.0, 10.0, 100.0, 255.0, 256.0,
+    1e-310, -1e-310, 0x1p-1074, 0x1p-1022, 0x1.fffffffffffffp+1023,
+    -0x1.fffffffffffffp+1023, 1e300, -1e300, 3.4028235e38, 1e-45,
+    INFINITY, -INFINITY, NAN, -NAN, 0.1, 3.14159265358979, 4294967296.0,
+    -2147483648.0, 0.49999999999999994, 1e16};
+#define NEDGES (sizeof edges / sizeof edges[0])
+
+int main(int argc, char **argv) {
+  double extra[8];
+  int nextra = 0;
+  for (int a = 1; a < argc && nextra < 8; ++a)
+    extra[nextra++] = strtod(argv[a], 0);
+  unsigned long long s = @SEED@u;
+  int k = 0;
+  for (unsigned i = 0; i < NEDGES + nextra + 40; ++i) {
+    double x, y;
+    float z;
+    unsigned n;
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    if (i < NEDGES) {
+      x = edges[i];
+      y = edges[(i * 7 + 3) % NEDGES];
+      z = (float)edges[(i * 5 + 1) % NEDGES];
+      n = (unsigned)(s >> 40);
+    } else if (i < NEDGES + nextra) {
+      x = extra[i - NEDGES];
+      y = -x;
+      z = (float)x;
+      n = i;
+    } else {
+      x = (double)(long long)(s % 200001) / 1000.0 - 100.0;
+      y = (double)(long long)((s >> 20) % 2001) / 7.0 - 150.0;
+      z = (float)((s >> 40) % 1000) / 16.0f - 30.0f;
+      n = (unsigned)(s >> 33);
+    }
+@CALLS@
+    ++k;
+  }
+  return 0;
+}
+"""
+
+
+def generate(seed):
+    rng = random.Random(seed)
+    functions = []
+    names = []
+    for i in range(rng.randint(3, 7)):
+        ret = rng.choice(["double", "float"])
+        fn = Function(rng, "fp%d" % i, ret)
+        functions.append(fn.generate())
+        names.append(fn.name)
+        if rng.random() < 0.4:
+            # An exact twin: merge folds it into fp<i>.
+            functions.append(functions[-1].replace(" fp%d(" % i, " fp%d_twin(" % i, 1))
+            names.append("fp%d_twin" % i)
+    calls = "\n".join("    out(%d, k, (double)%s(x, y, z, n));" % (i, name)
+                      for i, name in enumerate(names))
+    return ("/* gen_fp.py %d */\n#include <math.h>\n#include <stdio.h>\n"
+            "#include <stdlib.h>\n\n" % seed
+            + "\n\n".join(functions) + "\n"
+            + MAIN.replace("@SEED@", str((seed * 2654435761 + 1) % (1 << 64) or 1))
+            .replace("@CALLS@", calls))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("seed", type=int)
+    parser.add_argument("-o", "--output", default="-")
+    args = parser.parse_args()
+    text = generate(args.seed)
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.output, "w") as f:
+            f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

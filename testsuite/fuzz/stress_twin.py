@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Builds a module for merge/fprange/canon from llvm-stress functions, each
+with a renamed twin, in two function orders.
+
+llvm-stress writes a module with one function, @autogen_SD<SEED>, and
+nothing else. A module here has 1-3 of them (different seeds and sizes),
+each followed by its twin @twin_SD<SEED> (the same body), with linkages
+drawn at random (external, internal, linkonce_odr, with or without
+unnamed_addr), so merge takes each of its ways (replace, alias, thunk), and
+a function @stress_caller that calls every one of them, so direct callers
+are redirected too. The second output has the same functions in reverse
+order (the caller first): merge must fold the same groups whatever the
+order.
+
+Usage: stress_twin.py SEED OUT.ll OUT_REVERSED.ll [--llvm-stress PATH]
+       stress_twin.py --reverse IN.ll OUT.ll   (any text module: the same
+                      functions in reverse order, for reducing a finding)
+"""
+import argparse
+import random
+import re
+import subprocess
+import sys
+
+LINKAGES = ["", "internal ", "linkonce_odr ", "dso_local "]
+DEFINE = re.compile(r"^define void @autogen_SD(\d+)\((.*)\) \{$", re.M)
+
+
+def stress_function(tool, seed, size):
+    text = subprocess.run([tool, "-seed", str(seed), "-size", str(size),
+                           "-o", "-"], check=True, capture_output=True,
+                          text=True).stdout
+    start = text.index("define ")
+    return text[start:].rstrip() + "\n"
+
+
+def variant(body, old, new, rng):
+    """body with @old renamed @new and a random linkage and unnamed_addr."""
+    linkage = rng.choice(LINKAGES)
+    unnamed = rng.choice(["", " unnamed_addr", " local_unnamed_addr"])
+    head, rest = body.split("\n", 1)
+    head = head.replace("define void @%s(" % old,
+                        "define %svoid @%s(" % (linkage, new), 1)
+    head = head[:-len(" {")] + unnamed + " {"
+    return head + "\n" + rest
+
+
+def argument_types(body):
+    params = DEFINE.search(body).group(2)
+    types = []
+    depth = 0
+    current = ""
+    for ch in params:
+        if ch in "<[{(":
+            depth += 1
+        elif ch in ">]})":
+            depth -= 1
+        if ch == "," and depth == 0:
+            types.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    if current.strip():
+        types.append(current.strip())
+    # Each parameter is "TYPE %N": keep the type.
+    return [t.rsplit(" ", 1)[0] for t in types]
+
+
+def build(seed, tool):
+    rng = random.Random(seed)
+    functions = []  # (name, text)
+    calls = []
+    for j in range(rng.randint(1, 3)):
+        fseed = seed * 4 + j
+        body = stress_function(tool, fseed, rng.choice([20, 50, 100, 200, 400]))
+        types = argument_types(body)
+        args = ", ".join("%s poison" % t for t in types)
+        for name in ("autogen_SD%d" % fseed, "twin_SD%d" % fseed):
+            functions.append(variant(body, "autogen_SD%d" % fseed, name, rng))
+            calls.append("  call void @%s(%s)" % (name, args))
+    caller = "define void @stress_caller() {\n%s\n  ret void\n}\n" % "\n".join(calls)
+    head = "; stress_twin.py %d\n" % seed
+    forward = head + "\n".join(functions + [caller])
+    return forward, reverse_functions(forward)
+
+
+def reverse_functions(text):
+    """text with its function definitions in reverse order (everything else
+    first, in its order)."""
+    other, functions, current = [], [], None
+    for line in text.splitlines(keepends=True):
+        if current is None and line.startswith("define "):
+            current = [line]
+        elif current is not None:
+            current.append(line)
+            if line.startswith("}"):
+                functions.append("".join(current))
+                current = None
+        else:
+            other.append(line)
+    return "".join(other) + "\n" + "\n".join(reversed(functions))
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--reverse":
+        open(sys.argv[3], "w").write(reverse_functions(open(sys.argv[2]).read()))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("seed", type=int)
+    parser.add_argument("out")
+    parser.add_argument("out_reversed")
+    parser.add_argument("--llvm-stress", default="/usr/lib/llvm-22/bin/llvm-stress")
+    args = parser.parse_args()
+    forward, reverse = build(args.seed, args.llvm_stress)
+    open(args.out, "w").write(forward)
+    open(args.out_reversed, "w").write(reverse)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
