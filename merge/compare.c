@@ -347,19 +347,29 @@ static bool is_global_kind(LLVMValueKind kind) {
          kind == LLVMGlobalIFuncValueKind || kind == LLVMGlobalVariableValueKind;
 }
 
+/* Class mode (merge.c's recursive groups, certify.c): functions in
+ * `classes` compare by class number, before everything else. Returns
+ * whether the order was decided there; the result goes to *res. */
+static bool cmp_by_class(const ptr_map *classes, LLVMValueRef left,
+                         LLVMValueRef right, int *res) {
+  uint64_t class_left, class_right;
+  bool has_left = ptr_map_get(classes, left, &class_left);
+  bool has_right = ptr_map_get(classes, right, &class_right);
+  if (has_left != has_right)
+    *res = has_left ? -1 : 1;
+  else if (has_left)
+    *res = cmp_numbers(class_left, class_right);
+  return has_left || has_right;
+}
+
 static int cmp_global_values(ltofold_comparator *c, LLVMValueRef left,
                              LLVMValueRef right, bool callee) {
   if (left == right)
     return 0;
-  if (c->function_classes && callee) {
-    uint64_t class_left, class_right;
-    bool has_left = ptr_map_get(c->function_classes, left, &class_left);
-    bool has_right = ptr_map_get(c->function_classes, right, &class_right);
-    if (has_left != has_right)
-      return has_left ? -1 : 1;
-    if (has_left)
-      return cmp_numbers(class_left, class_right);
-  }
+  const ptr_map *classes = callee ? c->function_classes : c->address_classes;
+  int res;
+  if (classes && cmp_by_class(classes, left, right, &res))
+    return res;
   uint64_t number_left = fixed_number(c, &c->global_numbers, left);
   return cmp_numbers(number_left, fixed_number(c, &c->global_numbers, right));
 }
@@ -399,6 +409,39 @@ static int cmp_block_addresses(ltofold_comparator *c, LLVMValueRef left,
   return cmp_numbers(block_index(bb_left), block_index(bb_right));
 }
 
+/* The words between a constant expression's type and its operand list in
+ * LLVM's text form: the opcode and its flags ("add nuw nsw",
+ * "getelementptr inbounds inrange(-8, 8)"). Returns a malloc'd string. */
+static char *const_expr_head(LLVMValueRef expr) {
+  char *text = LLVMPrintValueToString(expr);
+  char *type = LLVMPrintTypeToString(LLVMTypeOf(expr));
+  size_t skip = strlen(type) + 1; /* "TYPE " */
+  const char *start = strlen(text) > skip ? text + skip : text;
+  const char *operands = strstr(start, " (");
+  char *head = strndup(start, operands ? (size_t)(operands - start) : strlen(start));
+  LLVMDisposeMessage(type);
+  LLVMDisposeMessage(text);
+  if (!head)
+    abort();
+  return head;
+}
+
+/* Flags of constant expressions (nuw, nsw, inrange...) change what is poison
+ * or undefined, as on instructions, but the C API reads them only from
+ * instructions (LLVMGetNUW casts to Instruction). They are read from the
+ * text instead. Reached only by two distinct expressions whose opcode, types
+ * and operands compare equal, which uniquing makes rare: such a pair differs
+ * in its flags, or has operands equal only up to the comparator (pointer and
+ * integer constants, the functions under comparison, classes). */
+static int cmp_const_expr_flags(LLVMValueRef left, LLVMValueRef right) {
+  char *head_left = const_expr_head(left);
+  char *head_right = const_expr_head(right);
+  int res = cmp_c_strings(head_left, head_right);
+  free(head_left);
+  free(head_right);
+  return res;
+}
+
 static int cmp_constant_contents(ltofold_comparator *c, LLVMValueRef left,
                                  LLVMValueRef right, LLVMValueKind kind) {
   switch (kind) {
@@ -435,7 +478,8 @@ static int cmp_constant_contents(ltofold_comparator *c, LLVMValueRef left,
       RETURN_IF_DIFFERENT(cmp_numbers(LLVMGEPGetNoWrapFlags(left),
                                 LLVMGEPGetNoWrapFlags(right)));
     }
-    return cmp_operand_lists(c, left, right, cmp_constants);
+    RETURN_IF_DIFFERENT(cmp_operand_lists(c, left, right, cmp_constants));
+    return cmp_const_expr_flags(left, right);
   }
   case LLVMBlockAddressValueKind:
     return cmp_block_addresses(c, left, right);

@@ -38,6 +38,10 @@ struct ltofold_comparator {
    * function present in this map compares by its class number instead of its
    * global number. Values are class numbers. */
   ptr_map *function_classes;
+  /* Certification (certify.c) only: a reference to a function present in
+   * this map, anywhere but in callee position, compares by its address
+   * class. Values are class numbers. */
+  ptr_map *address_classes;
 
   /* Scratch for the CFG walk: pending block pairs and visited left blocks. */
   LLVMBasicBlockRef *pending_left, *pending_right;

@@ -1,6 +1,7 @@
 #include "fn_tree.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static uint64_t mix_priority(uint64_t x) { /* splitmix64 */
   x += 0x9e3779b97f4a7c15ULL;
@@ -13,6 +14,7 @@ void fn_tree_init(fn_tree *tree, ltofold_comparator *comparator) {
   tree->root = NULL;
   tree->comparator = comparator;
   ptr_map_init(&tree->nodes);
+  ptr_map_init(&tree->unfolded_in);
   tree->next_priority_seed = 0;
   tree->size = 0;
 }
@@ -21,6 +23,7 @@ static void free_subtree(fn_tree_node *node) {
   while (node) {
     free_subtree(node->left);
     fn_tree_node *right = node->right;
+    free(node->unfolded);
     free(node);
     node = right;
   }
@@ -30,6 +33,7 @@ void fn_tree_free(fn_tree *tree) {
   free_subtree(tree->root);
   tree->root = NULL;
   ptr_map_free(&tree->nodes);
+  ptr_map_free(&tree->unfolded_in);
   tree->size = 0;
 }
 
@@ -96,7 +100,8 @@ fn_tree_node *fn_tree_insert(fn_tree *tree, LLVMValueRef function,
   return NULL;
 }
 
-bool fn_tree_remove(fn_tree *tree, LLVMValueRef function) {
+bool fn_tree_remove(fn_tree *tree, LLVMValueRef function,
+                    void (*release)(LLVMValueRef, void *), void *data) {
   uint64_t slot;
   if (!ptr_map_get(&tree->nodes, function, &slot))
     return false;
@@ -108,9 +113,44 @@ bool fn_tree_remove(fn_tree *tree, LLVMValueRef function) {
                                                                  : node->right);
   replace_child(tree, node->parent, node, node->left ? node->left : node->right);
   ptr_map_remove(&tree->nodes, function);
+  for (size_t i = 0; i < node->unfolded_count; ++i) {
+    ptr_map_remove(&tree->unfolded_in, node->unfolded[i]);
+    if (release)
+      release(node->unfolded[i], data);
+  }
+  free(node->unfolded);
   free(node);
   tree->size--;
   return true;
+}
+
+void fn_tree_remove_unfolded(fn_tree *tree, LLVMValueRef function) {
+  uint64_t slot;
+  if (!ptr_map_get(&tree->unfolded_in, function, &slot))
+    return;
+  fn_tree_node *node = (fn_tree_node *)(uintptr_t)slot;
+  for (size_t i = 0; i < node->unfolded_count; ++i)
+    if (node->unfolded[i] == function) {
+      memmove(&node->unfolded[i], &node->unfolded[i + 1],
+              (node->unfolded_count - i - 1) * sizeof *node->unfolded);
+      node->unfolded_count--;
+      break;
+    }
+  ptr_map_remove(&tree->unfolded_in, function);
+}
+
+void fn_tree_add_unfolded(fn_tree *tree, fn_tree_node *node,
+                          LLVMValueRef function) {
+  fn_tree_remove_unfolded(tree, function);
+  if (node->unfolded_count == node->unfolded_capacity) {
+    node->unfolded_capacity = node->unfolded_capacity ? node->unfolded_capacity * 2 : 4;
+    node->unfolded = realloc(node->unfolded,
+                             node->unfolded_capacity * sizeof *node->unfolded);
+    if (!node->unfolded)
+      abort();
+  }
+  node->unfolded[node->unfolded_count++] = function;
+  ptr_map_put(&tree->unfolded_in, function, (uint64_t)(uintptr_t)node);
 }
 
 void fn_tree_replace(fn_tree *tree, fn_tree_node *node, LLVMValueRef function) {

@@ -44,6 +44,9 @@ typedef struct ltofold_merge_options {
   bool allow_aliases;
   /* After the main pass, merge mutually recursive groups (see merge.c). */
   bool merge_recursive;
+  /* Check every fold against a copy of the module taken before merging
+   * (certify.c). Costs a copy of the module and one comparison per fold. */
+  bool certify;
 } ltofold_merge_options;
 
 /* One folded function. */
@@ -65,12 +68,16 @@ typedef struct ltofold_merge_result {
   size_t skipped[LTOFOLD_SKIP_REASON_COUNT];
   ltofold_fold *folds;   /* owned array of `fold_count` entries */
   size_t fold_count;
+  size_t certified;      /* with options.certify: equalities checked */
+  char *error;           /* owned; set when a fold failed the check: the
+                          * module must not be used */
 } ltofold_merge_result;
 
 void ltofold_merge_options_default(ltofold_merge_options *options);
 
 /* Merges equal functions of `module`. Fills *result (which the caller frees
- * with ltofold_merge_result_free). Returns the number of functions folded. */
+ * with ltofold_merge_result_free). Returns the number of functions folded.
+ * With options->certify, result->error says when a fold did not check. */
 size_t ltofold_merge_module(LLVMModuleRef module,
                             const ltofold_merge_options *options,
                             ltofold_merge_result *result);

@@ -31,12 +31,22 @@
  * The kept body gets the larger alignment of the two. What could not be done
  * soundly is left alone and counted by reason in the result.
  *
- * One thing LLVM's pass does not do and we must: the comparator ignores
- * aliasing metadata (!tbaa, !alias.scope, !noalias...), as LLVM's does, so
- * two functions equal up to those tags merge. But F's tags then describe G's
- * callers' memory too, and a tag that says "no alias" for F may be false for
- * G. So before folding, every tag on which the two disagree is dropped from
- * F: fewer facts, always true.
+ * One thing LLVM's pass does not do and we must: the comparator compares
+ * only the instruction metadata that changes what an instruction computes
+ * (!range, !nonnull...: compare.c); the rest states facts about one body
+ * (!tbaa, !alias.scope, !noalias, !callees, !llvm.loop's mustprogress,
+ * target kinds such as !amdgpu.no.fine.grained.memory, kinds we have never
+ * heard of), so two functions equal up to those tags merge. But F's tags
+ * then describe G's callers' memory, calls and loops too, and a tag that
+ * says "no alias" or "calls only @a" for F may be false for G. So before
+ * folding, every tag on which the two disagree is dropped from F: fewer
+ * facts, always true. Only hints and debug links are left alone (!prof,
+ * !DIAssignID...), and a loop keeps its !llvm.loop when both loops have the
+ * same properties (loop ids themselves are distinct in every function). The scopes that !alias.scope and !noalias name are declared
+ * by llvm.experimental.noalias.scope.decl calls, which the comparator
+ * matches by position, not identity; where two declarations name different
+ * scopes, a tag both bodies share can mean a per-iteration scope in one and
+ * a whole-function scope in the other, so F loses all its scope tags.
  *
  * Past the seed: recursive groups. The seed gives up on ping/pong
  * (cross-recursive functions equal only if each is assumed equal to the other)
@@ -49,6 +59,7 @@
  * the coarsest partition in which equal functions call equal functions, and
  * folding each class into one member preserves behaviour. Interposable
  * functions never take part, since their bodies are not final. */
+#include "certify.h"
 #include "fn_tree.h"
 
 #include <llvm-c/Comdat.h>
@@ -81,10 +92,14 @@ typedef struct merge_state {
   fn_list deferred;
   ptr_map used;      /* functions named in llvm.used / llvm.compiler.used */
   ptr_map thunks;    /* functions this pass turned into thunks */
-  unsigned aliasing_md_kinds[8];
-  unsigned aliasing_md_count;
+  unsigned hint_md_kinds[8]; /* instruction metadata never dropped (hints) */
+  unsigned hint_md_count;
+  unsigned alias_scope_kind, noalias_kind, loop_kind;
   unsigned naked_kind, inalloca_kind, preallocated_kind;
   ltofold_merge_result *result; /* not owned */
+  certifier *cert;              /* owned; NULL unless options->certify */
+  /* The originals (certify.c) of the pair merge_two is folding. */
+  LLVMValueRef kept_original, folded_original;
   size_t fold_capacity;
   bool in_recursive_pass;
 } merge_state;
@@ -315,8 +330,14 @@ static void collect_used(merge_state *st, const char *name) {
 
 /* The seed's remove(): a function whose body is about to change leaves the
  * tree and will be looked at again. */
+static void push_deferred(LLVMValueRef fn, void *data) {
+  fn_list_push(&((merge_state *)data)->deferred, fn);
+}
+
+/* The functions that could not fold with it (fn_tree.h) get another chance
+ * too: its replacement may be one they can fold with. */
 static void defer(merge_state *st, LLVMValueRef fn) {
-  if (fn_tree_remove(&st->tree, fn))
+  if (fn_tree_remove(&st->tree, fn, push_deferred, st))
     fn_list_push(&st->deferred, fn);
 }
 
@@ -333,7 +354,8 @@ static void defer_users(merge_state *st, LLVMValueRef value, unsigned depth) {
 }
 
 static void forget_function(merge_state *st, LLVMValueRef fn) {
-  fn_tree_remove(&st->tree, fn);
+  fn_tree_remove(&st->tree, fn, push_deferred, st);
+  fn_tree_remove_unfolded(&st->tree, fn);
   comparator_forget_global(st->comparator, fn);
   ptr_map_remove(&st->used, fn);
   ptr_map_remove(&st->thunks, fn);
@@ -637,23 +659,109 @@ static ltofold_fold_method write_thunk_or_alias(merge_state *st, LLVMValueRef f,
 
 /* ---- Folding one pair ---------------------------------------------------- */
 
+/* What drop_disagreeing_metadata needs while the comparator walks F and G
+ * in step. */
 typedef struct metadata_meet {
-  const unsigned *kinds;
-  unsigned count;
+  const merge_state *st;
+  bool scopes_disagree;   /* a scope declaration of F names other scopes */
 } metadata_meet;
+
+/* Instruction metadata F keeps even where G's differs: what the comparator
+ * already found equal, and hints and debug links that promise nothing. */
+static bool keeps_metadata_kind(const merge_state *st, unsigned kind) {
+  const ltofold_comparator *c = st->comparator;
+  for (unsigned i = 0; i < c->semantic_md_count; ++i)
+    if (c->semantic_md_kinds[i] == kind)
+      return true;
+  for (unsigned i = 0; i < st->hint_md_count; ++i)
+    if (st->hint_md_kinds[i] == kind)
+      return true;
+  return false;
+}
+
+/* Two !llvm.loop nodes state the same properties: their operands after the
+ * self-reference are the same (uniqued) nodes. */
+static bool same_loop_properties(LLVMValueRef mine, LLVMValueRef theirs) {
+  if (!mine || !theirs || !LLVMIsAMDNode(mine) || !LLVMIsAMDNode(theirs))
+    return false;
+  unsigned count = LLVMGetMDNodeNumOperands(mine);
+  if (count != LLVMGetMDNodeNumOperands(theirs))
+    return false;
+  LLVMValueRef *a = malloc((count + 1) * sizeof *a);
+  LLVMValueRef *b = malloc((count + 1) * sizeof *b);
+  if (!a || !b)
+    abort();
+  LLVMGetMDNodeOperands(mine, a);
+  LLVMGetMDNodeOperands(theirs, b);
+  bool same = true;
+  for (unsigned i = 1; i < count && same; ++i)
+    same = a[i] == b[i];
+  free(a);
+  free(b);
+  return same;
+}
+
+static bool is_scope_declaration(LLVMValueRef inst) {
+  if (LLVMGetInstructionOpcode(inst) != LLVMCall)
+    return false;
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  size_t length;
+  return LLVMIsAFunction(callee) &&
+         !strcmp(LLVMGetValueName2(callee, &length),
+                 "llvm.experimental.noalias.scope.decl");
+}
 
 static void drop_disagreeing_metadata(LLVMValueRef kept, LLVMValueRef other,
                                       void *data) {
-  const metadata_meet *meet = data;
-  for (unsigned i = 0; i < meet->count; ++i) {
-    LLVMValueRef mine = LLVMGetMetadata(kept, meet->kinds[i]);
-    if (mine && mine != LLVMGetMetadata(other, meet->kinds[i]))
-      LLVMSetMetadata(kept, meet->kinds[i], NULL);
+  metadata_meet *meet = data;
+  const merge_state *st = meet->st;
+  size_t count;
+  LLVMValueMetadataEntry *entries =
+      LLVMInstructionGetAllMetadataOtherThanDebugLoc(kept, &count);
+  for (size_t i = 0; i < count; ++i) {
+    unsigned kind = LLVMValueMetadataEntriesGetKind(entries, (unsigned)i);
+    if (keeps_metadata_kind(st, kind))
+      continue;
+    LLVMValueRef mine = LLVMGetMetadata(kept, kind);
+    LLVMValueRef theirs = LLVMGetMetadata(other, kind);
+    if (mine == theirs ||
+        (kind == st->loop_kind && same_loop_properties(mine, theirs)))
+      continue;
+    LLVMSetMetadata(kept, kind, NULL);
   }
+  if (entries)
+    LLVMDisposeValueMetadataEntries(entries);
+  if (is_scope_declaration(kept) &&
+      LLVMGetOperand(kept, 0) != LLVMGetOperand(other, 0))
+    meet->scopes_disagree = true;
 }
 
+static void drop_scope_tags(const merge_state *st, LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      LLVMSetMetadata(i, st->alias_scope_kind, NULL);
+      LLVMSetMetadata(i, st->noalias_kind, NULL);
+    }
+}
+
+/* F keeps only the body-local facts that hold for G too (see the top). */
+static void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
+  metadata_meet meet = {st, false};
+  comparator_walk_pairs(st->comparator, f, g, drop_disagreeing_metadata, &meet);
+  if (meet.scopes_disagree)
+    drop_scope_tags(st, f);
+}
+
+/* Records that G was folded into F by `method`; `same_address` when &G is
+ * &F from now on. */
 static void record_fold(merge_state *st, const char *kept, const char *folded,
-                        ltofold_fold_method method, size_t instructions) {
+                        ltofold_fold_method method, size_t instructions,
+                        bool same_address) {
+  if (st->cert)
+    certifier_record(st->cert, st->kept_original, st->folded_original,
+                     same_address);
   ltofold_merge_result *r = st->result;
   if (r->fold_count == st->fold_capacity) {
     st->fold_capacity = st->fold_capacity ? st->fold_capacity * 2 : 64;
@@ -675,6 +783,20 @@ static void record_fold(merge_state *st, const char *kept, const char *folded,
     r->merged_recursive++;
 }
 
+/* Whether merge_into_private_body can fold G: the body must be worth a
+ * call, and both F's new public function and G must become thunks or
+ * aliases of it (an alias only out of any section group, since the body
+ * leaves F's). */
+static bool private_body_is_possible(merge_state *st, LLVMValueRef f,
+                                     LLVMValueRef g,
+                                     ltofold_skip_reason *reason) {
+  *reason = LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK;
+  if (is_thunk_sized(f))
+    return false;
+  return can_thunk(st, f, reason) ||
+         (can_alias(st, f, f) && can_alias(st, f, g) && !LLVMGetComdat(f));
+}
+
 /* F and G both must keep a symbol that nothing may call the other in place
  * of. F's body becomes internal (local), under a new name; a new function takes F's
  * name, linkage and every use of F; then it and G become thunks or aliases
@@ -683,12 +805,6 @@ static void record_fold(merge_state *st, const char *kept, const char *folded,
 static void merge_into_private_body(merge_state *st, LLVMValueRef f,
                                     LLVMValueRef g, const char *g_name,
                                     size_t g_instructions) {
-  ltofold_skip_reason reason = LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK;
-  if (is_thunk_sized(f) || (!can_thunk(st, f, &reason) &&
-                            !(can_alias(st, f, f) && can_alias(st, f, g)))) {
-    st->result->skipped[reason]++;
-    return;
-  }
   LLVMValueRef public_f = LLVMAddFunction(st->module, "", LLVMGlobalGetValueType(f));
   LLVMSetLinkage(public_f, LLVMGetLinkage(f));
   LLVMSetVisibility(public_f, LLVMGetVisibility(f));
@@ -738,9 +854,10 @@ static void merge_into_private_body(merge_state *st, LLVMValueRef f,
   if (is_odr(public_f))
     replace_direct_callers(st, public_f, f);
   ltofold_fold_method g_method = write_thunk_or_alias(st, f, g);
-  write_thunk_or_alias(st, f, public_f);
+  ltofold_fold_method f_method = write_thunk_or_alias(st, f, public_f);
   if (g_method != LTOFOLD_FOLD_METHOD_COUNT)
-    record_fold(st, function_name(f), g_name, g_method, g_instructions);
+    record_fold(st, function_name(f), g_name, g_method, g_instructions,
+                g_method == LTOFOLD_FOLD_ALIAS && f_method == LTOFOLD_FOLD_ALIAS);
 }
 
 /* F keeps, of its droppable attributes at `index`, only those G has too. */
@@ -782,11 +899,50 @@ static void intersect_attributes(merge_state *st, LLVMValueRef f,
     intersect_attributes_at(st, f, g, i);
 }
 
-/* The seed's mergeTwoFunctions: fold G into F, which compare equal. F keeps
- * the body. */
+/* G's uses may all become uses of F: nobody can tell their addresses apart
+ * and nothing pins G's own symbol. CFI tags (!type, !kcfi_type) mark G's
+ * address as a checked target: it must keep its own symbol, tags and
+ * address. */
+static bool uses_move_entirely(merge_state *st, LLVMValueRef g) {
+  return address_is_insignificant(g) && !ptr_map_get(&st->used, g, NULL) &&
+         !has_type_metadata(st, g);
+}
+
+static bool has_direct_callers(LLVMValueRef fn) {
+  for (LLVMUseRef use = LLVMGetFirstUse(fn); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (is_call_site(user) &&
+        LLVMGetOperandUse(user, (unsigned)LLVMGetNumOperands(user) - 1) == use)
+      return true;
+  }
+  return false;
+}
+
+/* Whether merge_two(F, G) will fold G, by the same decisions it takes, but
+ * without acting: merge_two is only called when it will, so a pair that
+ * cannot fold leaves both functions untouched (their attributes and
+ * metadata included) and G can be tried with another equal function. */
+static bool fold_is_possible(merge_state *st, LLVMValueRef f, LLVMValueRef g,
+                             ltofold_skip_reason *reason) {
+  *reason = LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK;
+  if (is_interposable(f) || (is_odr(f) && is_odr(g)))
+    return private_body_is_possible(st, f, g, reason);
+  bool moves_uses = !is_interposable(g) &&
+                    LLVMGlobalGetValueType(f) == LLVMGlobalGetValueType(g);
+  bool moves_all = moves_uses && uses_move_entirely(st, g);
+  if (moves_uses && (moves_all ? LLVMGetFirstUse(g) != NULL : has_direct_callers(g)))
+    return true; /* replaced, or at least its callers redirected */
+  if (is_discardable_if_unused(g) && !LLVMGetFirstUse(g))
+    return true;
+  return can_alias(st, f, g) || can_thunk(st, f, reason);
+}
+
+/* The seed's mergeTwoFunctions: fold G into F, which compare equal and can
+ * fold (fold_is_possible). F keeps the body. */
 static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
-  metadata_meet meet = {st->aliasing_md_kinds, st->aliasing_md_count};
-  comparator_walk_pairs(st->comparator, f, g, drop_disagreeing_metadata, &meet);
+  st->kept_original = certifier_original(st->cert, f);
+  st->folded_original = certifier_original(st->cert, g);
+  meet_metadata(st, f, g);
   intersect_attributes(st, f, g);
 
   char *g_name = strdup(function_name(g));
@@ -805,10 +961,8 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   bool same_type = LLVMGlobalGetValueType(f) == LLVMGlobalGetValueType(g);
   bool callers_moved = false;
   if (!is_interposable(g) && same_type) {
-    /* CFI tags (!type, !kcfi_type) mark G's address as a checked target:
-     * it must keep its own symbol, tags and address. */
-    if (address_is_insignificant(g) && !ptr_map_get(&st->used, g, NULL) &&
-        !has_type_metadata(st, g)) {
+    if (uses_move_entirely(st, g)) {
+      callers_moved = LLVMGetFirstUse(g) != NULL;
       defer_users(st, g, 0);
       LLVMReplaceAllUsesWith(g, f);
     } else {
@@ -820,33 +974,62 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   if (is_discardable_if_unused(g) && !LLVMGetFirstUse(g)) {
     forget_function(st, g);
     LLVMDeleteFunction(g);
-    record_fold(st, f_name, g_name, LTOFOLD_FOLD_REPLACED, g_instructions);
+    record_fold(st, f_name, g_name, LTOFOLD_FOLD_REPLACED, g_instructions, true);
   } else {
     ltofold_fold_method method = write_thunk_or_alias(st, f, g);
     if (method == LTOFOLD_FOLD_METHOD_COUNT && callers_moved)
       method = LTOFOLD_FOLD_CALLERS;
     if (method != LTOFOLD_FOLD_METHOD_COUNT)
-      record_fold(st, f_name, g_name, method, g_instructions);
+      record_fold(st, f_name, g_name, method, g_instructions,
+                  method == LTOFOLD_FOLD_ALIAS);
   }
   free(g_name);
   free(f_name);
 }
 
-/* The seed's insert(): into the tree, or folded with its equal there. */
+/* Folds `fn` with `member` (the node's representative or one of its
+ * unfolded functions), the right way round, if that pair can fold. When fn
+ * keeps the body it takes member's place in the node. */
+static bool try_fold(merge_state *st, fn_tree_node *node, LLVMValueRef member,
+                     LLVMValueRef fn, ltofold_skip_reason *reason) {
+  bool fn_kept = !order_is_correct(member, fn);
+  LLVMValueRef kept = fn_kept ? fn : member, folded = fn_kept ? member : fn;
+  if (!fold_is_possible(st, kept, folded, reason))
+    return false;
+  if (fn_kept && member == node->function) {
+    fn_tree_replace(&st->tree, node, fn);
+  } else if (fn_kept) {
+    fn_tree_remove_unfolded(&st->tree, member);
+    fn_tree_add_unfolded(&st->tree, node, fn);
+  }
+  merge_two(st, kept, folded);
+  return true;
+}
+
+/* The seed's insert(): into the tree, or folded with its equal there. An
+ * equal function it cannot fold with (a type or linkage the fold needs)
+ * does not end the search: the others found equal to it before and left
+ * unfolded are tried too, and if none can fold, fn joins them. */
 static void insert(merge_state *st, LLVMValueRef fn) {
   if (fn_tree_contains(&st->tree, fn)) /* deferred twice, already back */
     return;
   fn_tree_node *node = fn_tree_insert(&st->tree, fn, ltofold_function_hash(fn));
   if (!node)
     return;
-  LLVMValueRef kept = node->function;
-  if (!order_is_correct(kept, fn)) {
-    fn_tree_replace(&st->tree, node, fn);
-    LLVMValueRef swap = kept;
-    kept = fn;
-    fn = swap;
+  fn_tree_remove_unfolded(&st->tree, fn); /* a stale entry of an old body */
+  ltofold_skip_reason first_reason, reason;
+  if (try_fold(st, node, node->function, fn, &first_reason))
+    return;
+  for (size_t i = 0; i < node->unfolded_count; ++i) {
+    LLVMValueRef other = node->unfolded[i];
+    /* Its body may have changed since it was found equal (it left no tree
+     * when its callees were folded): compare again. */
+    if (ltofold_compare_functions(st->comparator, other, fn) == 0 &&
+        try_fold(st, node, other, fn, &reason))
+      return;
   }
-  merge_two(st, kept, fn);
+  st->result->skipped[first_reason]++;
+  fn_tree_add_unfolded(&st->tree, node, fn);
 }
 
 /* Insert everything deferred, until nothing is deferred any more. */
@@ -948,7 +1131,7 @@ static size_t merge_recursive_groups(merge_state *st) {
   }
   for (size_t i = 0; i < count; ++i)
     if (class_end[i] - i >= 2 || (i > 0 && class_end[i - 1] == class_end[i]))
-      fn_tree_remove(&st->tree, all[i].function);
+      fn_tree_remove(&st->tree, all[i].function, push_deferred, st);
   size_t folded = 0;
   st->in_recursive_pass = true;
   for (size_t start = 0; start < count; start = class_end[start]) {
@@ -961,11 +1144,19 @@ static size_t merge_recursive_groups(merge_state *st) {
         kept = all[i].function;
     for (size_t i = start; i < stop; ++i)
       if (all[i].function != kept) {
-        size_t before = st->result->merged;
-        merge_two(st, kept, all[i].function);
-        folded += st->result->merged - before;
-        if (st->result->merged == before) /* left alone: still a candidate */
+        ltofold_skip_reason reason;
+        if (fold_is_possible(st, kept, all[i].function, &reason)) {
+          merge_two(st, kept, all[i].function);
+          folded++;
+        } else { /* left alone: still a candidate */
+          st->result->skipped[reason]++;
           fn_list_push(&st->deferred, all[i].function);
+          /* The class's other folds count on it being equal all the same. */
+          if (st->cert)
+            certifier_record(st->cert, certifier_original(st->cert, kept),
+                             certifier_original(st->cert, all[i].function),
+                             false);
+        }
       }
     fn_list_push(&st->deferred, kept);
   }
@@ -1033,6 +1224,7 @@ static int compare_hashed(const void *a, const void *b) {
 void ltofold_merge_options_default(ltofold_merge_options *options) {
   options->allow_aliases = true;
   options->merge_recursive = true;
+  options->certify = false;
 }
 
 size_t ltofold_merge_module(LLVMModuleRef module,
@@ -1051,12 +1243,14 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   st.naked_kind = enum_kind("naked");
   st.inalloca_kind = enum_kind("inalloca");
   st.preallocated_kind = enum_kind("preallocated");
-  static const char *const aliasing[] = {
-      "tbaa", "tbaa.struct", "alias.scope", "noalias", "invariant.load",
-      "invariant.group", "llvm.access.group", "fpmath"};
-  for (size_t i = 0; i < sizeof aliasing / sizeof *aliasing; ++i)
-    st.aliasing_md_kinds[st.aliasing_md_count++] = LLVMGetMDKindIDInContext(
-        st.context, aliasing[i], (unsigned)strlen(aliasing[i]));
+  static const char *const hints[] = {"dbg", "prof", "DIAssignID", "heapallocsite",
+                                      "srcloc", "annotation"};
+  for (size_t i = 0; i < sizeof hints / sizeof *hints; ++i)
+    st.hint_md_kinds[st.hint_md_count++] = LLVMGetMDKindIDInContext(
+        st.context, hints[i], (unsigned)strlen(hints[i]));
+  st.alias_scope_kind = LLVMGetMDKindIDInContext(st.context, "alias.scope", 11);
+  st.noalias_kind = LLVMGetMDKindIDInContext(st.context, "noalias", 7);
+  st.loop_kind = LLVMGetMDKindIDInContext(st.context, "llvm.loop", 9);
   collect_used(&st, "llvm.used");
   collect_used(&st, "llvm.compiler.used");
 
@@ -1094,11 +1288,18 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   }
   free(hashed);
 
+  if (options->certify)
+    st.cert = certifier_begin(module);
   run_worklist(&st);
   if (options->merge_recursive)
     while (merge_recursive_groups(&st) > 0)
       run_worklist(&st);
 
+  if (st.cert) {
+    result->certified = certifier_claims(st.cert);
+    certifier_check(st.cert, &result->error);
+    certifier_free(st.cert);
+  }
   resolve_kept_chains(result);
   result->comparisons = st.comparator->comparisons;
   fn_tree_free(&st.tree);
@@ -1117,6 +1318,8 @@ void ltofold_merge_result_free(ltofold_merge_result *result) {
   free(result->folds);
   result->folds = NULL;
   result->fold_count = 0;
+  free(result->error);
+  result->error = NULL;
 }
 
 const char *ltofold_fold_method_name(ltofold_fold_method method) {

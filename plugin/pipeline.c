@@ -101,6 +101,7 @@ static void run_merge(LLVMModuleRef module, const ltofold_options *options,
                                     ? target_supports_aliases(module)
                                     : options->aliases != 0;
   merge_options.merge_recursive = options->merge_recursive;
+  merge_options.certify = options->verify;
   ltofold_merge_module(module, &merge_options, &result->merge.merge);
 }
 
@@ -152,6 +153,12 @@ int ltofold_run_phase(LLVMModuleRef module, ltofold_phase phase,
   else
     run_merge(module, options, &result);
   double seconds = now_seconds() - start;
+  /* A fold that did not certify: the module is wrong, stop here. */
+  if (phase == LTOFOLD_PHASE_MERGE && result.merge.merge.error) {
+    *error = ltofold_format("%s", result.merge.merge.error);
+    ltofold_merge_result_free(&result.merge.merge);
+    return -1;
+  }
   if (report)
     ltofold_report_add_phase(report, name, seconds);
   report_result(phase, options, report, &result);

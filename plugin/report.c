@@ -128,6 +128,7 @@ void ltofold_report_add_merge(ltofold_report *report,
   cJSON_AddNumberToObject(merge, "merged_recursive",
                           (double)result->merged_recursive);
   cJSON_AddNumberToObject(merge, "comparisons", (double)result->comparisons);
+  cJSON_AddNumberToObject(merge, "certified", (double)result->certified);
   cJSON *methods = cJSON_AddObjectToObject(merge, "methods");
   for (int m = 0; m < LTOFOLD_FOLD_METHOD_COUNT; ++m)
     cJSON_AddNumberToObject(methods, ltofold_fold_method_name(m),
@@ -297,6 +298,8 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r) {
     if (r->skipped[s])
       fprintf(out, "  skipped: %-13s %zu\n", ltofold_skip_reason_name(s),
               r->skipped[s]);
+  if (r->certified)
+    fprintf(out, "  certified              %zu\n", r->certified);
 }
 
 void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *r) {

@@ -1,0 +1,36 @@
+/* Internal to merge/: the independent check of every fold (certify.c).
+ *
+ * Ownership: certifier_begin clones the module; the certifier owns the clone
+ * and frees it in certifier_free. Functions returned by certifier_original
+ * belong to the clone. */
+#ifndef LTOFOLD_CERTIFY_H
+#define LTOFOLD_CERTIFY_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct certifier certifier;
+
+/* Takes a copy of `module` as it is before any fold. */
+certifier *certifier_begin(LLVMModuleRef module);
+void certifier_free(certifier *cert);
+
+/* The copy of `fn` (a function of the module given to certifier_begin) as it
+ * was then, or NULL for a function created since (or when `cert` is NULL). */
+LLVMValueRef certifier_original(const certifier *cert, LLVMValueRef fn);
+
+/* Merge claims that the two originals behave the same, and, when
+ * `same_address`, that their addresses are now one. Either may be NULL
+ * (a function merge created), which fails the check. */
+void certifier_record(certifier *cert, LLVMValueRef kept_original,
+                      LLVMValueRef folded_original, bool same_address);
+
+/* The number of claims recorded. */
+size_t certifier_claims(const certifier *cert);
+
+/* Checks every claim recorded. Returns true if all hold; otherwise false
+ * with a malloc'd message naming the first pair that does not. */
+bool certifier_check(certifier *cert, char **error);
+
+#endif
