@@ -22,9 +22,16 @@ Two layouts:
              second file has one external entry, ltofold_twin_entry, so
              the folds cross translation units as at a real link.
 
-Usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c]
+With --near SEED the twins are near-twins: one suffixed integer constant
+(csmith writes every value constant with L, UL, LL or ULL; array sizes and
+indices have none) in one twin function is one more, so the two runs may
+print different checksums and a fold of that function into its original
+would be a miscompile that the run with `twin` shows.
+
+Usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c] [--near SEED]
 Exit status 1 (with a message) if the input is not in csmith's layout.
 """
+import random
 import re
 import sys
 
@@ -81,16 +88,48 @@ def split_globals(globals_text):
     return "\n".join(defs) + "\n", "\n".join(externs) + "\n"
 
 
+CONSTANT = re.compile(r"(?<![\w.])(0x[0-9A-Fa-f]+|[0-9]+)(UL|LL|ULL|L)\b")
+DEFINITION = re.compile(r"^static [^;]*func_\d+\([^;]*\)$", re.M)
+
+
+def mutate(functions, seed):
+    """functions with one suffixed constant of one function one more."""
+    rng = random.Random(seed)
+    starts = [m.start() for m in DEFINITION.finditer(functions)] + [len(functions)]
+    bodies = [(starts[i], starts[i + 1]) for i in range(len(starts) - 1)]
+    rng.shuffle(bodies)
+    for begin, end in bodies:
+        constants = list(CONSTANT.finditer(functions, begin, end))
+        if constants:
+            m = rng.choice(constants)
+            digits, suffix = m.group(1), m.group(2)
+            value = int(digits, 16 if digits.startswith("0x") else 10) + 1
+            limit = 1 << (64 if "LL" in suffix else 32)
+            value %= limit
+            new = ("0x%X" % value if digits.startswith("0x") else str(value)) + suffix
+            return functions[:m.start()] + new + functions[m.end():]
+    return functions
+
+
 def main(argv):
+    argv = list(argv)
+    near = None
+    if "--near" in argv:
+        i = argv.index("--near")
+        near = int(argv[i + 1])
+        del argv[i:i + 2]
     if len(argv) not in (3, 5) or (len(argv) == 5 and argv[3] != "--two-tu"):
-        sys.stderr.write("usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c]\n")
+        sys.stderr.write("usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c] [--near SEED]\n")
         return 2
     text = open(argv[1]).read()
     try:
         prelude, globals_text, forwards, functions, main_text = split(text)
+        twins = twin(functions)
+        if near is not None:
+            twins = mutate(twins, near)
         if len(argv) == 3:
             out = (prelude + globals_text + forwards + twin(forwards)
-                   + functions + twin(functions)
+                   + functions + twins
                    + patched_main(main_text, "twin_func_1()"))
             open(argv[2], "w").write(out)
             return 0
@@ -98,7 +137,7 @@ def main(argv):
         first = (prelude + defs + "void ltofold_twin_entry(void);\n"
                  + forwards + functions
                  + patched_main(main_text, "ltofold_twin_entry()"))
-        second = (prelude + externs + twin(forwards) + twin(functions)
+        second = (prelude + externs + twin(forwards) + twins
                   + "void ltofold_twin_entry(void) { twin_func_1(); }\n")
         open(argv[2], "w").write(first)
         open(argv[4], "w").write(second)

@@ -12,11 +12,14 @@ summary):
   twin     a csmith program with a twin of every function (csmith_twin.py,
            one or two translation units, three programs in four also
            -fno-inline-functions), so merge folds; both copies run.
+  near     the same with near-twins: one constant of one twin function is
+           one more (csmith_twin.py --near), so that function must not fold;
+           each run must print what the reference prints for it.
   fp       a floating-point program (gen_fp.py) for fprange, outputs in %a.
   stress   llvm-stress functions with renamed twins (stress_twin.py) through
            `ltofold merge|fprange|canon --verify`: no crash, verifier
            clean, the same bytes twice, the same fold groups in reverse
-           function order.
+           function order, near-twins (one constant different) not folded.
 
 A program whose reference build fails, crashes or times out is skipped.
 A finding is kept in OUT/PATH-ROW-SEED/ (what an earlier run left in OUT
@@ -42,7 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM = "/usr/lib/llvm-22/bin"
 CLANG = "clang-22"
 CSMITH_INCLUDE = "/usr/include/csmith"
-PATHS = ["csmith", "twin", "fp", "stress"]
+PATHS = ["csmith", "twin", "near", "fp", "stress"]
 LINKERS = ["lld", "gold", "bfd", "mold"]
 PHASES = ["merge", "fprange", "canon"]
 COMPILE_TIMEOUT = 180
@@ -51,7 +54,8 @@ RUN_TIMEOUT = 10
 TOOL_TIMEOUT = 120
 # Seeds of path P for --seed S are S * SEED_STRIDE + PATH_OFFSET[P] + i.
 SEED_STRIDE = 1000000
-PATH_OFFSET = {"csmith": 0, "twin": 500000, "fp": 0, "stress": 0}
+STRESS_PER_ROUND = 10
+PATH_OFFSET = {"csmith": 0, "twin": 500000, "near": 700000, "fp": 0, "stress": 0}
 
 
 class Result:
@@ -144,7 +148,7 @@ class Fuzzer:
             status, out, err = run(["csmith", "--seed", str(seed), "-o", "p.c"],
                                    work, 60)
             return ["p.c"], ["-I" + CSMITH_INCLUDE], [], [["1"]]
-        if path == "twin":
+        if path in ("twin", "near"):
             status, out, err = run(["csmith", "--seed", str(seed), "-o", "orig.c"],
                                    work, 60)
             # Odd seeds: two translation units. Inlining only for seeds
@@ -154,6 +158,8 @@ class Fuzzer:
             cmd = [sys.executable, os.path.join(HERE, "csmith_twin.py"), "orig.c", "p.c"]
             if two:
                 cmd += ["--two-tu", "q.c"]
+            if path == "near":
+                cmd += ["--near", str(seed)]
             status, out, err = run(cmd, work, 60)
             if status != 0:
                 return None
@@ -201,7 +207,7 @@ class Fuzzer:
             # the optimizer has used undefined behaviour (an infinite loop
             # without side effects, which C lets it assume away) and the
             # program does whatever: no reference to compare with.
-            if path in ("csmith", "twin") and b"checksum = " not in out:
+            if path in ("csmith", "twin", "near") and b"checksum = " not in out:
                 return [Result(path, row, seed, "skip",
                                detail="reference printed no checksum") for row in rows]
             reference.append(out)
@@ -303,6 +309,14 @@ class Fuzzer:
                 status3, out3, err3 = run(tool("r.ll", "c.bc", "c.json"), work, TOOL_TIMEOUT)
                 groups_a = fold_groups(os.path.join(work, "a.json"))
                 groups_c = fold_groups(os.path.join(work, "c.json"))
+                wrong = near_twin_folds(groups_a)
+                if wrong:
+                    keep["a.json"] = open(os.path.join(work, "a.json")).read()
+                    check["FUZZ_MODE"] = "ir-near"
+                    results.append(Result("stress", phase, seed, "mismatch", folds,
+                                          detail="near-twin folded: %s" % " ".join(sorted(wrong)),
+                                          files=keep, check=check))
+                    continue
                 if status3 != 0 or groups_a != groups_c:
                     keep["commands.sh"] += command_text(tool("r.ll", "c.bc", "c.json")) + "\n"
                     keep["a.json"] = open(os.path.join(work, "a.json")).read()
@@ -377,20 +391,24 @@ class Fuzzer:
         print("FINDING %s: %s: %s" % (name, r.status, r.detail), flush=True)
 
     def tasks(self):
-        """(path, seed) in round-robin over the paths, each path up to its
-        count; stops when the time runs out (checked by the caller)."""
+        """(path, seed) in rounds over the paths: a round has one program of
+        each program path and STRESS_PER_ROUND llvm-stress modules (a module
+        costs a tenth of a program), each path up to its count; the caller
+        stops taking them when the time runs out."""
         counts = {p: (self.args.stress_count if p == "stress" else self.args.count)
                   for p in self.args.paths}
-        i = 0
+        taken = dict.fromkeys(self.args.paths, 0)
         while True:
             any_left = False
             for p in self.args.paths:
-                if counts[p] is None or i < counts[p]:
+                for _ in range(STRESS_PER_ROUND if p == "stress" else 1):
+                    if counts[p] is not None and taken[p] >= counts[p]:
+                        break
                     any_left = True
-                    yield p, self.args.seed * SEED_STRIDE + PATH_OFFSET[p] + i
+                    yield p, self.args.seed * SEED_STRIDE + PATH_OFFSET[p] + taken[p]
+                    taken[p] += 1
             if not any_left:
                 return
-            i += 1
 
     def clear_old_findings(self):
         """Removes what an earlier run left in the output directory (the
@@ -408,11 +426,15 @@ class Fuzzer:
         self.clear_old_findings()
         deadline = (time.monotonic() + self.args.seconds) if self.args.seconds else None
         start = time.monotonic()
+        # SIGTERM or ^C: start nothing more, finish what runs, summarize.
+        stop = threading.Event()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, lambda *_: stop.set())
         done = 0
         with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as pool:
             pending = set()
             for path, seed in self.tasks():
-                if deadline and time.monotonic() > deadline:
+                if (deadline and time.monotonic() > deadline) or stop.is_set():
                     break
                 pending.add(pool.submit(self.one, path, seed))
                 while len(pending) >= 2 * self.args.jobs:
@@ -497,6 +519,19 @@ def fold_groups(report):
     return groups
 
 
+def near_twin_folds(groups):
+    """The near-twins (near_SDn, one constant different) that are in a fold
+    group with their original or twin (autogen_SDn, twin_SDn)."""
+    wrong = set()
+    for g in groups or ():
+        for name in g:
+            if name.startswith("near_SD"):
+                n = name[len("near_SD"):]
+                if "autogen_SD" + n in g or "twin_SD" + n in g:
+                    wrong.add(name)
+    return wrong
+
+
 def reduce_finding(directory, seconds):
     """Reduces a finding's input in DIRECTORY/reduced/ with cvise (C) or
     llvm-reduce (IR), each at most SECONDS; the smaller files stay there."""
@@ -535,7 +570,7 @@ def parse_args(argv):
         "ltofold linker path, and llvm-stress modules through the ltofold "
         "command. See testsuite/fuzz/README.md.")
     parser.add_argument("--seconds", type=float, help="stop starting programs after this long")
-    parser.add_argument("--count", type=int, help="programs per csmith/twin/fp path")
+    parser.add_argument("--count", type=int, help="programs per csmith/twin/near/fp path")
     parser.add_argument("--stress-count", type=int,
                         help="llvm-stress modules (default: 10 x --count)")
     parser.add_argument("--seed", type=int, default=1,

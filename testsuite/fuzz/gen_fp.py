@@ -9,7 +9,8 @@ ranges), guarded FP-to-int conversions, compares that feed branches and
 selects, small counted loops, and libm calls (sqrt, fabs, floor, ceil,
 trunc, round, fmin, fmax, copysign, sin, cos, exp, log, pow, hypot...), so
 that fprange has ranges to compute and compares to decide. Some functions
-get an exact twin, so merge folds too.
+get an exact twin, so merge folds too, and some a near-twin (one constant
+one ulp up) that merge must not fold.
 
 main runs every function on a fixed table of edge inputs (NaN, both
 infinities, both zeros, subnormals, the largest and smallest normals, 1, -1,
@@ -24,7 +25,9 @@ counted.
 Usage: gen_fp.py SEED [-o OUT.c]
 """
 import argparse
+import math
 import random
+import re
 import sys
 
 UNARY_DOUBLE = ["sqrt", "fabs", "floor", "ceil", "trunc", "round", "rint",
@@ -275,6 +278,20 @@ int main(int argc, char **argv) {
 """
 
 
+DOUBLE_LITERAL = re.compile(r"(?<![\w.])(\d+\.\d+(?:e[+-]?\d+)?)(?![\w.])")
+
+
+def nudge_constant(text, rng):
+    """text with one double literal replaced by the next double up, or None
+    if it has none."""
+    literals = list(DOUBLE_LITERAL.finditer(text))
+    if not literals:
+        return None
+    m = rng.choice(literals)
+    value = math.nextafter(float(m.group(1)), math.inf)
+    return text[:m.start()] + value.hex() + text[m.end():]
+
+
 def generate(seed):
     rng = random.Random(seed)
     functions = []
@@ -288,6 +305,13 @@ def generate(seed):
             # An exact twin: merge folds it into fp<i>.
             functions.append(functions[-1].replace(" fp%d(" % i, " fp%d_twin(" % i, 1))
             names.append("fp%d_twin" % i)
+        elif rng.random() < 0.4:
+            # A near-twin: one double constant one ulp up. Merge must not
+            # fold it (the outputs of both are printed).
+            near = nudge_constant(functions[-1], rng)
+            if near is not None:
+                functions.append(near.replace(" fp%d(" % i, " fp%d_near(" % i, 1))
+                names.append("fp%d_near" % i)
     calls = "\n".join("    out(%d, k, (double)%s(x, y, z, n));" % (i, name)
                       for i, name in enumerate(names))
     return ("/* gen_fp.py %d */\n#include <math.h>\n#include <stdio.h>\n"

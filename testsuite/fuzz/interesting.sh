@@ -14,6 +14,8 @@
 #                 ir-nondeterministic  two runs give different bitcode
 #                 ir-order  merge folds other groups in reverse function
 #                         order (stress_twin.py --reverse)
+#                 ir-near  merge folds a near-twin @near_SDn with
+#                         @autogen_SDn or @twin_SDn
 #   FUZZ_FILES    the C files (run, link) or the module (ir*)
 #   FUZZ_CFLAGS, FUZZ_LIBS  compile flags and libraries of the program
 #   FUZZ_LINKER   lld, gold, bfd or mold
@@ -37,7 +39,7 @@ ir_phase() { # ir_phase INPUT OUTPUT [REPORT]
 }
 
 case $FUZZ_MODE in
-ir | ir-nondeterministic | ir-order)
+ir | ir-nondeterministic | ir-order | ir-near)
   input=${1:-${files[0]}}
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
@@ -53,6 +55,18 @@ ir | ir-nondeterministic | ir-order)
     ir_phase "$input" "$work/a.bc" 2>/dev/null || exit 1
     ir_phase "$input" "$work/b.bc" 2>/dev/null || exit 1
     ! cmp -s "$work/a.bc" "$work/b.bc"
+    exit $? ;;
+  ir-near)
+    ir_phase "$input" "$work/a.bc" "$work/a.json" 2>/dev/null || exit 1
+    python3 - "$work/a.json" <<'EOF'
+import json, sys
+for g in json.load(open(sys.argv[1]))["merge"]["groups"]:
+    names = {g["kept"]} | {f["symbol"] for f in g["folded"]}
+    for n in names:
+        if n.startswith("near_SD") and ({"autogen_SD" + n[7:], "twin_SD" + n[7:]} & names):
+            sys.exit(0)
+sys.exit(1)
+EOF
     exit $? ;;
   ir-order)
     python3 "$here/stress_twin.py" --reverse "$input" "$work/r.ll" || exit 1

@@ -6,7 +6,9 @@ llvm-stress writes a module with one function, @autogen_SD<SEED>, and
 nothing else. A module here has 1-3 of them (different seeds and sizes),
 each followed by its twin @twin_SD<SEED> (the same body), with linkages
 drawn at random (external, internal, linkonce_odr, with or without
-unnamed_addr), so merge takes each of its ways (replace, alias, thunk), and
+unnamed_addr), so merge takes each of its ways (replace, alias, thunk),
+half of them also a near-twin @near_SD<SEED> with one integer constant one
+more (merge must not fold it with the other two), and
 a function @stress_caller that calls every one of them, so direct callers
 are redirected too. The second output has the same functions in reverse
 order (the caller first): merge must fold the same groups whatever the
@@ -66,6 +68,23 @@ def argument_types(body):
     return [t.rsplit(" ", 1)[0] for t in types]
 
 
+# An integer constant operand of an arithmetic, bitwise or compare
+# instruction: changing it keeps the IR valid (a shufflevector mask or an
+# extractelement index would not).
+INTEGER = re.compile(r"^\s*%\S+ = (?:add|sub|mul|and|or|xor|udiv|sdiv|urem|srem|"
+                     r"icmp \w+) (?:nuw |nsw |exact |disjoint )*i(?:8|16|32|64) "
+                     r"(?:%\S+|-?\d+), (-?\d+)$", re.M)
+
+
+def nudge_constant(body, rng):
+    """body with one integer constant operand one more, or None."""
+    constants = list(INTEGER.finditer(body))
+    if not constants:
+        return None
+    m = rng.choice(constants)
+    return body[:m.start(1)] + str(int(m.group(1)) + 1) + body[m.end(1):]
+
+
 def build(seed, tool):
     rng = random.Random(seed)
     functions = []  # (name, text)
@@ -75,8 +94,13 @@ def build(seed, tool):
         body = stress_function(tool, fseed, rng.choice([20, 50, 100, 200, 400]))
         types = argument_types(body)
         args = ", ".join("%s poison" % t for t in types)
-        for name in ("autogen_SD%d" % fseed, "twin_SD%d" % fseed):
-            functions.append(variant(body, "autogen_SD%d" % fseed, name, rng))
+        names = ["autogen_SD%d" % fseed, "twin_SD%d" % fseed]
+        near = nudge_constant(body, rng) if rng.random() < 0.5 else None
+        if near is not None:
+            names.append("near_SD%d" % fseed)
+        for name in names:
+            text = near if name.startswith("near_") else body
+            functions.append(variant(text, "autogen_SD%d" % fseed, name, rng))
             calls.append("  call void @%s(%s)" % (name, args))
     caller = "define void @stress_caller() {\n%s\n  ret void\n}\n" % "\n".join(calls)
     head = "; stress_twin.py %d\n" % seed
