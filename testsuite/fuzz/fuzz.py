@@ -19,7 +19,8 @@ summary):
   stress   llvm-stress functions with renamed twins (stress_twin.py) through
            `ltofold merge|fprange|canon --verify`: no crash, verifier
            clean, the same bytes twice, the same fold groups in reverse
-           function order, near-twins (one constant different) not folded.
+           function order, near-twins (one instruction different) not
+           folded.
 
 A program whose reference build fails, crashes or times out is skipped.
 A finding is kept in OUT/PATH-ROW-SEED/ (what an earlier run left in OUT
@@ -520,7 +521,7 @@ def fold_groups(report):
 
 
 def near_twin_folds(groups):
-    """The near-twins (near_SDn, one constant different) that are in a fold
+    """The near-twins (near_SDn, one instruction different) that are in a fold
     group with their original or twin (autogen_SDn, twin_SDn)."""
     wrong = set()
     for g in groups or ():

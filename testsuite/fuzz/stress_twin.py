@@ -7,8 +7,9 @@ nothing else. A module here has 1-3 of them (different seeds and sizes),
 each followed by its twin @twin_SD<SEED> (the same body), with linkages
 drawn at random (external, internal, linkonce_odr, with or without
 unnamed_addr), so merge takes each of its ways (replace, alias, thunk),
-half of them also a near-twin @near_SD<SEED> with one integer constant one
-more (merge must not fold it with the other two), and
+half of them also a near-twin @near_SD<SEED> with one instruction changed
+(a constant, a poison or fast-math flag, a predicate, an alignment,
+volatile: MUTATIONS), which merge must not fold with the other two, and
 a function @stress_caller that calls every one of them, so direct callers
 are redirected too. The second output has the same functions in reverse
 order (the caller first): merge must fold the same groups whatever the
@@ -19,6 +20,7 @@ Usage: stress_twin.py SEED OUT.ll OUT_REVERSED.ll [--llvm-stress PATH]
                       functions in reverse order, for reducing a finding)
 """
 import argparse
+import os
 import random
 import re
 import subprocess
@@ -68,21 +70,55 @@ def argument_types(body):
     return [t.rsplit(" ", 1)[0] for t in types]
 
 
-# An integer constant operand of an arithmetic, bitwise or compare
-# instruction: changing it keeps the IR valid (a shufflevector mask or an
-# extractelement index would not).
-INTEGER = re.compile(r"^\s*%\S+ = (?:add|sub|mul|and|or|xor|udiv|sdiv|urem|srem|"
-                     r"icmp \w+) (?:nuw |nsw |exact |disjoint )*i(?:8|16|32|64) "
-                     r"(?:%\S+|-?\d+), (-?\d+)$", re.M)
+# Mutations that make a near-twin: each changes one instruction in a way
+# that merge's comparator must see (docs/merge.md, "What equal means"):
+# (pattern, replacement) on one line of the body. The pattern's group 1 is
+# replaced.
+MUTATIONS = [
+    # An integer constant operand of an arithmetic, bitwise or compare
+    # instruction, one more (a shufflevector mask or an extractelement index
+    # would not stay valid).
+    (r"^\s*%\S+ = (?:add|sub|mul|and|or|xor|udiv|sdiv|urem|srem|icmp \w+)"
+     r" (?:nuw |nsw |exact |disjoint )*i(?:8|16|32|64) (?:%\S+|-?\d+), (-?\d+)$",
+     lambda v: str(int(v) + 1)),
+    # Poison flags.
+    (r"^\s*%\S+ = (add|sub|mul|shl) [<i]", lambda v: v + " nsw"),
+    (r"^\s*%\S+ = (add|sub|mul|shl) [<i]", lambda v: v + " nuw"),
+    (r"^\s*%\S+ = (udiv|sdiv|lshr|ashr) [<i]", lambda v: v + " exact"),
+    (r"^\s*%\S+ = (or) [<i]", lambda v: v + " disjoint"),
+    (r"^\s*%\S+ = (fadd|fsub|fmul|fdiv|frem) [<fdh]", lambda v: v + " nnan"),
+    (r"^\s*%\S+ = (fadd|fsub|fmul|fdiv|frem) [<fdh]", lambda v: v + " nsz"),
+    # Predicates.
+    (r"^\s*%\S+ = icmp (eq|ne|ugt|uge|ult|ule|sgt|sge|slt|sle) ",
+     lambda v: {"eq": "ne", "ne": "eq", "ugt": "uge", "uge": "ugt", "ult": "ule",
+                "ule": "ult", "sgt": "sge", "sge": "sgt", "slt": "sle", "sle": "slt"}[v]),
+    (r"^\s*%\S+ = fcmp (oeq|one|olt|ole|ogt|oge|ueq|une|ult|ule|ugt|uge|ord|uno) ",
+     lambda v: ("u" + v[1:]) if v[0] == "o" else ("o" + v[1:])),
+    # Memory: alignment, volatile.
+    (r"^\s*(?:%\S+ = load|store) .*, align (\d+)$", lambda v: str(int(v) * 2)),
+    (r"^\s*%\S+ = (load) (?!volatile)", lambda v: v + " volatile"),
+    (r"^\s*(store) (?!volatile)", lambda v: v + " volatile"),
+]
+MUTATIONS = [(re.compile(p, re.M), f) for p, f in MUTATIONS]
 
 
-def nudge_constant(body, rng):
-    """body with one integer constant operand one more, or None."""
-    constants = list(INTEGER.finditer(body))
-    if not constants:
+def nudge(body, rng):
+    """body with one instruction changed by one of MUTATIONS (a kind drawn
+    among those that apply, then a place), or None if none applies."""
+    kinds = [(list(pattern.finditer(body)), f) for pattern, f in MUTATIONS]
+    kinds = [(matches, f) for matches, f in kinds if matches]
+    if not kinds:
         return None
-    m = rng.choice(constants)
-    return body[:m.start(1)] + str(int(m.group(1)) + 1) + body[m.end(1):]
+    matches, f = rng.choice(kinds)
+    m = rng.choice(matches)
+    return body[:m.start(1)] + f(m.group(1)) + body[m.end(1):]
+
+
+def valid(tool_dir, text):
+    """Whether text (one function) is valid IR, by llvm-as."""
+    p = subprocess.run([os.path.join(tool_dir, "llvm-as"), "-o", os.devnull],
+                       input=text, capture_output=True, text=True)
+    return p.returncode == 0
 
 
 def build(seed, tool):
@@ -95,7 +131,9 @@ def build(seed, tool):
         types = argument_types(body)
         args = ", ".join("%s poison" % t for t in types)
         names = ["autogen_SD%d" % fseed, "twin_SD%d" % fseed]
-        near = nudge_constant(body, rng) if rng.random() < 0.5 else None
+        near = nudge(body, rng) if rng.random() < 0.5 else None
+        if near is not None and not valid(os.path.dirname(tool), near):
+            near = None
         if near is not None:
             names.append("near_SD%d" % fseed)
         for name in names:
