@@ -15,7 +15,8 @@ summary):
   near     the same with near-twins: one constant of one twin function is
            one more (csmith_twin.py --near), so that function must not fold;
            each run must print what the reference prints for it.
-  fp       a floating-point program (gen_fp.py) for fprange, outputs in %a.
+  fp       a floating-point program (gen_fp.py) for fprange, outputs in %a,
+           compiled at -O2, -O1, -O3 or -Os (by seed).
   stress   llvm-stress functions with renamed twins (stress_twin.py) through
            `ltofold merge|fprange|canon --verify`: no crash, verifier
            clean, the same bytes twice, the same fold groups in reverse
@@ -56,6 +57,7 @@ TOOL_TIMEOUT = 120
 # Seeds of path P for --seed S are S * SEED_STRIDE + PATH_OFFSET[P] + i.
 SEED_STRIDE = 1000000
 STRESS_PER_ROUND = 10
+FP_LEVELS = ["-O2", "-O1", "-O3", "-Os"]
 PATH_OFFSET = {"csmith": 0, "twin": 500000, "near": 700000, "fp": 0, "stress": 0}
 
 
@@ -182,7 +184,10 @@ class Fuzzer:
         if generated is None:
             return [Result(path, row, seed, "skip", detail="generator failed") for row in rows]
         sources, cflags, libs, runs = generated
-        cflags = ["-O2", "-flto=full", "-w"] + cflags
+        # FP programs at four levels, so fprange sees IR in different
+        # shapes; csmith programs at -O2.
+        level = FP_LEVELS[(seed // 4) % len(FP_LEVELS)] if path == "fp" else "-O2"
+        cflags = [level, "-flto=full", "-w"] + cflags
         objects = []
         for source in sources:
             obj = source[:-2] + ".o"
