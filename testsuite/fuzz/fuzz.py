@@ -7,8 +7,9 @@ testsuite/fuzz/README.md.
 Paths (each program goes through every linker, each linker a row in the
 summary):
   csmith   a csmith program, -O2 -flto=full, linked plainly by lld (the
-           reference) and through ltofold: the lld pass plugin, and the
-           gold plugin under ld.gold, ld.bfd and mold; outputs compared.
+           reference) and through ltofold: the lld pass plugin, the gold
+           plugin under ld.gold, ld.bfd and mold, and the lld pass plugin
+           with canon,merge-canon (row "canon"); outputs compared.
   twin     a csmith program with a twin of every function (csmith_twin.py,
            one or two translation units, three programs in four also
            -fno-inline-functions), so merge folds; both copies run.
@@ -48,7 +49,11 @@ LLVM = "/usr/lib/llvm-22/bin"
 CLANG = "clang-22"
 CSMITH_INCLUDE = "/usr/include/csmith"
 PATHS = ["csmith", "twin", "near", "fp", "stress"]
-LINKERS = ["lld", "gold", "bfd", "mold"]
+# Ways through ltofold: the lld pass plugin, the gold plugin under three
+# linkers, and the lld pass plugin with canon on (canonical form of the
+# whole module before merge, and merge comparing in canonical order), so
+# canon's rewriting is checked against execution too.
+LINKERS = ["lld", "gold", "bfd", "mold", "canon"]
 PHASES = ["merge", "fprange", "canon"]
 COMPILE_TIMEOUT = 180
 LINK_TIMEOUT = 300
@@ -132,11 +137,14 @@ class Fuzzer:
         (linker None): (command, environment)."""
         if linker is None:
             return [CLANG, "-fuse-ld=lld", "-flto=full"] + objects + ["-o", output] + libs, {}
-        if linker == "lld":
+        if linker in ("lld", "canon"):
+            options = "report=" + report
+            if linker == "canon":
+                options = "canon,merge-canon," + options
             return ([CLANG, "-fuse-ld=lld", "-flto=full",
                      "-Wl,--load-pass-plugin=" + self.pass_plugin]
                     + objects + ["-o", output] + libs,
-                    {"LTOFOLD_OPTIONS": "report=" + report})
+                    {"LTOFOLD_OPTIONS": options})
         return ([CLANG, "-fuse-ld=" + linker, "-Wl,-plugin," + self.gold_plugin,
                  "-Wl,-plugin-opt=report=" + report]
                 + objects + ["-o", output] + libs, {})

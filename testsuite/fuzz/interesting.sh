@@ -18,7 +18,7 @@
 #                         @autogen_SDn or @twin_SDn
 #   FUZZ_FILES    the C files (run, link) or the module (ir*)
 #   FUZZ_CFLAGS, FUZZ_LIBS  compile flags and libraries of the program
-#   FUZZ_LINKER   lld, gold, bfd or mold
+#   FUZZ_LINKER   lld, gold, bfd, mold, or canon (lld with canon,merge-canon)
 #   FUZZ_RUNS     the program's argument lists, separated by ';'
 #   FUZZ_BUILD    the ltofold build directory
 #
@@ -112,8 +112,10 @@ timeout 120 $clang "${sanitize_flags[@]}" -fsanitize=address,undefined \
 timeout 120 $clang -fuse-ld=lld -flto=full "${objects[@]}" -o ref "${libs[@]}" || exit 1
 
 case $FUZZ_LINKER in
-lld)
-  LTOFOLD_OPTIONS= timeout 300 $clang -fuse-ld=lld -flto=full \
+lld | canon)
+  options=
+  [ "$FUZZ_LINKER" = canon ] && options=canon,merge-canon
+  LTOFOLD_OPTIONS=$options timeout 300 $clang -fuse-ld=lld -flto=full \
     -Wl,--load-pass-plugin="$FUZZ_BUILD/lib/libltofold.so" "${objects[@]}" -o got \
     "${libs[@]}" 2> link.err ;;
 *)
