@@ -179,3 +179,13 @@ int ltofold_options_parse_list(ltofold_options *options, const char *list,
   free(copy);
   return status;
 }
+
+int ltofold_options_from_environment(ltofold_options *options, char **error) {
+  const char *environment = getenv("LTOFOLD_OPTIONS");
+  if (!environment || !ltofold_options_parse_list(options, environment, error))
+    return 0;
+  char *detail = *error;
+  *error = ltofold_format("LTOFOLD_OPTIONS: %s", detail);
+  free(detail);
+  return -1;
+}
