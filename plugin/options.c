@@ -10,7 +10,7 @@ const ltofold_option_info ltofold_option_table[] = {
      "write a JSON report of what was folded to FILE"},
     {"stats", LTOFOLD_OPTION_FLAG, NULL, "print what was folded to stderr"},
     {"verify", LTOFOLD_OPTION_FLAG, NULL,
-     "verify the module before and after every phase"},
+     "verify the module around every phase; certify every fold"},
     {"merge", LTOFOLD_OPTION_FLAG, NULL, "run merge (default: on)"},
     {"merge-recursive", LTOFOLD_OPTION_FLAG, NULL,
      "also fold mutually recursive groups (default: on)"},
