@@ -11,10 +11,16 @@
  * chains collapse: f1 calls g1, f2 calls g2, g1 == g2; once g2 is folded into
  * g1, f2 calls g1 and is compared again, and equals f1.
  *
- * Which of two equal functions stays (order_is_correct): ODR before non-ODR,
- * strong before interposable (a weak function may call the strong one, not
- * the reverse), external before local (the external one must stay anyway),
- * then by name, so the choice never depends on input order.
+ * Which of two equal functions stays (order_is_correct): strong before
+ * interposable (a weak function may call the strong one, not the reverse);
+ * non-ODR before ODR (two ODR functions need a new private body, see below,
+ * while an ODR copy folded into a non-ODR function just goes away, and a
+ * private body made for an ODR group keeps it as more copies arrive); one
+ * that must stay anyway before one that may be dropped when unused
+ * (linkonce, local: it can then vanish instead of becoming a thunk);
+ * external before local; then by name. The worklist is ordered by hash and
+ * then by name, so neither the choice nor which pair meets first depends on
+ * the order of functions in the module.
  *
  * How G is folded into F (merge_two), by what its linkage and address allow:
  *   - G local or its address insignificant (unnamed_addr; or local_unnamed_addr
@@ -148,10 +154,12 @@ static const char *function_name(LLVMValueRef fn) {
 }
 
 static bool order_is_correct(LLVMValueRef f, LLVMValueRef g) {
-  if (is_odr(f) != is_odr(g))
-    return is_odr(f);
   if (is_interposable(f) != is_interposable(g))
     return !is_interposable(f);
+  if (is_odr(f) != is_odr(g))
+    return !is_odr(f);
+  if (is_discardable_if_unused(f) != is_discardable_if_unused(g))
+    return !is_discardable_if_unused(f);
   if (has_local_linkage(f) != has_local_linkage(g))
     return !has_local_linkage(f);
   return strcmp(function_name(f), function_name(g)) <= 0;
@@ -173,13 +181,28 @@ static size_t count_instructions(LLVMValueRef fn) {
 
 /* ---- Which functions take part --------------------------------------------- */
 
+/* Whether a block of `fn` has its address taken anywhere but in fn's own
+ * instructions (a jump table in a global, another function). Addresses used
+ * only inside the body (an indirectbr over blockaddress constants) go with
+ * it: folded away, it takes them along; kept, they still name its blocks.
+ * Those from outside would name blocks of a body that is gone, or that now
+ * runs for other callers, so such a function is not a candidate. */
 static bool block_address_taken(LLVMValueRef fn) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMUseRef use = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); use;
-         use = LLVMGetNextUse(use))
-      if (LLVMGetValueKind(LLVMGetUser(use)) == LLVMBlockAddressValueKind)
-        return true;
+         use = LLVMGetNextUse(use)) {
+      LLVMValueRef address = LLVMGetUser(use);
+      if (LLVMGetValueKind(address) != LLVMBlockAddressValueKind)
+        continue;
+      for (LLVMUseRef user = LLVMGetFirstUse(address); user;
+           user = LLVMGetNextUse(user)) {
+        LLVMValueRef inst = LLVMGetUser(user);
+        if (!LLVMIsAInstruction(inst) ||
+            LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst)) != fn)
+          return true;
+      }
+    }
   return false;
 }
 
@@ -622,7 +645,6 @@ static void write_thunk(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
 
 /* Replaces G by an alias of F with G's name, linkage and visibility. */
 static void write_alias(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
-  take_max_alignment(f, g);
   LLVMValueRef alias = LLVMAddAlias2(st->module, LLVMGlobalGetValueType(g),
                                      0, f, "");
   LLVMSetLinkage(alias, LLVMGetLinkage(g));
@@ -658,6 +680,21 @@ static ltofold_fold_method write_thunk_or_alias(merge_state *st, LLVMValueRef f,
 }
 
 /* ---- Folding one pair ---------------------------------------------------- */
+
+/* The last step for a function whose uses merge has moved where it could:
+ * deleted when nothing uses it any more and its linkage allows, otherwise an
+ * alias or thunk of F. Returns the method, or LTOFOLD_FOLD_METHOD_COUNT when
+ * none applied (the reason is counted). */
+static ltofold_fold_method finish_folded(merge_state *st, LLVMValueRef f,
+                                         LLVMValueRef g) {
+  take_max_alignment(f, g);
+  if (is_discardable_if_unused(g) && !LLVMGetFirstUse(g)) {
+    forget_function(st, g);
+    LLVMDeleteFunction(g);
+    return LTOFOLD_FOLD_REPLACED;
+  }
+  return write_thunk_or_alias(st, f, g);
+}
 
 /* What drop_disagreeing_metadata needs while the comparator walks F and G
  * in step. */
@@ -783,18 +820,16 @@ static void record_fold(merge_state *st, const char *kept, const char *folded,
     r->merged_recursive++;
 }
 
-/* Whether merge_into_private_body can fold G: the body must be worth a
- * call, and both F's new public function and G must become thunks or
- * aliases of it (an alias only out of any section group, since the body
- * leaves F's). */
+/* Whether merge_into_private_body can fold G: both F's new public function
+ * and G must become aliases of the body (only out of any section group,
+ * since the body leaves F's), which costs nothing however small the body;
+ * or thunks of it, which needs a body worth a call. */
 static bool private_body_is_possible(merge_state *st, LLVMValueRef f,
                                      LLVMValueRef g,
                                      ltofold_skip_reason *reason) {
-  *reason = LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK;
-  if (is_thunk_sized(f))
-    return false;
-  return can_thunk(st, f, reason) ||
-         (can_alias(st, f, f) && can_alias(st, f, g) && !LLVMGetComdat(f));
+  if (can_alias(st, f, f) && can_alias(st, f, g) && !LLVMGetComdat(f))
+    return true;
+  return can_thunk(st, f, reason);
 }
 
 /* F and G both must keep a symbol that nothing may call the other in place
@@ -846,18 +881,21 @@ static void merge_into_private_body(merge_state *st, LLVMValueRef f,
   LLVMSetComdat(f, NULL);
   LLVMSetVisibility(f, LLVMDefaultVisibility);
   LLVMSetUnnamedAddress(f, LLVMGlobalUnnamedAddr);
-  take_max_alignment(f, g);
 
   LLVMTypeRef type = LLVMGlobalGetValueType(f);
   if (is_odr(g) && LLVMGlobalGetValueType(g) == type)
     replace_direct_callers(st, g, f);
   if (is_odr(public_f))
     replace_direct_callers(st, public_f, f);
-  ltofold_fold_method g_method = write_thunk_or_alias(st, f, g);
-  ltofold_fold_method f_method = write_thunk_or_alias(st, f, public_f);
+  ltofold_fold_method g_method = finish_folded(st, f, g);
+  ltofold_fold_method f_method = finish_folded(st, f, public_f);
+  /* &G is &F afterwards only if both are aliases of the body, or one of
+   * them is gone (nothing can take the address of a deleted function). */
+  bool g_gone_or_alias = g_method == LTOFOLD_FOLD_ALIAS || g_method == LTOFOLD_FOLD_REPLACED;
+  bool f_gone_or_alias = f_method == LTOFOLD_FOLD_ALIAS || f_method == LTOFOLD_FOLD_REPLACED;
   if (g_method != LTOFOLD_FOLD_METHOD_COUNT)
     record_fold(st, function_name(f), g_name, g_method, g_instructions,
-                g_method == LTOFOLD_FOLD_ALIAS && f_method == LTOFOLD_FOLD_ALIAS);
+                g_gone_or_alias && f_gone_or_alias);
 }
 
 /* F keeps, of its droppable attributes at `index`, only those G has too. */
@@ -969,20 +1007,12 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
       callers_moved = replace_direct_callers(st, g, f) > 0;
     }
   }
-  take_max_alignment(f, g);
-
-  if (is_discardable_if_unused(g) && !LLVMGetFirstUse(g)) {
-    forget_function(st, g);
-    LLVMDeleteFunction(g);
-    record_fold(st, f_name, g_name, LTOFOLD_FOLD_REPLACED, g_instructions, true);
-  } else {
-    ltofold_fold_method method = write_thunk_or_alias(st, f, g);
-    if (method == LTOFOLD_FOLD_METHOD_COUNT && callers_moved)
-      method = LTOFOLD_FOLD_CALLERS;
-    if (method != LTOFOLD_FOLD_METHOD_COUNT)
-      record_fold(st, f_name, g_name, method, g_instructions,
-                  method == LTOFOLD_FOLD_ALIAS);
-  }
+  ltofold_fold_method method = finish_folded(st, f, g);
+  if (method == LTOFOLD_FOLD_METHOD_COUNT && callers_moved)
+    method = LTOFOLD_FOLD_CALLERS;
+  if (method != LTOFOLD_FOLD_METHOD_COUNT)
+    record_fold(st, f_name, g_name, method, g_instructions,
+                method == LTOFOLD_FOLD_ALIAS || method == LTOFOLD_FOLD_REPLACED);
   free(g_name);
   free(f_name);
 }
@@ -1213,11 +1243,15 @@ static unsigned enum_kind(const char *name) {
   return LLVMGetEnumAttributeKindForName(name, strlen(name));
 }
 
-/* By hash, ties in module order: qsort is not stable. */
+/* By hash, ties by name (so that the order of functions in the module does
+ * not matter), unnamed functions in module order: qsort is not stable. */
 static int compare_hashed(const void *a, const void *b) {
   const candidate *ca = a, *cb = b;
   if (ca->hash != cb->hash)
     return ca->hash < cb->hash ? -1 : 1;
+  int by_name = strcmp(function_name(ca->function), function_name(cb->function));
+  if (by_name)
+    return by_name < 0 ? -1 : 1;
   return ca->index < cb->index ? -1 : ca->index > cb->index;
 }
 

@@ -313,7 +313,10 @@ int main(int argc, char **argv) {
     return ltofold_cli_report(argc - 1, argv + 1);
   cli_args args = {0};
   ltofold_options_init(&args.options);
-  int status = parse_command_line(argc, argv, &args);
+  char *error = NULL;
+  int status = ltofold_options_from_environment(&args.options, &error)
+                   ? usage_error(error)
+                   : parse_command_line(argc, argv, &args);
   if (status == 0) {
     ltofold_output_handle_signals();
     enable_command_phase(&args);

@@ -1241,6 +1241,12 @@ onload(struct ld_plugin_tv *tv) {
   for (struct ld_plugin_tv *t = tv; t->tv_tag != LDPT_NULL; ++t)
     if (t->tv_tag == LDPT_MESSAGE)
       the_plugin.message = t->tv_u.tv_message;
+  char *error = NULL;
+  if (ltofold_options_from_environment(&the_plugin.options, &error)) {
+    say(LDPL_FATAL, "%s", error);
+    free(error);
+    the_plugin.options_failed = true;
+  }
   for (struct ld_plugin_tv *t = tv; t->tv_tag != LDPT_NULL; ++t) {
     switch (t->tv_tag) {
     case LDPT_LINKER_OUTPUT:

@@ -10,7 +10,7 @@ const ltofold_option_info ltofold_option_table[] = {
      "write a JSON report of what was folded to FILE"},
     {"stats", LTOFOLD_OPTION_FLAG, NULL, "print what was folded to stderr"},
     {"verify", LTOFOLD_OPTION_FLAG, NULL,
-     "verify the module before and after every phase"},
+     "verify the module around every phase; certify every fold"},
     {"merge", LTOFOLD_OPTION_FLAG, NULL, "run merge (default: on)"},
     {"merge-recursive", LTOFOLD_OPTION_FLAG, NULL,
      "also fold mutually recursive groups (default: on)"},
@@ -178,4 +178,14 @@ int ltofold_options_parse_list(ltofold_options *options, const char *list,
     status = ltofold_options_parse_pair(options, item, error);
   free(copy);
   return status;
+}
+
+int ltofold_options_from_environment(ltofold_options *options, char **error) {
+  const char *environment = getenv("LTOFOLD_OPTIONS");
+  if (!environment || !ltofold_options_parse_list(options, environment, error))
+    return 0;
+  char *detail = *error;
+  *error = ltofold_format("LTOFOLD_OPTIONS: %s", detail);
+  free(detail);
+  return -1;
 }

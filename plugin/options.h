@@ -61,6 +61,11 @@ int ltofold_options_parse_pair(ltofold_options *options, const char *pair,
 int ltofold_options_parse_list(ltofold_options *options, const char *list,
                                char **error);
 
+/* Applies the LTOFOLD_OPTIONS environment variable, if set: every front end
+ * reads it first, so its own options (command line, -plugin-opt, -mllvm)
+ * override it. Returns 0, or -1 with a malloc'd message in *error. */
+int ltofold_options_from_environment(ltofold_options *options, char **error);
+
 const ltofold_option_info *ltofold_option_find(const char *key, size_t length);
 
 #endif

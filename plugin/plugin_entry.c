@@ -20,10 +20,8 @@ const char *ltofold_plugin_option_help(size_t index) {
 static int collect_options(ltofold_options *options, const char *const *pairs,
                            size_t pair_count) {
   char *error = NULL;
-  const char *environment = getenv("LTOFOLD_OPTIONS");
-  if (environment &&
-      ltofold_options_parse_list(options, environment, &error)) {
-    fprintf(stderr, "ltofold: error: LTOFOLD_OPTIONS: %s\n", error);
+  if (ltofold_options_from_environment(options, &error)) {
+    fprintf(stderr, "ltofold: error: %s\n", error);
     free(error);
     return 1;
   }

@@ -11,7 +11,9 @@
 #               (preopt) and after it (precodegen, what the lld plugin sees).
 # For each input, interleaved, --runs times: `ltofold merge IN -o OUT --stats`,
 # `opt -passes=mergefunc IN -o OUT`, and `ltofold merge ... --report R.json`
-# (the same with the JSON report that release pipelines keep). Wall time and
+# (the same with the JSON report that release pipelines keep), and
+# `ltofold merge ... --verify` (every fold certified against a copy of the
+# module, merge/certify.c: what tests and CI run). Wall time and
 # peak RSS come from the nanosecond clock and /usr/bin/time; the table shows medians and the ratios
 # ltofold / LLVM. Functions merged are read off each output module
 # (scripts/merge-diff.py), which also names the folds LLVM made and ltofold
@@ -113,7 +115,7 @@ for name in "${names[@]}"; do
   step "$name: $runs interleaved runs of ltofold and opt -passes=mergefunc"
   for run in $(seq 1 "$runs"); do
     # Alternate who goes first, so neither always runs on a warm cache.
-    if [ $((run % 2)) = 1 ]; then order="ltofold llvm report"; else order="llvm report ltofold"; fi
+    if [ $((run % 2)) = 1 ]; then order="ltofold llvm report verify"; else order="verify llvm report ltofold"; fi
     for tool in $order; do
       case $tool in
         ltofold) timed "$out/ltofold.$run.time" "$out/ltofold.$run.log" \
@@ -121,6 +123,8 @@ for name in "${names[@]}"; do
         report) timed "$out/report.$run.time" "$out/report.$run.log" \
           "$ltofold" merge "$in" -o "$out/ltofold-report.bc" --stats \
           --report "$out/report.json" ;;
+        verify) timed "$out/verify.$run.time" "$out/verify.$run.log" \
+          "$ltofold" merge "$in" -o "$out/ltofold-verify.bc" --stats --verify ;;
         llvm) timed "$out/llvm.$run.time" "$out/llvm.$run.log" \
           "$llvm_bin/opt" -passes=mergefunc "$in" -o "$out/llvm.bc" ;;
       esac
@@ -128,6 +132,8 @@ for name in "${names[@]}"; do
   done
   cmp -s "$out/ltofold.bc" "$out/ltofold-report.bc" ||
     fail "$name: ltofold wrote different modules with and without --report"
+  cmp -s "$out/ltofold.bc" "$out/ltofold-verify.bc" ||
+    fail "$name: ltofold wrote different modules with and without --verify"
   "$llvm_bin/opt" -passes=verify -disable-output "$out/ltofold.bc" ||
     fail "$name: ltofold's output does not verify"
 
@@ -147,11 +153,12 @@ for name in "${names[@]}"; do
     for f in $1; do values+=("$(awk -v k="$2" '{ print $k }' "$f")"); done
     median "${values[@]}"
   }
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" \
     "$(field "$out/llvm.*.time" 1)" "$(field "$out/ltofold.*.time" 1)" \
-    "$(field "$out/report.*.time" 1)" \
+    "$(field "$out/report.*.time" 1)" "$(field "$out/verify.*.time" 1)" \
     "$(field "$out/llvm.*.time" 2)" "$(field "$out/ltofold.*.time" 2)" \
-    "$(field "$out/report.*.time" 2)" "$stats" >>"$rows"
+    "$(field "$out/report.*.time" 2)" "$(field "$out/verify.*.time" 2)" \
+    "$stats" >>"$rows"
 done
 
 # 4. The table, the targets, and docs/BENCHMARKS.md.
@@ -185,14 +192,15 @@ def short(name, limit=120):
 rows = []
 with open(rows_path) as f:
     for line in f:
-        name, t_llvm, t_ours, t_report, m_llvm, m_ours, m_report, stats = \
-            line.rstrip("\n").split("\t")
+        (name, t_llvm, t_ours, t_report, t_verify, m_llvm, m_ours, m_report,
+         m_verify, stats) = line.rstrip("\n").split("\t")
         functions, _, folded, recursive, comparisons = map(int, STATS.match(stats).groups())
         with open(os.path.join(out_dir, name, "diff.json")) as d:
             diff = json.load(d)
         rows.append(dict(name=name, t_llvm=float(t_llvm), t_ours=float(t_ours),
-                         t_report=float(t_report), m_llvm=int(m_llvm), m_ours=int(m_ours),
-                         m_report=int(m_report), functions=functions, folded=folded,
+                         t_report=float(t_report), t_verify=float(t_verify),
+                         m_llvm=int(m_llvm), m_ours=int(m_ours), m_report=int(m_report),
+                         m_verify=int(m_verify), functions=functions, folded=folded,
                          recursive=recursive, comparisons=comparisons, diff=diff))
 
 def ratio(a, b):
@@ -216,14 +224,18 @@ out(f"LLVM {env['LLVM_VERSION']}, ltofold at {env['COMMIT']}"
     f"RSS, the median of {env['RUNS']} interleaved runs of each command, whole process "
     "(read bitcode, merge, write bitcode). `opt` also verifies its input and output, as "
     "it does by default; `ltofold` verifies only with `--verify`. *ltofold* is "
-    "`ltofold merge IN -o OUT --stats`; *+report* adds `--report R.json`. *merged* "
+    "`ltofold merge IN -o OUT --stats`; *+report* adds `--report R.json`; *+verify* "
+    "adds `--verify` instead (the module verified before and after, and every fold "
+    "certified against a copy of the module taken before merging: what the tests "
+    "and CI run), its cost shown against plain *ltofold*. *merged* "
     "counts function bodies removed, read off the output modules; *missed* is the "
     "number of folds LLVM made that ltofold did not.")
 out("")
 out("| input | functions | merged LLVM | merged ltofold | missed | comparisons "
     "| cmp / (N log2 N) | LLVM s | ltofold s | ltofold / LLVM | +report s "
-    "| +report / LLVM | LLVM MB | ltofold MB | +report MB |")
-out("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    "| +report / LLVM | +verify s | +verify / ltofold | LLVM MB | ltofold MB "
+    "| +report MB | +verify MB |")
+out("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for r in rows:
     n = r["functions"]
     r["normalized"] = r["comparisons"] / (n * math.log2(n)) if n > 1 else 0.0
@@ -232,7 +244,9 @@ for r in rows:
         f"| {len(d['missed'])} | {r['comparisons']} | {r['normalized']:.3f} "
         f"| {r['t_llvm']:.3f} | {r['t_ours']:.3f} | **{ratio(r['t_ours'], r['t_llvm']):.2f}** "
         f"| {r['t_report']:.3f} | {ratio(r['t_report'], r['t_llvm']):.2f} "
-        f"| {r['m_llvm'] / 1024:.0f} | {r['m_ours'] / 1024:.0f} | {r['m_report'] / 1024:.0f} |")
+        f"| {r['t_verify']:.3f} | {ratio(r['t_verify'], r['t_ours']):.2f} "
+        f"| {r['m_llvm'] / 1024:.0f} | {r['m_ours'] / 1024:.0f} | {r['m_report'] / 1024:.0f} "
+        f"| {r['m_verify'] / 1024:.0f} |")
 out("")
 unknown = [(r["name"], r["diff"]["reference"]["partner_unknown"]) for r in rows
            if r["diff"]["reference"]["partner_unknown"]]

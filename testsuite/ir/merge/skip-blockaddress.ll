@@ -1,5 +1,6 @@
-; A function whose block's address is taken is never merged: the blockaddress
-; constants name its blocks, and they must stay valid.
+; A function whose block address is taken outside its own body (here a global
+; jump table) is never merged: the blockaddress constants name its blocks, and
+; they must stay valid. (Addresses used only inside the body: merge-blockaddress-local.ll.)
 ; RUN: %ltofold merge %s -o - -S --verify | FileCheck %s
 ; RUN: %ltofold merge %s -o %t.unused.bc --stats 2>&1 | FileCheck %s --check-prefix=STATS
 

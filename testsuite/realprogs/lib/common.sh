@@ -28,6 +28,11 @@ RP_AR=$RP_LLVM/llvm-ar
 RP_RANLIB=$RP_LLVM/llvm-ranlib
 RP_CFLAGS="-O2 -flto=full"
 RP_JOBS=${RP_JOBS:-$(nproc)}
+# The ltofold modes link with verify (every fold certified against the
+# functions as they were) unless RP_VERIFY=0: the size benchmark turns it off
+# so that its link times are those of a release link.
+RP_VERIFY_OPTION=verify
+[ "${RP_VERIFY:-1}" = 0 ] && RP_VERIFY_OPTION=
 # The lld pass plugin and the binutils-API plugin (gold, ld.bfd, mold).
 # LTOFOLD_GOLD_PLUGIN=/usr/lib/llvm-22/lib/LLVMgold.so checks the gold path of
 # these scripts with LLVM's own plugin (plain LTO, no report, no fold check).
@@ -70,7 +75,7 @@ rp_mode() {
       RP_MODE_FLAGS="-fuse-ld=lld -Wl,--load-pass-plugin=$RP_PLUGIN"
       [ "$mode" = ltofold-icf ] && RP_MODE_FLAGS+=" -Wl,--icf=all"
       # lld parses -mllvm before it loads plugins: options go by environment.
-      RP_MODE_ENV=("LTOFOLD_OPTIONS=report=$report")
+      RP_MODE_ENV=("LTOFOLD_OPTIONS=${RP_VERIFY_OPTION:+$RP_VERIFY_OPTION,}report=$report")
       RP_MODE_REPORT=$report ;;
     gold-ltofold | bfd-ltofold | mold-ltofold)
       local linker=${mode%-ltofold}
@@ -86,6 +91,7 @@ rp_mode() {
       RP_MODE_FLAGS="-fuse-ld=$linker -fno-lto -Wl,-plugin,$RP_GOLD_PLUGIN"
       if [ "$(basename "$RP_GOLD_PLUGIN")" != LLVMgold.so ]; then
         RP_MODE_FLAGS+=" -Wl,-plugin-opt=report=$report"
+        [ -n "$RP_VERIFY_OPTION" ] && RP_MODE_FLAGS+=" -Wl,-plugin-opt=$RP_VERIFY_OPTION"
         RP_MODE_REPORT=$report
       fi ;;
     *) rp_fail "unknown mode '$mode' (modes: ${RP_MODES[*]})" ;;
