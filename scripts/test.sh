@@ -31,8 +31,9 @@ bash scripts/realprogs.sh --quick || status=1
 
 # Differential fuzzing (testsuite/fuzz/README.md), the fixed CI sample: 20
 # csmith, 20 csmith-with-twins, 20 csmith-with-near-twins and 20 FP programs
-# through lld, gold, ld.bfd and mold with ltofold, 200 llvm-stress modules
-# through the ltofold command (about 3 minutes on 2 cores). Any mismatch or crash fails the run; findings stay in
+# through lld, gold, ld.bfd and mold with ltofold (and lld with canon on),
+# 200 llvm-stress modules through the ltofold command (135 s of CPU: about
+# 70-100 s on 2 free cores). Any mismatch or crash fails the run; findings stay in
 # build/fuzz-findings.
 bash scripts/fuzz.sh --build build --seed 1 --count 20 --jobs "$jobs" \
   --out build/fuzz-findings || status=1
