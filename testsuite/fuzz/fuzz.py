@@ -25,7 +25,8 @@ summary):
            folded.
 
 A program whose reference build fails, crashes or times out is skipped.
-A finding is kept in OUT/PATH-ROW-SEED/ (what an earlier run left in OUT
+The summary is also kept as OUT/summary.json and OUT/summary.md (the table
+of docs/BENCHMARKS.md). A finding is kept in OUT/PATH-ROW-SEED/ (what an earlier run left in OUT
 is removed first) with its sources, the commands,
 the outputs and check.sh (the interestingness test for cvise/llvm-reduce).
 Exit status: 0 when nothing was found, 1 otherwise, 2 for a usage error.
@@ -478,6 +479,19 @@ class Fuzzer:
                        "findings": [n for n, _ in self.findings]}
         with open(os.path.join(self.out, "summary.json"), "w") as f:
             json.dump(summary, f, indent=1)
+        with open(os.path.join(self.out, "summary.md"), "w") as f:
+            f.write(self.markdown(summary))
+
+    def markdown(self, summary):
+        """The summary as the table of docs/BENCHMARKS.md, "Random programs"."""
+        lines = ["| path | row | tried | skipped | mismatches | crashes | folds | programs with folds |",
+                 "|---|---|---:|---:|---:|---:|---:|---:|"]
+        rows = sorted(summary["rows"], key=lambda r: (PATHS.index(r["path"]), r["row"]))
+        for r in rows:
+            lines.append("| %s | %s | %d | %d | %d | %d | %d | %d |" % (
+                r["path"], r["row"], r["tried"], r["skipped"], r["mismatches"],
+                r["crashes"], r["folds"], r["programs_with_folds"]))
+        return "\n".join(lines) + "\n"
 
     def print_summary(self, seconds):
         print("\nfuzz summary (seed %d, %.0f s; findings in %s)" % (self.args.seed, seconds, self.out))
