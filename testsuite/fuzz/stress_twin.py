@@ -9,7 +9,7 @@ drawn at random (external, internal, linkonce_odr, with or without
 unnamed_addr), so merge takes each of its ways (replace, alias, thunk),
 half of them also a near-twin @near_SD<SEED> with one instruction changed
 (a constant, a poison or fast-math flag, a predicate, an alignment,
-volatile: MUTATIONS), which merge must not fold with the other two, and
+volatile, a constant expression's flags: MUTATIONS), which merge must not fold with the other two, and
 a function @stress_caller that calls every one of them, so direct callers
 are redirected too. The second output has the same functions in reverse
 order (the caller first): merge must fold the same groups whatever the
@@ -94,6 +94,10 @@ MUTATIONS = [
                 "ule": "ult", "sgt": "sge", "sge": "sgt", "slt": "sle", "sle": "slt"}[v]),
     (r"^\s*%\S+ = fcmp (oeq|one|olt|ole|ogt|oge|ueq|une|ult|ule|ugt|uge|ord|uno) ",
      lambda v: ("u" + v[1:]) if v[0] == "o" else ("o" + v[1:])),
+    # Flags of constant expressions (in the prelude every function gets).
+    (r"^\s*store i64 (add) \(", lambda v: v + " nuw"),
+    (r"^\s*store i64 (add) \(", lambda v: v + " nsw"),
+    (r"^\s*store ptr getelementptr (inbounds) \(", lambda v: "nuw"),
     # Memory: alignment, volatile.
     (r"^\s*(?:%\S+ = load|store) .*, align (\d+)$", lambda v: str(int(v) * 2)),
     (r"^\s*%\S+ = (load) (?!volatile)", lambda v: v + " volatile"),
@@ -121,13 +125,31 @@ def valid(tool_dir, text):
     return p.returncode == 0
 
 
+# llvm-stress uses no global; each function gets these two stores of
+# constant expressions on @stress_g after its entry label, so the
+# comparator's handling of constant expressions (and their flags) is
+# exercised too.
+GLOBAL = "@stress_g = global [16 x i8] zeroinitializer\n"
+PRELUDE = ("  store i64 add (i64 ptrtoint (ptr @stress_g to i64), i64 8), ptr %0, align 8\n"
+           "  store ptr getelementptr inbounds (i8, ptr @stress_g, i64 4), ptr %1, align 8\n")
+
+
+def with_prelude(body):
+    """body with PRELUDE after its entry label, when its first two
+    parameters are pointers (as llvm-stress writes them)."""
+    head, label, rest = body.split("\n", 2)
+    if "(ptr %0, ptr %1" not in head or not label.endswith(":"):
+        return body
+    return head + "\n" + label + "\n" + PRELUDE + rest
+
+
 def build(seed, tool):
     rng = random.Random(seed)
     functions = []  # (name, text)
     calls = []
     for j in range(rng.randint(1, 3)):
         fseed = seed * 4 + j
-        body = stress_function(tool, fseed, rng.choice([20, 50, 100, 200, 400]))
+        body = with_prelude(stress_function(tool, fseed, rng.choice([20, 50, 100, 200, 400])))
         types = argument_types(body)
         args = ", ".join("%s poison" % t for t in types)
         names = ["autogen_SD%d" % fseed, "twin_SD%d" % fseed]
@@ -141,7 +163,7 @@ def build(seed, tool):
             functions.append(variant(text, "autogen_SD%d" % fseed, name, rng))
             calls.append("  call void @%s(%s)" % (name, args))
     caller = "define void @stress_caller() {\n%s\n  ret void\n}\n" % "\n".join(calls)
-    head = "; stress_twin.py %d\n" % seed
+    head = "; stress_twin.py %d\n%s" % (seed, GLOBAL)
     forward = head + "\n".join(functions + [caller])
     return forward, reverse_functions(forward)
 
