@@ -121,7 +121,7 @@ def nudge(body, rng):
 def valid(tool_dir, text):
     """Whether text (one function) is valid IR, by llvm-as."""
     p = subprocess.run([os.path.join(tool_dir, "llvm-as"), "-o", os.devnull],
-                       input=text, capture_output=True, text=True)
+                       input=GLOBAL + text, capture_output=True, text=True)
     return p.returncode == 0
 
 
