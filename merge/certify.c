@@ -9,8 +9,9 @@
  * from the functions as they were before merge touched them, by a check that
  * shares none of that state.
  *
- * Before merging, the module is cloned (LLVMCloneModule keeps the order of
- * functions, so the i-th function of one is the i-th of the other). Each fold
+ * Before merging, the module is copied (through bitcode, which keeps the
+ * order of functions, so the i-th function of one is the i-th of the
+ * other). Each fold
  * "G into F" is recorded as the pair of their originals, whatever merge did
  * to names and bodies afterwards. After merging:
  *
@@ -21,7 +22,7 @@
  *      (G replaced by F everywhere, or an alias of F), otherwise itself (a
  *      thunk, or redirected callers, keep &G != &F);
  *   3. each recorded pair is compared again, with a comparator made fresh
- *      for the clone, in which a called function compares by its callee
+ *      for the copy, in which a called function compares by its callee
  *      class and a function whose address is used compares by its address
  *      class.
  *
@@ -36,27 +37,44 @@
 #include "certify.h"
 #include "compare.h"
 
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct recorded_fold {
-  LLVMValueRef kept, folded; /* originals, in the clone */
+  LLVMValueRef kept, folded; /* originals, in the copy */
   bool same_address;         /* &folded == &kept after the fold */
 } recorded_fold;
 
 struct certifier {
-  LLVMModuleRef original; /* owned: the clone taken before merging */
+  LLVMContextRef context; /* owned: the copy's own context */
+  LLVMModuleRef original; /* owned: the copy taken before merging */
   ptr_map original_of;    /* function of the merged module -> its original */
   recorded_fold *folds;   /* owned array */
   size_t fold_count, fold_capacity;
 };
 
+/* The copy goes through bitcode, into a context of its own, rather than
+ * LLVMCloneModule: LLVM 22's module cloner crashes on a blockaddress of a
+ * function defined after its user, which the bitcode reader handles. The
+ * bitcode writer keeps the order of functions. */
+static LLVMModuleRef copy_module(LLVMModuleRef module, LLVMContextRef context) {
+  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(module);
+  LLVMModuleRef copy = NULL;
+  if (!bitcode || LLVMParseBitcodeInContext2(context, bitcode, &copy))
+    abort(); /* our own module, just written: cannot fail to read back */
+  LLVMDisposeMemoryBuffer(bitcode);
+  return copy;
+}
+
 certifier *certifier_begin(LLVMModuleRef module) {
   certifier *cert = calloc(1, sizeof *cert);
   if (!cert)
     abort();
-  cert->original = LLVMCloneModule(module);
+  cert->context = LLVMContextCreate();
+  cert->original = copy_module(module, cert->context);
   ptr_map_init(&cert->original_of);
   LLVMValueRef copy = LLVMGetFirstFunction(cert->original);
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn && copy;
@@ -69,6 +87,7 @@ void certifier_free(certifier *cert) {
   if (!cert)
     return;
   LLVMDisposeModule(cert->original);
+  LLVMContextDispose(cert->context);
   ptr_map_free(&cert->original_of);
   free(cert->folds);
   free(cert);
@@ -97,7 +116,7 @@ size_t certifier_claims(const certifier *cert) { return cert->fold_count; }
 
 /* ---- Step 1 and 2: groups and classes ------------------------------------- */
 
-/* Union-find over function indices (module order of the clone). */
+/* Union-find over function indices (module order of the copy). */
 static size_t find_root(size_t *parent, size_t i) {
   while (parent[i] != i) {
     parent[i] = parent[parent[i]];
@@ -113,7 +132,7 @@ static void join(size_t *parent, size_t a, size_t b) {
     parent[a > b ? a : b] = a < b ? a : b;
 }
 
-/* Fills `classes` (function of the clone -> root index) from `parent`. */
+/* Fills `classes` (function of the copy -> root index) from `parent`. */
 static void fill_classes(LLVMValueRef *functions, size_t count, size_t *parent,
                          ptr_map *classes) {
   for (size_t i = 0; i < count; ++i)

@@ -1,8 +1,8 @@
 /* Internal to merge/: the independent check of every fold (certify.c).
  *
- * Ownership: certifier_begin clones the module; the certifier owns the clone
- * and frees it in certifier_free. Functions returned by certifier_original
- * belong to the clone. */
+ * Ownership: certifier_begin copies the module into a context of its own;
+ * the certifier owns both and frees them in certifier_free. Functions
+ * returned by certifier_original belong to the copy. */
 #ifndef LTOFOLD_CERTIFY_H
 #define LTOFOLD_CERTIFY_H
 

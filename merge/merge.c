@@ -100,6 +100,12 @@ typedef struct merge_state {
   ptr_map thunks;    /* functions this pass turned into thunks */
   unsigned hint_md_kinds[8]; /* instruction metadata never dropped (hints) */
   unsigned hint_md_count;
+  /* Facts whose meaning is in the tag itself, so that the same tag on both
+   * sides means the same: kept where F and G agree. Every other kind not
+   * compared (unknown kinds, tags that point at loops or access groups of
+   * the body) is dropped from F whenever it folds. */
+  unsigned agreeing_md_kinds[12];
+  unsigned agreeing_md_count;
   unsigned alias_scope_kind, noalias_kind, loop_kind;
   unsigned naked_kind, inalloca_kind, preallocated_kind;
   ltofold_merge_result *result; /* not owned */
@@ -681,6 +687,25 @@ static ltofold_fold_method write_thunk_or_alias(merge_state *st, LLVMValueRef f,
 
 /* ---- Folding one pair ---------------------------------------------------- */
 
+/* A call of a function with debug info, in a function with debug info,
+ * must carry a location (the verifier requires it, for inlining). Calls
+ * merge moved to F from a function without debug info have none: they get
+ * line 0 of their caller, the "no particular line" of DWARF. */
+static void locate_calls(merge_state *st, LLVMValueRef f) {
+  if (!LLVMGetSubprogram(f))
+    return;
+  for (LLVMUseRef use = LLVMGetFirstUse(f); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef call = LLVMGetUser(use);
+    if (!is_call_site(call) || LLVMInstructionGetDebugLoc(call))
+      continue;
+    LLVMMetadataRef scope =
+        LLVMGetSubprogram(LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)));
+    if (scope)
+      LLVMInstructionSetDebugLoc(
+          call, LLVMDIBuilderCreateDebugLocation(st->context, 0, 0, scope, NULL));
+  }
+}
+
 /* The last step for a function whose uses merge has moved where it could:
  * deleted when nothing uses it any more and its linkage allows, otherwise an
  * alias or thunk of F. Returns the method, or LTOFOLD_FOLD_METHOD_COUNT when
@@ -703,35 +728,56 @@ typedef struct metadata_meet {
   bool scopes_disagree;   /* a scope declaration of F names other scopes */
 } metadata_meet;
 
-/* Instruction metadata F keeps even where G's differs: what the comparator
- * already found equal, and hints and debug links that promise nothing. */
-static bool keeps_metadata_kind(const merge_state *st, unsigned kind) {
-  const ltofold_comparator *c = st->comparator;
-  for (unsigned i = 0; i < c->semantic_md_count; ++i)
-    if (c->semantic_md_kinds[i] == kind)
-      return true;
-  for (unsigned i = 0; i < st->hint_md_count; ++i)
-    if (st->hint_md_kinds[i] == kind)
+static bool kind_in(const unsigned *kinds, unsigned count, unsigned kind) {
+  for (unsigned i = 0; i < count; ++i)
+    if (kinds[i] == kind)
       return true;
   return false;
 }
 
-/* Two !llvm.loop nodes state the same properties: their operands after the
- * self-reference are the same (uniqued) nodes. */
-static bool same_loop_properties(LLVMValueRef mine, LLVMValueRef theirs) {
-  if (!mine || !theirs || !LLVMIsAMDNode(mine) || !LLVMIsAMDNode(theirs))
+/* Instruction metadata F keeps even where G's differs: what the comparator
+ * already found equal, and hints and debug links that promise nothing. */
+static bool keeps_metadata_kind(const merge_state *st, unsigned kind) {
+  const ltofold_comparator *c = st->comparator;
+  return kind_in(c->semantic_md_kinds, c->semantic_md_count, kind) ||
+         kind_in(st->hint_md_kinds, st->hint_md_count, kind);
+}
+
+/* The operands of a well-formed loop id that state its properties: all but
+ * the id itself and source locations (which differ between any two copies),
+ * in a malloc'd array. Returns false for a node that does not name itself
+ * first: LLVM ignores such an id, so it states nothing. */
+static bool loop_properties(LLVMValueRef loop_id, LLVMValueRef **out,
+                            size_t *count) {
+  if (!loop_id || !LLVMIsAMDNode(loop_id))
     return false;
-  unsigned count = LLVMGetMDNodeNumOperands(mine);
-  if (count != LLVMGetMDNodeNumOperands(theirs))
-    return false;
-  LLVMValueRef *a = malloc((count + 1) * sizeof *a);
-  LLVMValueRef *b = malloc((count + 1) * sizeof *b);
-  if (!a || !b)
+  unsigned operands = LLVMGetMDNodeNumOperands(loop_id);
+  LLVMValueRef *ops = malloc((operands + 1) * sizeof *ops);
+  if (!ops)
     abort();
-  LLVMGetMDNodeOperands(mine, a);
-  LLVMGetMDNodeOperands(theirs, b);
-  bool same = true;
-  for (unsigned i = 1; i < count && same; ++i)
+  LLVMGetMDNodeOperands(loop_id, ops);
+  if (!operands || ops[0] != loop_id) {
+    free(ops);
+    return false;
+  }
+  size_t kept = 0;
+  for (unsigned i = 1; i < operands; ++i)
+    if (!ops[i] || LLVMGetMetadataKind(LLVMValueAsMetadata(ops[i])) !=
+                       LLVMDILocationMetadataKind)
+      ops[kept++] = ops[i];
+  *out = ops;
+  *count = kept;
+  return true;
+}
+
+/* Two !llvm.loop ids state the same properties: both are well-formed and
+ * their properties are the same (uniqued) nodes, in order. */
+static bool same_loop_properties(LLVMValueRef mine, LLVMValueRef theirs) {
+  LLVMValueRef *a = NULL, *b = NULL;
+  size_t count_a = 0, count_b = 0;
+  bool same = loop_properties(mine, &a, &count_a) &&
+              loop_properties(theirs, &b, &count_b) && count_a == count_b;
+  for (size_t i = 0; i < count_a && same; ++i)
     same = a[i] == b[i];
   free(a);
   free(b);
@@ -761,10 +807,10 @@ static void drop_disagreeing_metadata(LLVMValueRef kept, LLVMValueRef other,
       continue;
     LLVMValueRef mine = LLVMGetMetadata(kept, kind);
     LLVMValueRef theirs = LLVMGetMetadata(other, kind);
-    if (mine == theirs ||
-        (kind == st->loop_kind && same_loop_properties(mine, theirs)))
-      continue;
-    LLVMSetMetadata(kept, kind, NULL);
+    bool agree = kind == st->loop_kind ? same_loop_properties(mine, theirs)
+                                       : mine == theirs;
+    if (!agree || !kind_in(st->agreeing_md_kinds, st->agreeing_md_count, kind))
+      LLVMSetMetadata(kept, kind, NULL);
   }
   if (entries)
     LLVMDisposeValueMetadataEntries(entries);
@@ -887,6 +933,7 @@ static void merge_into_private_body(merge_state *st, LLVMValueRef f,
     replace_direct_callers(st, g, f);
   if (is_odr(public_f))
     replace_direct_callers(st, public_f, f);
+  locate_calls(st, f);
   ltofold_fold_method g_method = finish_folded(st, f, g);
   ltofold_fold_method f_method = finish_folded(st, f, public_f);
   /* &G is &F afterwards only if both are aliases of the body, or one of
@@ -1007,6 +1054,7 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
       callers_moved = replace_direct_callers(st, g, f) > 0;
     }
   }
+  locate_calls(st, f);
   ltofold_fold_method method = finish_folded(st, f, g);
   if (method == LTOFOLD_FOLD_METHOD_COUNT && callers_moved)
     method = LTOFOLD_FOLD_CALLERS;
@@ -1282,6 +1330,13 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   for (size_t i = 0; i < sizeof hints / sizeof *hints; ++i)
     st.hint_md_kinds[st.hint_md_count++] = LLVMGetMDKindIDInContext(
         st.context, hints[i], (unsigned)strlen(hints[i]));
+  static const char *const agreeing[] = {
+      "tbaa", "tbaa.struct", "alias.scope", "noalias", "invariant.load",
+      "invariant.group", "nontemporal", "fpmath", "callees", "llvm.loop",
+      "unpredictable"};
+  for (size_t i = 0; i < sizeof agreeing / sizeof *agreeing; ++i)
+    st.agreeing_md_kinds[st.agreeing_md_count++] = LLVMGetMDKindIDInContext(
+        st.context, agreeing[i], (unsigned)strlen(agreeing[i]));
   st.alias_scope_kind = LLVMGetMDKindIDInContext(st.context, "alias.scope", 11);
   st.noalias_kind = LLVMGetMDKindIDInContext(st.context, "noalias", 7);
   st.loop_kind = LLVMGetMDKindIDInContext(st.context, "llvm.loop", 9);

@@ -15,7 +15,7 @@ const ltofold_option_info ltofold_option_table[] = {
     {"merge-recursive", LTOFOLD_OPTION_FLAG, NULL,
      "also fold mutually recursive groups (default: on)"},
     {"aliases", LTOFOLD_OPTION_FLAG, NULL,
-     "allow global aliases (default: from the target, off for Mach-O)"},
+     "allow global aliases (default: from the target, off for Mach-O, NVPTX)"},
     {"fprange", LTOFOLD_OPTION_FLAG, NULL,
      "fold FP compares decided by value ranges (default: on)"},
     {"canon", LTOFOLD_OPTION_FLAG, NULL,

@@ -316,6 +316,12 @@ def main():
     for group in report.get("groups", []):
         for f in group["folded"]:
             ours.union(f["symbol"], group["kept"])
+        # A body merge moved to a new local function (both ODR, or
+        # interposable) is named after the function it came from, which may
+        # itself be gone from the output (deleted once nothing used it).
+        suffix = ".ltofold.body"
+        if group["kept"].endswith(suffix):
+            ours.union(group["kept"][:-len(suffix)], group["kept"])
     involved = set(ours.parent)
 
     # Each class of the reference, split by ltofold's classes: every part
