@@ -395,7 +395,7 @@ class Fuzzer:
                      "# files in the current directory still show it (cvise,",
                      "# llvm-reduce). testsuite/fuzz/README.md explains it."]
             lines += ["export %s=%s" % (k, shlex.quote(v)) for k, v in sorted(r.check.items())]
-            lines.append("exec bash %s" % shlex.quote(os.path.join(HERE, "interesting.sh")))
+            lines.append('exec bash %s "$@"' % shlex.quote(os.path.join(HERE, "interesting.sh")))
             path = os.path.join(directory, "check.sh")
             with open(path, "w") as f:
                 f.write("\n".join(lines) + "\n")

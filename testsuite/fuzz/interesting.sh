@@ -15,7 +15,8 @@
 #                 ir-order  merge folds other groups in reverse function
 #                         order (stress_twin.py --reverse)
 #                 ir-near  merge folds a near-twin @near_SDn with
-#                         @autogen_SDn or @twin_SDn
+#                         @autogen_SDn or @twin_SDn, and their bodies still
+#                         differ
 #   FUZZ_FILES    the C files (run, link) or the module (ir*)
 #   FUZZ_CFLAGS, FUZZ_LIBS  compile flags and libraries of the program
 #   FUZZ_LINKER   lld, gold, bfd, mold, or canon (lld with canon,merge-canon)
@@ -29,6 +30,7 @@
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ltofold=$FUZZ_BUILD/bin/ltofold
+FUZZ_LLVM=${FUZZ_LLVM:-/usr/lib/llvm-22/bin}
 clang=clang-22
 read -r -a files <<< "$FUZZ_FILES"
 
@@ -57,14 +59,21 @@ ir | ir-nondeterministic | ir-order | ir-near)
     ! cmp -s "$work/a.bc" "$work/b.bc"
     exit $? ;;
   ir-near)
+    # Folded together, and still different: a reducer would otherwise
+    # remove the one instruction that differs.
     ir_phase "$input" "$work/a.bc" "$work/a.json" 2>/dev/null || exit 1
-    python3 - "$work/a.json" <<'EOF'
-import json, sys
+    "$FUZZ_LLVM/llvm-dis" "$input" -o "$work/in.ll" 2>/dev/null || cp "$input" "$work/in.ll"
+    python3 - "$work/a.json" "$work/in.ll" <<'EOF'
+import json, re, sys
+bodies = {m.group(1): m.group(2) for m in re.finditer(
+    r"^define [^@]*@([\w.]+)\(.*?\{\n(.*?)^\}", open(sys.argv[2]).read(), re.M | re.S)}
 for g in json.load(open(sys.argv[1]))["merge"]["groups"]:
     names = {g["kept"]} | {f["symbol"] for f in g["folded"]}
     for n in names:
-        if n.startswith("near_SD") and ({"autogen_SD" + n[7:], "twin_SD" + n[7:]} & names):
-            sys.exit(0)
+        for other in ("autogen_SD" + n[7:], "twin_SD" + n[7:]):
+            if (n.startswith("near_SD") and other in names
+                    and bodies.get(n) != bodies.get(other)):
+                sys.exit(0)
 sys.exit(1)
 EOF
     exit $? ;;
