@@ -1,0 +1,5 @@
+#include <stdio.h>
+int main(void) {
+  printf("%d\n", 42);
+  return 0;
+}
