@@ -7,9 +7,10 @@ testsuite/fuzz/README.md.
 Paths (each program goes through every linker, each linker a row in the
 summary):
   csmith   a csmith program, -O2 -flto=full, linked plainly by lld (the
-           reference) and through ltofold: the lld pass plugin, the gold
-           plugin under ld.gold, ld.bfd and mold, and the lld pass plugin
-           with canon,merge-canon (row "canon"); outputs compared.
+           reference) and through ltofold with verify (every fold
+           certified): the lld pass plugin, the gold plugin under ld.gold,
+           ld.bfd and mold, and the lld pass plugin with canon,merge-canon
+           (row "canon"); outputs compared.
   twin     a csmith program with a twin of every function (csmith_twin.py,
            one or two translation units, three programs in four also
            -fno-inline-functions), so merge folds; both copies run.
@@ -138,8 +139,11 @@ class Fuzzer:
         (linker None): (command, environment)."""
         if linker is None:
             return [CLANG, "-fuse-ld=lld", "-flto=full"] + objects + ["-o", output] + libs, {}
+        # verify: the module is verified around every phase and every fold
+        # certified against the original functions (merge/certify.c), so a
+        # wrong fold can fail the link even where the run would not show it.
         if linker in ("lld", "canon"):
-            options = "report=" + report
+            options = "verify,report=" + report
             if linker == "canon":
                 options = "canon,merge-canon," + options
             return ([CLANG, "-fuse-ld=lld", "-flto=full",
@@ -147,7 +151,7 @@ class Fuzzer:
                     + objects + ["-o", output] + libs,
                     {"LTOFOLD_OPTIONS": options})
         return ([CLANG, "-fuse-ld=" + linker, "-Wl,-plugin," + self.gold_plugin,
-                 "-Wl,-plugin-opt=report=" + report]
+                 "-Wl,-plugin-opt=verify", "-Wl,-plugin-opt=report=" + report]
                 + objects + ["-o", output] + libs, {})
 
     # --- programs (csmith, twin, fp) -----------------------------------
@@ -627,4 +631,7 @@ def parse_args(argv):
 
 
 if __name__ == "__main__":
+    # Every front end reads LTOFOLD_OPTIONS: options from the caller's
+    # environment would change what is tested.
+    os.environ.pop("LTOFOLD_OPTIONS", None)
     sys.exit(Fuzzer(parse_args(sys.argv[1:])).main())

@@ -28,6 +28,7 @@
 # warnings that mean UB, and run clean under ASan and UBSan printing what
 # the plain link prints.
 set -u
+unset LTOFOLD_OPTIONS
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ltofold=$FUZZ_BUILD/bin/ltofold
 FUZZ_LLVM=${FUZZ_LLVM:-/usr/lib/llvm-22/bin}
@@ -122,13 +123,14 @@ timeout 120 $clang -fuse-ld=lld -flto=full "${objects[@]}" -o ref "${libs[@]}" |
 
 case $FUZZ_LINKER in
 lld | canon)
-  options=
-  [ "$FUZZ_LINKER" = canon ] && options=canon,merge-canon
+  options=verify
+  [ "$FUZZ_LINKER" = canon ] && options=canon,merge-canon,verify
   LTOFOLD_OPTIONS=$options timeout 300 $clang -fuse-ld=lld -flto=full \
     -Wl,--load-pass-plugin="$FUZZ_BUILD/lib/libltofold.so" "${objects[@]}" -o got \
     "${libs[@]}" 2> link.err ;;
 *)
   timeout 300 $clang -fuse-ld="$FUZZ_LINKER" -Wl,-plugin,"$FUZZ_BUILD/lib/ltofold-gold.so" \
+    -Wl,-plugin-opt=verify \
     "${objects[@]}" -o got "${libs[@]}" 2> link.err ;;
 esac
 link_status=$?
