@@ -313,15 +313,17 @@ def main():
 
     # ltofold's classes: its report's groups, and what its output shows.
     ours, _ = fold_classes(before, ltofold, ltofold_folded)
+    # A body merge moved to a new local function (both ODR, or interposable)
+    # is named after the function it came from, which may itself be gone
+    # from the output (deleted once nothing used it); the body may be folded
+    # later in turn.
+    suffix = ".ltofold.body"
     for group in report.get("groups", []):
-        for f in group["folded"]:
-            ours.union(f["symbol"], group["kept"])
-        # A body merge moved to a new local function (both ODR, or
-        # interposable) is named after the function it came from, which may
-        # itself be gone from the output (deleted once nothing used it).
-        suffix = ".ltofold.body"
-        if group["kept"].endswith(suffix):
-            ours.union(group["kept"][:-len(suffix)], group["kept"])
+        names = [group["kept"]] + [f["symbol"] for f in group["folded"]]
+        for name in names:
+            ours.union(name, group["kept"])
+            if name.endswith(suffix):
+                ours.union(name[:-len(suffix)], name)
     involved = set(ours.parent)
 
     # Each class of the reference, split by ltofold's classes: every part
