@@ -45,14 +45,17 @@
  * heard of), so two functions equal up to those tags merge. But F's tags
  * then describe G's callers' memory, calls and loops too, and a tag that
  * says "no alias" or "calls only @a" for F may be false for G. So before
- * folding, every tag on which the two disagree is dropped from F: fewer
- * facts, always true. Only hints and debug links are left alone (!prof,
- * !DIAssignID...), and a loop keeps its !llvm.loop when both loops have the
- * same properties (loop ids themselves are distinct in every function). The scopes that !alias.scope and !noalias name are declared
- * by llvm.experimental.noalias.scope.decl calls, which the comparator
- * matches by position, not identity; where two declarations name different
- * scopes, a tag both bodies share can mean a per-iteration scope in one and
- * a whole-function scope in the other, so F loses all its scope tags.
+ * folding F keeps, of the tags whose meaning is in the tag itself, only
+ * those G has too (a loop id: the same properties), and loses every other
+ * kind: unknown ones, and those that point at loops or access groups of its
+ * body, where the same tag can claim a different loop in each function.
+ * Fewer facts, always true. Hints and debug links stay (!prof,
+ * !DIAssignID...). The scopes that !alias.scope and !noalias name are
+ * declared by llvm.experimental.noalias.scope.decl calls, which the
+ * comparator matches by position, not identity; where two declarations name
+ * different scopes, a tag both bodies share can mean a per-iteration scope
+ * in one and a whole-function scope in the other, so F loses all its scope
+ * tags.
  *
  * Past the seed: recursive groups. The seed gives up on ping/pong
  * (cross-recursive functions equal only if each is assumed equal to the other)
