@@ -1070,12 +1070,18 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
 
 /* Folds `fn` with `member` (the node's representative or one of its
  * unfolded functions), the right way round, if that pair can fold. When fn
- * keeps the body it takes member's place in the node. */
+ * keeps the body it takes member's place in the node. An unfolded member's
+ * body may have changed since it was found equal (it is in no tree when its
+ * callees fold): with `compare_again` it is compared again, after the cheap
+ * test of whether the pair could fold at all, so that a class of many
+ * functions that cannot fold costs no comparisons. */
 static bool try_fold(merge_state *st, fn_tree_node *node, LLVMValueRef member,
-                     LLVMValueRef fn, ltofold_skip_reason *reason) {
+                     LLVMValueRef fn, bool compare_again,
+                     ltofold_skip_reason *reason) {
   bool fn_kept = !order_is_correct(member, fn);
   LLVMValueRef kept = fn_kept ? fn : member, folded = fn_kept ? member : fn;
-  if (!fold_is_possible(st, kept, folded, reason))
+  if (!fold_is_possible(st, kept, folded, reason) ||
+      (compare_again && ltofold_compare_functions(st->comparator, member, fn)))
     return false;
   if (fn_kept && member == node->function) {
     fn_tree_replace(&st->tree, node, fn);
@@ -1099,16 +1105,11 @@ static void insert(merge_state *st, LLVMValueRef fn) {
     return;
   fn_tree_remove_unfolded(&st->tree, fn); /* a stale entry of an old body */
   ltofold_skip_reason first_reason, reason;
-  if (try_fold(st, node, node->function, fn, &first_reason))
+  if (try_fold(st, node, node->function, fn, false, &first_reason))
     return;
-  for (size_t i = 0; i < node->unfolded_count; ++i) {
-    LLVMValueRef other = node->unfolded[i];
-    /* Its body may have changed since it was found equal (it left no tree
-     * when its callees were folded): compare again. */
-    if (ltofold_compare_functions(st->comparator, other, fn) == 0 &&
-        try_fold(st, node, other, fn, &reason))
+  for (size_t i = 0; i < node->unfolded_count; ++i)
+    if (try_fold(st, node, node->unfolded[i], fn, true, &reason))
       return;
-  }
   st->result->skipped[first_reason]++;
   fn_tree_add_unfolded(&st->tree, node, fn);
 }
