@@ -44,6 +44,10 @@ typedef struct ltofold_merge_options {
   bool allow_aliases;
   /* After the main pass, merge mutually recursive groups (see merge.c). */
   bool merge_recursive;
+  /* After equal functions, fold functions equal up to constants into one
+   * body that takes them as parameters, where that saves bytes
+   * (similar.c). */
+  bool merge_similar;
   /* Check every fold against a copy of the module taken before merging
    * (certify.c). Costs a copy of the module and one comparison per fold. */
   bool certify;

@@ -1310,6 +1310,7 @@ static int compare_hashed(const void *a, const void *b) {
 void ltofold_merge_options_default(ltofold_merge_options *options) {
   options->allow_aliases = true;
   options->merge_recursive = true;
+  options->merge_similar = true;
   options->certify = false;
 }
 

@@ -14,6 +14,9 @@ const ltofold_option_info ltofold_option_table[] = {
     {"merge", LTOFOLD_OPTION_FLAG, NULL, "run merge (default: on)"},
     {"merge-recursive", LTOFOLD_OPTION_FLAG, NULL,
      "also fold mutually recursive groups (default: on)"},
+    {"merge-similar", LTOFOLD_OPTION_FLAG, NULL,
+     "also fold functions equal up to constants, into one body with "
+     "parameters, where that saves bytes (default: on)"},
     {"aliases", LTOFOLD_OPTION_FLAG, NULL,
      "allow global aliases (default: from the target, off for Mach-O, NVPTX)"},
     {"fprange", LTOFOLD_OPTION_FLAG, NULL,
@@ -40,6 +43,7 @@ void ltofold_options_init(ltofold_options *options) {
   memset(options, 0, sizeof *options);
   options->merge = true;
   options->merge_recursive = true;
+  options->merge_similar = true;
   options->aliases = -1;
   options->opt_level = 2;
   options->fprange = true;
@@ -125,6 +129,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->merge = flag;
   } else if (!strcmp(key, "merge-recursive")) {
     options->merge_recursive = flag;
+  } else if (!strcmp(key, "merge-similar")) {
+    options->merge_similar = flag;
   } else if (!strcmp(key, "aliases")) {
     options->aliases = flag;
   } else if (!strcmp(key, "fprange")) {

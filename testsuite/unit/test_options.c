@@ -13,6 +13,7 @@ TestSuite(options, .init = setup, .fini = teardown);
 Test(options, defaults) {
   cr_assert(options.merge);
   cr_assert(options.merge_recursive);
+  cr_assert(options.merge_similar);
   cr_assert_eq(options.aliases, -1);
   cr_assert_eq(options.opt_level, 2);
   cr_assert_null(options.report_path);
