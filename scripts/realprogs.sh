@@ -5,9 +5,9 @@
 #
 # Usage: scripts/realprogs.sh [--quick] [--rebuild] [--build-only] [--mode MODE]... [PROGRAM]...
 #   PROGRAM   bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp (default: all)
-#   --mode    plain icf mergefunc ltofold ltofold-icf gold-ltofold bfd-ltofold
-#             mold-ltofold (repeatable; default: all). A mode whose linker or
-#             plugin is missing is reported as skipped.
+#   --mode    plain icf mergefunc gmf-icf ltofold-equal ltofold ltofold-icf
+#             gold-ltofold bfd-ltofold mold-ltofold (repeatable; default: all).
+#             A mode whose linker or plugin is missing is reported as skipped.
 #   --quick   the CI subset: bzip2 and jsoncpp in modes ltofold and gold-ltofold
 #   --rebuild rebuild the bitcode even when it is up to date
 #   --build-only  fetch and build the bitcode, link in no mode, run no test

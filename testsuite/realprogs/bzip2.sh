@@ -30,3 +30,14 @@ recover_test() { # BUILD
       cat rec*sample2.bz2 | ../bzip2 -dc >sample2.out && cmp sample2.out ../sample2.ref) &&
     echo "bzip2recover: $(ls "$d"/rec*sample2.bz2 | wc -l) blocks recovered, output matches sample2.ref"
 }
+
+# The compress and decompress steps of `make test`, on the sample files of the
+# source, compared with the expected outputs.
+rp_bench() { # SRC BUILD EXE
+  "$3" -1 <"$1/sample1.ref" | cmp -s - "$1/sample1.bz2" &&
+    "$3" -2 <"$1/sample2.ref" | cmp -s - "$1/sample2.bz2" &&
+    "$3" -3 <"$1/sample3.ref" | cmp -s - "$1/sample3.bz2" &&
+    "$3" -d <"$1/sample1.bz2" | cmp -s - "$1/sample1.ref" &&
+    "$3" -d <"$1/sample2.bz2" | cmp -s - "$1/sample2.ref" &&
+    "$3" -ds <"$1/sample3.bz2" | cmp -s - "$1/sample3.ref"
+}

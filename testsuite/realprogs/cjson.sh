@@ -23,3 +23,9 @@ rp_build() { # SRC BUILD
 rp_test() { # SRC BUILD
   ctest --test-dir "$2" --output-on-failure -j"$RP_JOBS"
 }
+
+# json_patch_tests as ctest runs it: from tests/, where it reads the RFC 6902
+# cases in json-patch-tests/.
+rp_bench() { # SRC BUILD EXE
+  (cd "$2/tests" && "$3")
+}

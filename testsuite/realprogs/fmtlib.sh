@@ -24,3 +24,8 @@ rp_build() { # SRC BUILD
 rp_test() { # SRC BUILD
   ctest --test-dir "$2" --output-on-failure -j"$RP_JOBS"
 }
+
+# format-test, as ctest runs it
+rp_bench() { # SRC BUILD EXE
+  (cd "$2/test" && "$3")
+}

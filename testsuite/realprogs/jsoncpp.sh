@@ -22,3 +22,8 @@ rp_test() { # SRC BUILD
   # in parallel (failures with an empty "Actual:", with any link mode).
   ctest --test-dir "$2" --output-on-failure -j1
 }
+
+# the unit tests, as ctest runs them
+rp_bench() { # SRC BUILD EXE
+  (cd "$2" && "$3")
+}

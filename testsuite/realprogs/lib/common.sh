@@ -12,6 +12,10 @@
 #                        using the variables below (bitcode objects and archives)
 #   rp_test SRC BUILD    run the program's own test suite against BUILD; non-zero
 #                        status when a test fails
+#   rp_bench SRC BUILD EXE   (optional) run EXE, a relink of RP_BENCH, on the
+#                        fixed input its own test gives it (in the working
+#                        directory that test uses, output discarded); non-zero
+#                        status when it fails. scripts/bench-size.sh times it.
 # The build happens once per program in build/realprogs/PROGRAM/build; every
 # link the build makes goes through lib/link-wrap.sh, which logs it, and a link
 # mode relinks RP_BINARIES by replaying those logged commands with the mode's
@@ -40,7 +44,7 @@ RP_PLUGIN=${LTOFOLD_PLUGIN:-$RP_ROOT/build/lib/libltofold.so}
 RP_GOLD_PLUGIN=${LTOFOLD_GOLD_PLUGIN:-$RP_ROOT/build/lib/ltofold-gold.so}
 
 RP_PROGRAMS=(bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp)
-RP_MODES=(plain icf mergefunc ltofold ltofold-icf gold-ltofold bfd-ltofold mold-ltofold)
+RP_MODES=(plain icf mergefunc gmf-icf ltofold-equal ltofold ltofold-icf gold-ltofold bfd-ltofold mold-ltofold)
 
 rp_say() { printf 'realprogs: %s\n' "$*" >&2; }
 rp_fail() { printf 'realprogs: error: %s\n' "$*" >&2; exit 1; }
@@ -50,7 +54,7 @@ rp_load() {
   local recipe=$RP_DIR/$1.sh
   [ -f "$recipe" ] || rp_fail "no recipe $recipe (programs: ${RP_PROGRAMS[*]})"
   unset RP_PACKAGE RP_LANG RP_BINARIES RP_BENCH
-  unset -f rp_build rp_test
+  unset -f rp_build rp_test rp_bench
   # shellcheck disable=SC1090
   source "$recipe"
   [ -n "${RP_PACKAGE:-}" ] && [ -n "${RP_LANG:-}" ] && [ -n "${RP_BENCH:-}" ] &&
@@ -70,12 +74,20 @@ rp_mode() {
     plain) RP_MODE_FLAGS="-fuse-ld=lld" ;;
     icf) RP_MODE_FLAGS="-fuse-ld=lld -Wl,--icf=all" ;;
     mergefunc) RP_MODE_FLAGS="-fuse-ld=lld -Wl,-mllvm,-enable-merge-functions" ;;
-    ltofold | ltofold-icf)
+    # LLVM's GlobalMergeFunc (a codegen IR pass, TargetPassConfig): functions
+    # equal up to constant operands become thunks to parameterized clones
+    # (NAME.Tgm), which only the linker's ICF folds.
+    gmf-icf) RP_MODE_FLAGS="-fuse-ld=lld -Wl,-mllvm,-enable-global-merge-func=true -Wl,--icf=all" ;;
+    ltofold | ltofold-icf | ltofold-equal)
       [ -f "$RP_PLUGIN" ] || { RP_MODE_SKIP="$RP_PLUGIN not built"; return 1; }
       RP_MODE_FLAGS="-fuse-ld=lld -Wl,--load-pass-plugin=$RP_PLUGIN"
       [ "$mode" = ltofold-icf ] && RP_MODE_FLAGS+=" -Wl,--icf=all"
-      # lld parses -mllvm before it loads plugins: options go by environment.
-      RP_MODE_ENV=("LTOFOLD_OPTIONS=${RP_VERIFY_OPTION:+$RP_VERIFY_OPTION,}report=$report")
+      # lld parses -mllvm before it loads plugins (-Wl,-mllvm,-ltofold-KEY is
+      # an unknown option there): options go by environment.
+      local options=${RP_VERIFY_OPTION:+$RP_VERIFY_OPTION,}
+      # equal functions only: similar-function merging off
+      [ "$mode" = ltofold-equal ] && options+="merge-similar=false,"
+      RP_MODE_ENV=("LTOFOLD_OPTIONS=${options}report=$report")
       RP_MODE_REPORT=$report ;;
     gold-ltofold | bfd-ltofold | mold-ltofold)
       local linker=${mode%-ltofold}
