@@ -51,7 +51,7 @@ static bool check_claims(const char *const (*claims)[2], size_t count,
                      original(cert, module, claims[i][1]), same_address);
   /* Whatever happens to the module now is not the check's business. */
   LLVMDeleteFunction(LLVMGetNamedFunction(module, "wrap_zx_a"));
-  bool ok = certifier_check(cert, error);
+  bool ok = certifier_check(cert, module, error);
   cr_assert_eq(certifier_claims(cert), count);
   certifier_free(cert);
   LLVMDisposeModule(module);
