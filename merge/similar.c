@@ -57,9 +57,9 @@
 
 /* Calling conventions whose functions can take more parameters. */
 enum { C_CALL_CONV = 0, FAST_CALL_CONV = 8, COLD_CALL_CONV = 9 };
-/* Parameters passed in registers on x86-64 (System V): a merged body
- * whose parameters do not fit would pass constants on the stack. */
-enum { MAX_INTEGER_PARAMETERS = 6, MAX_FP_PARAMETERS = 8 };
+/* Parameters passed in registers on x86-64 (System V); those past them go
+ * on the stack, which costs more (below); and a bound on parameters. */
+enum { REGISTER_INTEGERS = 6, REGISTER_FPS = 8, MAX_PARAMETERS = 16 };
 /* Holes looked at in one group before giving up on it. */
 enum { MAX_HOLES = 64 };
 /* A group merges only when it saves more than this many bytes. */
@@ -106,8 +106,10 @@ static size_t body_bytes(LLVMValueRef fn) {
 }
 
 /* Passing one constant: a move of an immediate or an address to a
- * register. A thunk: a jump, with alignment padding, and the moves. */
-enum { CONSTANT_BYTES = 6, THUNK_BYTES = 16 };
+ * register; on the stack, a store, and the thunk can no longer jump (a
+ * call, a frame). A thunk: a jump, with alignment padding, and the moves. */
+enum { CONSTANT_BYTES = 6, STACK_CONSTANT_BYTES = 9, STACK_THUNK_BYTES = 12,
+       THUNK_BYTES = 16 };
 
 /* ---- Who may take part --------------------------------------------------------- */
 
@@ -304,8 +306,8 @@ static bool is_fp_type(LLVMTypeRef type) {
   return kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind;
 }
 
-/* Whether the merged body's parameters still fit in registers. */
-static bool parameters_fit(LLVMTypeRef *types, unsigned count) {
+/* How many of the merged body's parameters go on the stack. */
+static unsigned stack_parameters(LLVMTypeRef *types, unsigned count) {
   unsigned integers = 0, fps = 0;
   for (unsigned i = 0; i < count; ++i) {
     LLVMTypeKind kind = LLVMGetTypeKind(types[i]);
@@ -316,7 +318,8 @@ static bool parameters_fit(LLVMTypeRef *types, unsigned count) {
     else
       integers += 2; /* aggregates and vectors: count them high */
   }
-  return integers <= MAX_INTEGER_PARAMETERS && fps <= MAX_FP_PARAMETERS;
+  return (integers > REGISTER_INTEGERS ? integers - REGISTER_INTEGERS : 0) +
+         (fps > REGISTER_FPS ? fps - REGISTER_FPS : 0);
 }
 
 /* Whether `use` of `fn` is a plain direct call from outside the groups
@@ -537,19 +540,22 @@ static void fold_member(merge_state *st, const group *g, size_t m,
 }
 
 /* What the group costs now and merged: the bytes it saves, or a negative
- * number. */
-static long bytes_saved(const group *g, size_t body_size, const ptr_map *no_redirect,
-                        merge_state *st) {
+ * number. `stack` of the parameters go on the stack. */
+static long bytes_saved(merge_state *st, const group *g, size_t body_size,
+                        unsigned stack, const ptr_map *no_redirect) {
+  long per_call = (long)CONSTANT_BYTES * (g->parameters - stack) +
+                  (long)STACK_CONSTANT_BYTES * stack;
+  long thunk = THUNK_BYTES + per_call + (stack ? STACK_THUNK_BYTES : 0);
   long saved = -(long)body_size - 2L * g->parameters; /* the merged body */
   for (size_t m = 0; m < g->count; ++m) {
     LLVMValueRef fn = g->members[m];
     size_t others;
     fn_list calls = calls_to_redirect(fn, no_redirect, &others);
     free(calls.items);
-    long cost = (long)CONSTANT_BYTES * g->parameters * (long)calls.count;
+    long cost = per_call * (long)calls.count;
     if (others || !uses_move_entirely(st, fn) || !is_discardable_if_unused(fn) ||
         is_a_constant_of(g, fn))
-      cost += THUNK_BYTES + (long)CONSTANT_BYTES * g->parameters;
+      cost += thunk;
     saved += (long)body_size - cost;
   }
   return saved;
@@ -577,9 +583,10 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect,
   for (unsigned p = 0; p < g->parameters; ++p)
     types[own + p] = LLVMTypeOf(LLVMGetOperand(first[p]->inst, first[p]->operand));
   size_t size = body_bytes(rep);
-  if (!parameters_fit(types, params)) {
+  if (g->parameters > MAX_PARAMETERS) {
     count_skip(st, g, LTOFOLD_SIMILAR_SKIP_PARAMETERS);
-  } else if (bytes_saved(g, size, no_redirect, st) <= MIN_BYTES_SAVED) {
+  } else if (bytes_saved(st, g, size, stack_parameters(types, params),
+                         no_redirect) <= MIN_BYTES_SAVED) {
     count_skip(st, g, LTOFOLD_SIMILAR_SKIP_UNPROFITABLE);
   } else {
     size_t *instructions = malloc(g->count * sizeof *instructions);
