@@ -481,7 +481,7 @@ bool forwards_in_memory(merge_state *st, LLVMValueRef fn) {
 
 /* A thunk is a call and a return: a body no larger gains nothing from being
  * replaced by one (and thunks to one body must not fold into each other). */
-static bool is_thunk_sized(LLVMValueRef fn) {
+bool is_thunk_sized(LLVMValueRef fn) {
   if (LLVMCountBasicBlocks(fn) != 1)
     return false;
   LLVMValueRef first = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn));

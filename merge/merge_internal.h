@@ -55,6 +55,8 @@ bool uses_move_entirely(merge_state *st, LLVMValueRef g);
 /* Whether `fn` takes no part in merging, and why. */
 bool excluded_for(merge_state *st, LLVMValueRef fn, ltofold_skip_reason *reason);
 
+/* A body of a call and a return at most: a thunk would be no smaller. */
+bool is_thunk_sized(LLVMValueRef fn);
 const char *function_name(LLVMValueRef fn);
 size_t count_instructions(LLVMValueRef fn);
 bool is_call_site(LLVMValueRef value);

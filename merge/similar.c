@@ -225,10 +225,12 @@ static bool has_block_address(LLVMValueRef fn) {
 }
 
 /* A function a merged body can stand for: its parameters can be forwarded
- * and more can be added. */
+ * and more can be added; and bigger than the thunk it would become (a
+ * group of thunks, such as the members of another group, would only
+ * become thunks of a thunk). */
 static bool can_take_parameters(merge_state *st, LLVMValueRef fn) {
   unsigned conv = LLVMGetFunctionCallConv(fn);
-  return (conv == C_CALL_CONV || conv == FAST_CALL_CONV ||
+  return !is_thunk_sized(fn) && (conv == C_CALL_CONV || conv == FAST_CALL_CONV ||
           conv == COLD_CALL_CONV) &&
          !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)) &&
          !forwards_in_memory(st, fn) && !LLVMHasPrefixData(fn) &&

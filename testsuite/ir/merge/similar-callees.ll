@@ -2,7 +2,9 @@
 ; A function that calls itself passes its own address, so recursion still
 ; reaches the right member (here through its thunk). Calls from inside a
 ; group keep calling the member; calls from elsewhere pass the constants.
-; RUN: %ltofold merge %s -o - -S --verify | FileCheck %s
+; RUN: %ltofold merge %s -o %t.ll -S --verify
+; RUN: FileCheck %s < %t.ll
+; RUN: FileCheck %s --check-prefix=REPORT < %t.ll
 ; RUN: %ltofold merge %s -o %t.bc --verify --stats 2>&1 | FileCheck %s --check-prefix=STATS
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -27,7 +29,13 @@ define internal i32 @report_error(i32 %code, i32 %line) unnamed_addr {
   %h = mul i32 %g, %g
   %i = sub i32 %h, %line
   %j = mul i32 %i, %code
-  ret i32 %j
+  %k = xor i32 %j, %line
+  %l = mul i32 %k, %k
+  %m = add i32 %l, %code
+  %n = mul i32 %m, %line
+  %o = xor i32 %n, %j
+  %p = mul i32 %o, %o
+  ret i32 %p
 }
 
 define internal i32 @report_warning(i32 %code, i32 %line) unnamed_addr {
@@ -41,7 +49,13 @@ define internal i32 @report_warning(i32 %code, i32 %line) unnamed_addr {
   %h = mul i32 %g, %g
   %i = sub i32 %h, %line
   %j = mul i32 %i, %code
-  ret i32 %j
+  %k = xor i32 %j, %line
+  %l = mul i32 %k, %k
+  %m = add i32 %l, %code
+  %n = mul i32 %m, %line
+  %o = xor i32 %n, %j
+  %p = mul i32 %o, %o
+  ret i32 %p
 }
 
 ; Recursive, differing in a bound and in which function they call: their
@@ -70,7 +84,15 @@ again:
   %c6 = add i32 %c5, %acc
   %c7 = mul i32 %c6, %n
   %c8 = xor i32 %c7, %b
-  %r = call i32 @count_down_by_2(i32 %m, i32 %c8)
+  %d1 = mul i32 %c8, %c8
+  %d2 = add i32 %d1, %acc
+  %d3 = mul i32 %d2, %n
+  %d4 = xor i32 %d3, %b
+  %d5 = mul i32 %d4, %d4
+  %d6 = add i32 %d5, %acc
+  %d7 = mul i32 %d6, %n
+  %d8 = xor i32 %d7, %b
+  %r = call i32 @count_down_by_2(i32 %m, i32 %d8)
   ret i32 %r
 exit:
   ret i32 %acc
@@ -99,7 +121,15 @@ again:
   %c6 = add i32 %c5, %acc
   %c7 = mul i32 %c6, %n
   %c8 = xor i32 %c7, %b
-  %r = call i32 @count_down_by_3(i32 %m, i32 %c8)
+  %d1 = mul i32 %c8, %c8
+  %d2 = add i32 %d1, %acc
+  %d3 = mul i32 %d2, %n
+  %d4 = xor i32 %d3, %b
+  %d5 = mul i32 %d4, %d4
+  %d6 = add i32 %d5, %acc
+  %d7 = mul i32 %d6, %n
+  %d8 = xor i32 %d7, %b
+  %r = call i32 @count_down_by_3(i32 %m, i32 %d8)
   ret i32 %r
 exit:
   ret i32 %acc
@@ -130,8 +160,9 @@ define i32 @main(i32 %n) {
 ; CHECK-LABEL: define internal i32 @count_down_by_2.ltofold.similar(i32 %n, i32 %acc, i32 %0, ptr %1)
 ; CHECK: %done = icmp slt i32 %n, %0
 ; CHECK: %m = sub i32 %n, %0
-; CHECK: %r = call i32 %1(i32 %m, i32 %c8)
+; CHECK: %r = call i32 %1(i32 %m, i32 %d8)
 
-; CHECK-LABEL: define internal i32 @report_error.ltofold.similar(i32 %code, i32 %line, i32 %0, ptr %1)
-; CHECK: %c = xor i32 %b, %0
-; CHECK-NEXT: %d = call i32 %1(i32 %c)
+; REPORT-LABEL: define internal i32 @report_error.ltofold.similar(i32 %code, i32 %line, i32 %0, ptr %1)
+; REPORT: %c = xor i32 %b, %0
+; REPORT-NEXT: %d = call i32 %1(i32 %c)
+; REPORT: ret i32 %p

@@ -25,8 +25,17 @@ define internal i32 @paint_red(i32 %x, double %w) unnamed_addr {
   %f = fadd double %e, %w
   %g = fptosi double %f to i32
   %h = select i1 %c, i32 %g, i32 0
+  %x1 = mul i32 %x, %x
+  %x2 = xor i32 %x1, %b
+  %x3 = mul i32 %x2, %x
+  %x4 = add i32 %x3, %x1
+  %x5 = mul i32 %x4, %x4
+  %x6 = xor i32 %x5, %x3
+  %x7 = mul i32 %x6, %x
+  %x8 = add i32 %x7, %x2
   %old = load i32, ptr @red
-  %new = add i32 %old, %h
+  %h2 = add i32 %h, %x8
+  %new = add i32 %old, %h2
   store i32 %new, ptr @red
   ret i32 %new
 }
@@ -40,8 +49,17 @@ define internal i32 @paint_blue(i32 %x, double %w) unnamed_addr {
   %f = fadd double %e, %w
   %g = fptosi double %f to i32
   %h = select i1 %c, i32 %g, i32 0
+  %x1 = mul i32 %x, %x
+  %x2 = xor i32 %x1, %b
+  %x3 = mul i32 %x2, %x
+  %x4 = add i32 %x3, %x1
+  %x5 = mul i32 %x4, %x4
+  %x6 = xor i32 %x5, %x3
+  %x7 = mul i32 %x6, %x
+  %x8 = add i32 %x7, %x2
   %old = load i32, ptr @blue
-  %new = add i32 %old, %h
+  %h2 = add i32 %h, %x8
+  %new = add i32 %old, %h2
   store i32 %new, ptr @blue
   ret i32 %new
 }
@@ -57,8 +75,17 @@ define i32 @paint_green(i32 %x, double %w) {
   %f = fadd double %e, %w
   %g = fptosi double %f to i32
   %h = select i1 %c, i32 %g, i32 0
+  %x1 = mul i32 %x, %x
+  %x2 = xor i32 %x1, %b
+  %x3 = mul i32 %x2, %x
+  %x4 = add i32 %x3, %x1
+  %x5 = mul i32 %x4, %x4
+  %x6 = xor i32 %x5, %x3
+  %x7 = mul i32 %x6, %x
+  %x8 = add i32 %x7, %x2
   %old = load i32, ptr @blue
-  %new = add i32 %old, %h
+  %h2 = add i32 %h, %x8
+  %new = add i32 %old, %h2
   store i32 %new, ptr @blue
   ret i32 %new
 }
