@@ -33,7 +33,24 @@
  * fresh comparator is a true total order (compare.c), so checking the
  * recorded pairs checks every pair of a group by transitivity. A pair that
  * does not compare equal is an internal error naming both functions; the
- * caller stops rather than emit the module. */
+ * caller stops rather than emit the module.
+ *
+ * Similar folds (similar.c) are claims about the module merge made, not
+ * only about the originals: "member M, now a thunk, does what it did". The
+ * module merge made is copied too, into the same context, and each of its
+ * globals is matched with the original of the same name (global variables,
+ * which merge never adds or removes, by position). Then, for each claim:
+ *
+ *   4. M must be a thunk: one call of a merged body B, passing M's own
+ *      parameters and then constants; B's trailing parameters are bound to
+ *      those constants, and B so bound is compared with M's original, its
+ *      globals read as their originals, with the classes of step 2;
+ *   5. every call of B anywhere must pass the constants of one of B's
+ *      members (a redirected caller passes them itself).
+ *
+ * So the holes similar.c found, the parameters it numbered, the body it
+ * built and the constants each thunk passes are all checked, from what is
+ * in the module, against what was. */
 #include "certify.h"
 #include "compare.h"
 
@@ -48,12 +65,19 @@ typedef struct recorded_fold {
   bool same_address;         /* &folded == &kept after the fold */
 } recorded_fold;
 
+typedef struct similar_claim {
+  LLVMValueRef original; /* in the copy */
+  char *name;            /* owned: the member's name in the merged module */
+} similar_claim;
+
 struct certifier {
   LLVMContextRef context; /* owned: the copy's own context */
   LLVMModuleRef original; /* owned: the copy taken before merging */
   ptr_map original_of;    /* function of the merged module -> its original */
   recorded_fold *folds;   /* owned array */
   size_t fold_count, fold_capacity;
+  similar_claim *similar; /* owned array */
+  size_t similar_count, similar_capacity;
 };
 
 /* The copy goes through bitcode, into a context of its own, rather than
@@ -90,6 +114,9 @@ void certifier_free(certifier *cert) {
   LLVMContextDispose(cert->context);
   ptr_map_free(&cert->original_of);
   free(cert->folds);
+  for (size_t i = 0; i < cert->similar_count; ++i)
+    free(cert->similar[i].name);
+  free(cert->similar);
   free(cert);
 }
 
@@ -112,7 +139,24 @@ void certifier_record(certifier *cert, LLVMValueRef kept_original,
       (recorded_fold){kept_original, folded_original, same_address};
 }
 
-size_t certifier_claims(const certifier *cert) { return cert->fold_count; }
+void certifier_record_similar(certifier *cert, LLVMValueRef original,
+                              const char *name) {
+  if (cert->similar_count == cert->similar_capacity) {
+    cert->similar_capacity = cert->similar_capacity ? cert->similar_capacity * 2 : 16;
+    cert->similar =
+        realloc(cert->similar, cert->similar_capacity * sizeof *cert->similar);
+    if (!cert->similar)
+      abort();
+  }
+  char *copy = strdup(name);
+  if (!copy)
+    abort();
+  cert->similar[cert->similar_count++] = (similar_claim){original, copy};
+}
+
+size_t certifier_claims(const certifier *cert) {
+  return cert->fold_count + cert->similar_count;
+}
 
 /* ---- Step 1 and 2: groups and classes ------------------------------------- */
 
@@ -154,7 +198,184 @@ static char *describe_failure(const recorded_fold *fold) {
   return message;
 }
 
-bool certifier_check(certifier *cert, char **error) {
+/* ---- Steps 4 and 5: similar folds --------------------------------------- */
+
+/* The original of a global of the merged module: the original function or
+ * alias of the same name; a body merge.c moved out of F ("F.ltofold.body")
+ * is F's. NULL for what merge created (merged bodies). */
+static LLVMValueRef original_named(LLVMModuleRef original, LLVMValueRef global) {
+  size_t length;
+  const char *name = LLVMGetValueName2(global, &length);
+  if (!length)
+    return NULL;
+  LLVMValueRef found = LLVMGetNamedFunction(original, name);
+  if (!found)
+    found = LLVMGetNamedGlobalAlias(original, name, length);
+  static const char body_suffix[] = ".ltofold.body";
+  size_t suffix = sizeof body_suffix - 1;
+  if (!found && length > suffix && !strcmp(name + length - suffix, body_suffix)) {
+    char *stem = strndup(name, length - suffix);
+    if (!stem)
+      abort();
+    found = LLVMGetNamedFunction(original, stem);
+    free(stem);
+  }
+  return found;
+}
+
+static void match_globals(LLVMModuleRef after, LLVMModuleRef original,
+                          ptr_map *counterparts) {
+  for (LLVMValueRef fn = LLVMGetFirstFunction(after); fn; fn = LLVMGetNextFunction(fn)) {
+    LLVMValueRef found = original_named(original, fn);
+    if (found)
+      ptr_map_put(counterparts, fn, (uint64_t)(uintptr_t)found);
+  }
+  for (LLVMValueRef alias = LLVMGetFirstGlobalAlias(after); alias;
+       alias = LLVMGetNextGlobalAlias(alias)) {
+    LLVMValueRef found = original_named(original, alias);
+    if (found)
+      ptr_map_put(counterparts, alias, (uint64_t)(uintptr_t)found);
+  }
+  LLVMValueRef theirs = LLVMGetFirstGlobal(original);
+  for (LLVMValueRef mine = LLVMGetFirstGlobal(after); mine && theirs;
+       mine = LLVMGetNextGlobal(mine), theirs = LLVMGetNextGlobal(theirs))
+    ptr_map_put(counterparts, mine, (uint64_t)(uintptr_t)theirs);
+}
+
+/* The call of a merged body that `fn` is made of, if `fn` is a thunk of
+ * the shape similar.c writes; NULL otherwise. */
+static LLVMValueRef thunk_call(LLVMValueRef fn) {
+  if (!fn || LLVMCountBasicBlocks(fn) != 1)
+    return NULL;
+  LLVMValueRef call = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn));
+  if (!call || LLVMGetInstructionOpcode(call) != LLVMCall)
+    return NULL;
+  LLVMValueRef ret = LLVMGetNextInstruction(call);
+  if (!ret || LLVMGetInstructionOpcode(ret) != LLVMRet || LLVMGetNextInstruction(ret) ||
+      (LLVMGetNumOperands(ret) && LLVMGetOperand(ret, 0) != call))
+    return NULL;
+  LLVMValueRef body = LLVMGetCalledValue(call);
+  unsigned own = LLVMCountParams(fn), args = LLVMGetNumArgOperands(call);
+  if (!LLVMIsAFunction(body) || LLVMIsDeclaration(body) ||
+      args != LLVMCountParams(body) || args <= own)
+    return NULL;
+  for (unsigned i = 0; i < args; ++i) {
+    LLVMValueRef arg = LLVMGetOperand(call, i);
+    if (i < own ? arg != LLVMGetParam(fn, i) : !LLVMIsAConstant(arg))
+      return NULL;
+  }
+  return call;
+}
+
+/* Whether the trailing `count` arguments of two calls are the same. */
+static bool same_constants(LLVMValueRef a, LLVMValueRef b, unsigned count) {
+  unsigned args_a = LLVMGetNumArgOperands(a), args_b = LLVMGetNumArgOperands(b);
+  for (unsigned i = 1; i <= count; ++i)
+    if (LLVMGetOperand(a, args_a - i) != LLVMGetOperand(b, args_b - i))
+      return false;
+  return true;
+}
+
+static char *similar_failure(const char *name, const char *what) {
+  char *message = NULL;
+  if (asprintf(&message,
+               "internal error: the similar fold of '%s' %s (please report)",
+               name, what) < 0)
+    abort();
+  return message;
+}
+
+/* Step 5 for one merged body: `thunks` are its members' calls. */
+static bool check_calls_of(LLVMValueRef body, LLVMValueRef *thunks, size_t count,
+                           const char *member, char **error) {
+  unsigned bound = LLVMCountParams(body) - LLVMCountParams(
+      LLVMGetBasicBlockParent(LLVMGetInstructionParent(thunks[0])));
+  for (LLVMUseRef use = LLVMGetFirstUse(body); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    bool call = LLVMIsAInstruction(user) &&
+                (LLVMGetInstructionOpcode(user) == LLVMCall ||
+                 LLVMGetInstructionOpcode(user) == LLVMInvoke) &&
+                LLVMGetCalledValue(user) == body &&
+                LLVMGetOperandUse(user, (unsigned)LLVMGetNumOperands(user) - 1) == use;
+    bool known = false;
+    for (size_t k = 0; call && k < count && !known; ++k)
+      known = same_constants(user, thunks[k], bound);
+    if (!known) {
+      *error = similar_failure(member, "leaves a use of its merged body that "
+                                       "passes constants no member has");
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool check_similar(certifier *cert, LLVMModuleRef final,
+                          ptr_map *callee_classes, ptr_map *address_classes,
+                          char **error) {
+  LLVMModuleRef after = copy_module(final, cert->context);
+  ptr_map counterparts, bound;
+  ptr_map_init(&counterparts);
+  ptr_map_init(&bound);
+  match_globals(after, cert->original, &counterparts);
+  ltofold_comparator *comparator = ltofold_comparator_new(cert->original);
+  comparator->function_classes = callee_classes;
+  comparator->address_classes = address_classes;
+  comparator->counterparts = &counterparts;
+  comparator->bound_arguments = &bound;
+  LLVMValueRef *calls = malloc((cert->similar_count + 1) * sizeof *calls);
+  if (!calls)
+    abort();
+  bool ok = true;
+  for (size_t k = 0; k < cert->similar_count && ok; ++k) {
+    const similar_claim *claim = &cert->similar[k];
+    LLVMValueRef thunk = LLVMGetNamedFunction(after, claim->name);
+    LLVMValueRef call = thunk_call(thunk);
+    calls[k] = call;
+    if (!call || !claim->original) {
+      *error = similar_failure(claim->name, "did not leave a thunk of a merged "
+                                            "body in its place");
+      ok = false;
+      break;
+    }
+    LLVMValueRef body = LLVMGetCalledValue(call);
+    ptr_map_clear(&bound);
+    for (unsigned i = LLVMCountParams(thunk); i < LLVMCountParams(body); ++i)
+      ptr_map_put(&bound, LLVMGetParam(body, i),
+                  (uint64_t)(uintptr_t)LLVMGetOperand(call, i));
+    if (comparator_compare_specialized(comparator, body, claim->original)) {
+      *error = similar_failure(claim->name, "does not check against the "
+                                            "original function");
+      ok = false;
+    }
+  }
+  /* Step 5, per merged body: its members' calls are together once sorted
+   * by body; the claims are few, so a quadratic grouping is fine. */
+  for (size_t k = 0; k < cert->similar_count && ok; ++k) {
+    LLVMValueRef body = LLVMGetCalledValue(calls[k]);
+    bool first = true;
+    for (size_t j = 0; j < k && first; ++j)
+      first = LLVMGetCalledValue(calls[j]) != body;
+    if (!first)
+      continue;
+    size_t count = 0;
+    LLVMValueRef *mine = malloc((cert->similar_count + 1) * sizeof *mine);
+    if (!mine)
+      abort();
+    for (size_t j = k; j < cert->similar_count; ++j)
+      if (LLVMGetCalledValue(calls[j]) == body)
+        mine[count++] = calls[j];
+    ok = check_calls_of(body, mine, count, cert->similar[k].name, error);
+    free(mine);
+  }
+  free(calls);
+  ltofold_comparator_free(comparator);
+  ptr_map_free(&counterparts);
+  ptr_map_free(&bound);
+  LLVMDisposeModule(after);
+  return ok;
+}
+
+bool certifier_check(certifier *cert, LLVMModuleRef final, char **error) {
   *error = NULL;
   size_t count = 0;
   for (LLVMValueRef fn = LLVMGetFirstFunction(cert->original); fn;
@@ -205,6 +426,8 @@ bool certifier_check(certifier *cert, char **error) {
     }
   }
   ltofold_comparator_free(comparator);
+  if (ok && cert->similar_count)
+    ok = check_similar(cert, final, &callee_classes, &address_classes, error);
   ptr_map_free(&callee_classes);
   ptr_map_free(&address_classes);
   ptr_map_free(&index_of);

@@ -26,11 +26,17 @@ LLVMValueRef certifier_original(const certifier *cert, LLVMValueRef fn);
 void certifier_record(certifier *cert, LLVMValueRef kept_original,
                       LLVMValueRef folded_original, bool same_address);
 
+/* similar.c claims that the function now named `name` (a thunk that calls
+ * a merged body with constants) behaves as `original` did. */
+void certifier_record_similar(certifier *cert, LLVMValueRef original,
+                              const char *name);
+
 /* The number of claims recorded. */
 size_t certifier_claims(const certifier *cert);
 
-/* Checks every claim recorded. Returns true if all hold; otherwise false
- * with a malloc'd message naming the first pair that does not. */
-bool certifier_check(certifier *cert, char **error);
+/* Checks every claim recorded against `final`, the module merge made.
+ * Returns true if all hold; otherwise false with a malloc'd message naming
+ * the first that does not. */
+bool certifier_check(certifier *cert, LLVMModuleRef final, char **error);
 
 #endif

@@ -364,6 +364,9 @@ static bool cmp_by_class(const ptr_map *classes, LLVMValueRef left,
 
 static int cmp_global_values(ltofold_comparator *c, LLVMValueRef left,
                              LLVMValueRef right, bool callee) {
+  uint64_t counterpart;
+  if (c->counterparts && ptr_map_get(c->counterparts, left, &counterpart))
+    left = (LLVMValueRef)(uintptr_t)counterpart;
   if (left == right)
     return 0;
   const ptr_map *classes = callee ? c->function_classes : c->address_classes;
@@ -598,6 +601,13 @@ static int cmp_inline_asm(ltofold_comparator *c, LLVMValueRef left,
 
 static int cmp_values(ltofold_comparator *c, LLVMValueRef left,
                       LLVMValueRef right) {
+  uint64_t bound;
+  if (c->bound_arguments && LLVMIsAArgument(left) &&
+      ptr_map_get(c->bound_arguments, left, &bound)) {
+    if (!LLVMIsAConstant(right))
+      return 1;
+    return cmp_constants(c, (LLVMValueRef)(uintptr_t)bound, right);
+  }
   bool const_left = LLVMIsAConstant(left) != NULL;
   bool const_right = LLVMIsAConstant(right) != NULL;
   if (const_left && const_right)
@@ -658,19 +668,48 @@ static bool gep_constant_offset(ltofold_comparator *c, LLVMValueRef gep,
   return true;
 }
 
+/* Operand `index` of two instructions of the same operation. In similar
+ * mode a constant where one may vary compares by type alone: the order is
+ * then the one on bodies with those constants masked, still a total order
+ * (whether a place is masked is a fact of each side alone). */
+static int cmp_operand(ltofold_comparator *c, LLVMValueRef left,
+                       LLVMValueRef right, unsigned index) {
+  LLVMValueRef op_left = LLVMGetOperand(left, index);
+  LLVMValueRef op_right = LLVMGetOperand(right, index);
+  if (c->mask_constants) {
+    bool vary_left = comparator_operand_may_vary(left, index);
+    RETURN_IF_DIFFERENT(cmp_flags(vary_left, comparator_operand_may_vary(right, index)));
+    if (vary_left) {
+      /* Exact types: a parameter has one (pointer and integer differ). */
+      LLVMTypeRef type_left = LLVMTypeOf(op_left), type_right = LLVMTypeOf(op_right);
+      RETURN_IF_DIFFERENT(cmp_types(c, type_left, type_right));
+      return cmp_numbers(LLVMGetTypeKind(type_left), LLVMGetTypeKind(type_right));
+    }
+  }
+  return cmp_values(c, op_left, op_right);
+}
+
 static int cmp_geps(ltofold_comparator *c, LLVMValueRef left,
                     LLVMValueRef right) {
   RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(left), LLVMTypeOf(right)));
   RETURN_IF_DIFFERENT(cmp_numbers(LLVMGEPGetNoWrapFlags(left),
                             LLVMGEPGetNoWrapFlags(right)));
-  RETURN_IF_DIFFERENT(cmp_values(c, LLVMGetOperand(left, 0), LLVMGetOperand(right, 0)));
+  RETURN_IF_DIFFERENT(cmp_operand(c, left, right, 0));
   uint64_t offset_left, offset_right;
-  if (gep_constant_offset(c, left, &offset_left) &&
+  /* In similar mode an index may vary: compare index by index instead. */
+  if (!c->mask_constants && gep_constant_offset(c, left, &offset_left) &&
       gep_constant_offset(c, right, &offset_right))
     return cmp_numbers(offset_left, offset_right);
   RETURN_IF_DIFFERENT(cmp_types(c, LLVMGetGEPSourceElementType(left),
                           LLVMGetGEPSourceElementType(right)));
-  return cmp_operand_lists(c, left, right, cmp_values);
+  int count = LLVMGetNumOperands(left);
+  RETURN_IF_DIFFERENT(cmp_numbers((unsigned)count, (unsigned)LLVMGetNumOperands(right)));
+  for (int i = 1; i < count; ++i) {
+    RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(LLVMGetOperand(left, (unsigned)i)),
+                                  LLVMTypeOf(LLVMGetOperand(right, (unsigned)i))));
+    RETURN_IF_DIFFERENT(cmp_operand(c, left, right, (unsigned)i));
+  }
+  return 0;
 }
 
 static int cmp_semantic_metadata(ltofold_comparator *c, LLVMValueRef left,
@@ -876,8 +915,7 @@ static int cmp_instruction_operands(ltofold_comparator *c, LLVMValueRef left,
   bool call = opcode == LLVMCall || opcode == LLVMInvoke || opcode == LLVMCallBr;
   for (int i = 0; i < count; ++i) {
     c->callee_position = call && i == count - 1;
-    RETURN_IF_DIFFERENT(cmp_values(c, LLVMGetOperand(left, (unsigned)i),
-                                   LLVMGetOperand(right, (unsigned)i)));
+    RETURN_IF_DIFFERENT(cmp_operand(c, left, right, (unsigned)i));
   }
   c->callee_position = false;
   return 0;
@@ -1003,6 +1041,153 @@ int ltofold_compare_functions(ltofold_comparator *c, LLVMValueRef left,
   ptr_map_clear(&c->right_serials);
   RETURN_IF_DIFFERENT(cmp_signatures(c, left, right));
   return compare_bodies(c, left, right);
+}
+
+/* ---- Places where constants may vary (similar.c) --------------------------- */
+
+/* Operands whose constants become parameters without changing what the
+ * instruction may be: arithmetic, compares, selected values, returned and
+ * incoming values, stored values, the addresses of loads, stores and GEPs,
+ * a GEP's first index (it steps over whole objects, never into a struct),
+ * the arguments of calls of anything but an intrinsic (whose arguments may
+ * have to be constants: immarg, metadata), and direct callees. Never: a
+ * divisor or a shift amount (the code generator turns a constant one into
+ * cheaper code), switch cases, struct or array indices past the first,
+ * shuffle masks and aggregate indices (not operands), alloca sizes, an
+ * operand bundle's inputs. */
+bool comparator_position_may_vary(LLVMValueRef inst, unsigned index) {
+  switch (LLVMGetInstructionOpcode(inst)) {
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+  case LLVMFAdd:
+  case LLVMFSub:
+  case LLVMFMul:
+  case LLVMFDiv:
+  case LLVMICmp:
+  case LLVMFCmp:
+  case LLVMRet:
+  case LLVMPHI:
+  case LLVMLoad:
+  case LLVMStore:
+    return true;
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+    return index == 0;
+  case LLVMSelect:
+    return index != 0;
+  case LLVMGetElementPtr:
+    return index <= 1;
+  case LLVMCall:
+  case LLVMInvoke: {
+    LLVMValueRef callee = LLVMGetCalledValue(inst);
+    if (!callee || LLVMIsAInlineAsm(callee) ||
+        (LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)))
+      return false;
+    return index < LLVMGetNumArgOperands(inst) ||
+           index == (unsigned)LLVMGetNumOperands(inst) - 1;
+  }
+  default:
+    return false;
+  }
+}
+
+/* Scalars a register carries: integers up to 64 bits, float, double,
+ * pointers. A constant of those that names no block and no thread: plain
+ * numbers, null, globals (thread-local ones aside), constant expressions,
+ * functions but intrinsics (which have no address). */
+bool comparator_constant_may_vary(LLVMValueRef value) {
+  if (!LLVMIsAConstant(value))
+    return false;
+  LLVMTypeRef type = LLVMTypeOf(value);
+  switch (LLVMGetTypeKind(type)) {
+  case LLVMIntegerTypeKind:
+    if (LLVMGetIntTypeWidth(type) > 64)
+      return false;
+    break;
+  case LLVMFloatTypeKind:
+  case LLVMDoubleTypeKind:
+  case LLVMPointerTypeKind:
+    break;
+  default:
+    return false;
+  }
+  switch (LLVMGetValueKind(value)) {
+  case LLVMConstantIntValueKind:
+  case LLVMConstantFPValueKind:
+  case LLVMConstantPointerNullValueKind:
+  case LLVMConstantExprValueKind:
+  case LLVMGlobalAliasValueKind:
+    return true;
+  case LLVMGlobalVariableValueKind:
+    return !LLVMIsThreadLocal(value);
+  case LLVMFunctionValueKind:
+    return LLVMGetIntrinsicID(value) == 0;
+  default:
+    return false;
+  }
+}
+
+bool comparator_operand_may_vary(LLVMValueRef inst, unsigned index) {
+  return comparator_position_may_vary(inst, index) &&
+         comparator_constant_may_vary(LLVMGetOperand(inst, index));
+}
+
+/* The signature part of the seed's order for a merged body against one of
+ * its members: the body takes the member's parameters and then the bound
+ * ones; everything else about the two must be the same. */
+static int cmp_specialized_signatures(ltofold_comparator *c, LLVMValueRef body,
+                                      LLVMValueRef original) {
+  unsigned params = LLVMCountParams(original);
+  RETURN_IF_DIFFERENT(cmp_numbers(LLVMCountParams(body) -
+                                      (unsigned)c->bound_arguments->count,
+                                  params));
+  LLVMTypeRef type_body = LLVMGlobalGetValueType(body);
+  LLVMTypeRef type_original = LLVMGlobalGetValueType(original);
+  RETURN_IF_DIFFERENT(cmp_flags(LLVMIsFunctionVarArg(type_body),
+                                LLVMIsFunctionVarArg(type_original)));
+  RETURN_IF_DIFFERENT(cmp_attribute_lists(c, body, original, false, params));
+  RETURN_IF_DIFFERENT(cmp_c_strings(LLVMGetGC(body), LLVMGetGC(original)));
+  RETURN_IF_DIFFERENT(cmp_c_strings(LLVMGetSection(body), LLVMGetSection(original)));
+  RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetFunctionCallConv(body),
+                                  LLVMGetFunctionCallConv(original)));
+  RETURN_IF_DIFFERENT(cmp_types(c, LLVMGetReturnType(type_body),
+                                LLVMGetReturnType(type_original)));
+  bool personality = LLVMHasPersonalityFn(body);
+  RETURN_IF_DIFFERENT(cmp_flags(personality, LLVMHasPersonalityFn(original)));
+  if (personality)
+    RETURN_IF_DIFFERENT(cmp_constants(c, LLVMGetPersonalityFn(body),
+                                      LLVMGetPersonalityFn(original)));
+  RETURN_IF_DIFFERENT(cmp_flags(LLVMHasPrefixData(body) || LLVMHasPrologueData(body),
+                                LLVMHasPrefixData(original) ||
+                                    LLVMHasPrologueData(original)));
+  LLVMValueRef al = LLVMGetFirstParam(body);
+  for (LLVMValueRef ar = LLVMGetFirstParam(original); ar;
+       al = LLVMGetNextParam(al), ar = LLVMGetNextParam(ar)) {
+    RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(al), LLVMTypeOf(ar)));
+    RETURN_IF_DIFFERENT(cmp_flags(ptr_map_get(c->bound_arguments, al, NULL), false));
+    cmp_values(c, al, ar);
+  }
+  return 0;
+}
+
+int comparator_compare_specialized(ltofold_comparator *c, LLVMValueRef body,
+                                   LLVMValueRef original) {
+  c->comparisons++;
+  c->left_fn = body;
+  c->right_fn = original;
+  ptr_map_clear(&c->left_serials);
+  ptr_map_clear(&c->right_serials);
+  RETURN_IF_DIFFERENT(cmp_specialized_signatures(c, body, original));
+  return compare_bodies(c, body, original);
 }
 
 void comparator_walk_pairs(ltofold_comparator *c, LLVMValueRef left,

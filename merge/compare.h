@@ -59,6 +59,17 @@ struct ltofold_comparator {
    * the kept body only those both functions have (comparator_is_droppable). */
   uint64_t droppable_kinds[4]; /* bit set over attribute kind numbers */
 
+  /* Similar mode (similar.c): an operand that may become a parameter of a
+   * merged body (comparator_may_vary) compares by its type alone, so the
+   * order is one on functions with such constants masked. */
+  bool mask_constants;
+  /* Specialization (certify.c): an argument of the left function present
+   * here stands for the constant that is its value in the map. */
+  ptr_map *bound_arguments;
+  /* Two modules (certify.c): a global of the left function's module present
+   * here compares as its value, a global of the right function's module. */
+  ptr_map *counterparts;
+
   bool callee_position; /* the value being compared is a call's callee */
   uint64_t comparisons; /* full comparisons made */
   LLVMValueRef left_fn, right_fn; /* the functions under comparison */
@@ -71,6 +82,20 @@ bool comparator_is_droppable(const ltofold_comparator *comparator,
 /* Removes `global` from the comparator's numbering; call before deleting it. */
 void comparator_forget_global(ltofold_comparator *comparator,
                               LLVMValueRef global);
+
+/* Whether operand `index` of `inst` may become a parameter when `inst`
+ * moves into a merged body (similar.c): a fact of the instruction alone. */
+bool comparator_position_may_vary(LLVMValueRef inst, unsigned index);
+/* Whether `value` is a constant that a parameter may carry instead. */
+bool comparator_constant_may_vary(LLVMValueRef value);
+/* Both: operand `index` of `inst` is a constant that may vary there. */
+bool comparator_operand_may_vary(LLVMValueRef inst, unsigned index);
+
+/* Compares `body`, a merged body whose trailing parameters are bound in
+ * c->bound_arguments, with `original`, which takes the leading ones:
+ * 0 when body, so bound, does what original does. */
+int comparator_compare_specialized(ltofold_comparator *comparator,
+                                   LLVMValueRef body, LLVMValueRef original);
 
 /* Calls visit(left, right, data) for each pair of corresponding instructions
  * of two functions that compare equal, in the comparator's walk order. */

@@ -60,7 +60,22 @@ typedef struct ltofold_fold {
   ltofold_fold_method method;
   unsigned instructions; /* instructions in the folded body */
   bool recursive_group;  /* found by the recursive-group pass */
+  /* Folded by similar.c: `kept` is a merged body that takes `parameters`
+   * constants more than `folded` did; `folded` passes its own. */
+  bool similar;
+  unsigned parameters;
 } ltofold_fold;
+
+/* Why a function equal to others up to constants was not merged with them
+ * (similar.c). Each is counted per function. */
+typedef enum ltofold_similar_skip {
+  LTOFOLD_SIMILAR_SKIP_UNPROFITABLE,   /* the merged body would not be smaller */
+  LTOFOLD_SIMILAR_SKIP_PARAMETERS,     /* too many constants differ */
+  LTOFOLD_SIMILAR_SKIP_TYPE,           /* another function type than the group's */
+  LTOFOLD_SIMILAR_SKIP_SHAPE,          /* cannot take or forward more parameters */
+  LTOFOLD_SIMILAR_SKIP_HOT,            /* profile data says it is hot */
+  LTOFOLD_SIMILAR_SKIP_COUNT
+} ltofold_similar_skip;
 
 typedef struct ltofold_merge_result {
   size_t functions;      /* definitions in the module before merging */
@@ -72,7 +87,11 @@ typedef struct ltofold_merge_result {
   size_t skipped[LTOFOLD_SKIP_REASON_COUNT];
   ltofold_fold *folds;   /* owned array of `fold_count` entries */
   size_t fold_count;
-  size_t certified;      /* with options.certify: equalities checked */
+  size_t similar_groups; /* merged bodies made by similar.c */
+  size_t similar_merged; /* functions folded into them (also in `merged`) */
+  size_t similar_parameters; /* parameters the merged bodies gained */
+  size_t similar_skipped[LTOFOLD_SIMILAR_SKIP_COUNT];
+  size_t certified;      /* with options.certify: folds checked */
   char *error;           /* owned; set when a fold failed the check: the
                           * module must not be used */
 } ltofold_merge_result;
@@ -90,6 +109,7 @@ void ltofold_merge_result_free(ltofold_merge_result *result);
 
 const char *ltofold_fold_method_name(ltofold_fold_method method);
 const char *ltofold_skip_reason_name(ltofold_skip_reason reason);
+const char *ltofold_similar_skip_name(ltofold_similar_skip reason);
 
 /* The comparator on its own, for tests and tools: a total order on the
  * functions of one module. Numbers given to globals persist between calls,

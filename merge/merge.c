@@ -68,8 +68,7 @@
  * the coarsest partition in which equal functions call equal functions, and
  * folding each class into one member preserves behaviour. Interposable
  * functions never take part, since their bodies are not final. */
-#include "certify.h"
-#include "fn_tree.h"
+#include "merge_internal.h"
 
 #include <llvm-c/Comdat.h>
 #include <llvm-c/DebugInfo.h>
@@ -77,12 +76,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct fn_list {
-  LLVMValueRef *items; /* owned array */
-  size_t count, capacity;
-} fn_list;
-
-static void fn_list_push(fn_list *list, LLVMValueRef function) {
+void fn_list_push(fn_list *list, LLVMValueRef function) {
   if (list->count == list->capacity) {
     list->capacity = list->capacity ? list->capacity * 2 : 64;
     list->items = realloc(list->items, list->capacity * sizeof *list->items);
@@ -92,36 +86,9 @@ static void fn_list_push(fn_list *list, LLVMValueRef function) {
   list->items[list->count++] = function;
 }
 
-typedef struct merge_state {
-  LLVMModuleRef module;
-  LLVMContextRef context;
-  const ltofold_merge_options *options;
-  ltofold_comparator *comparator; /* owned */
-  fn_tree tree;
-  fn_list deferred;
-  ptr_map used;      /* functions named in llvm.used / llvm.compiler.used */
-  ptr_map thunks;    /* functions this pass turned into thunks */
-  unsigned hint_md_kinds[8]; /* instruction metadata never dropped (hints) */
-  unsigned hint_md_count;
-  /* Facts whose meaning is in the tag itself, so that the same tag on both
-   * sides means the same: kept where F and G agree. Every other kind not
-   * compared (unknown kinds, tags that point at loops or access groups of
-   * the body) is dropped from F whenever it folds. */
-  unsigned agreeing_md_kinds[12];
-  unsigned agreeing_md_count;
-  unsigned alias_scope_kind, noalias_kind, loop_kind;
-  unsigned naked_kind, inalloca_kind, preallocated_kind;
-  ltofold_merge_result *result; /* not owned */
-  certifier *cert;              /* owned; NULL unless options->certify */
-  /* The originals (certify.c) of the pair merge_two is folding. */
-  LLVMValueRef kept_original, folded_original;
-  size_t fold_capacity;
-  bool in_recursive_pass;
-} merge_state;
-
 /* ---- Linkage and address facts -------------------------------------------- */
 
-static bool is_interposable(LLVMValueRef fn) {
+bool is_interposable(LLVMValueRef fn) {
   switch (LLVMGetLinkage(fn)) {
   case LLVMWeakAnyLinkage:
   case LLVMLinkOnceAnyLinkage:
@@ -138,12 +105,12 @@ static bool is_odr(LLVMValueRef fn) {
   return linkage == LLVMWeakODRLinkage || linkage == LLVMLinkOnceODRLinkage;
 }
 
-static bool has_local_linkage(LLVMValueRef fn) {
+bool has_local_linkage(LLVMValueRef fn) {
   LLVMLinkage linkage = LLVMGetLinkage(fn);
   return linkage == LLVMInternalLinkage || linkage == LLVMPrivateLinkage;
 }
 
-static bool is_discardable_if_unused(LLVMValueRef fn) {
+bool is_discardable_if_unused(LLVMValueRef fn) {
   LLVMLinkage linkage = LLVMGetLinkage(fn);
   return has_local_linkage(fn) || linkage == LLVMLinkOnceAnyLinkage ||
          linkage == LLVMLinkOnceODRLinkage;
@@ -157,7 +124,7 @@ static bool address_is_insignificant(LLVMValueRef fn) {
          (unnamed == LLVMLocalUnnamedAddr && has_local_linkage(fn));
 }
 
-static const char *function_name(LLVMValueRef fn) {
+const char *function_name(LLVMValueRef fn) {
   size_t length;
   return LLVMGetValueName2(fn, &length);
 }
@@ -174,11 +141,11 @@ static bool order_is_correct(LLVMValueRef f, LLVMValueRef g) {
   return strcmp(function_name(f), function_name(g)) <= 0;
 }
 
-static bool has_fn_attribute(LLVMValueRef fn, unsigned kind) {
+bool has_fn_attribute(LLVMValueRef fn, unsigned kind) {
   return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
 }
 
-static size_t count_instructions(LLVMValueRef fn) {
+size_t count_instructions(LLVMValueRef fn) {
   size_t count = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
@@ -326,7 +293,7 @@ static bool is_entry_point(LLVMValueRef fn) {
   return false;
 }
 
-static bool excluded_for(merge_state *st, LLVMValueRef fn,
+bool excluded_for(merge_state *st, LLVMValueRef fn,
                          ltofold_skip_reason *reason) {
   if (is_entry_point(fn))
     *reason = LTOFOLD_SKIP_ENTRY_POINT;
@@ -385,7 +352,7 @@ static void defer_users(merge_state *st, LLVMValueRef value, unsigned depth) {
   }
 }
 
-static void forget_function(merge_state *st, LLVMValueRef fn) {
+void forget_function(merge_state *st, LLVMValueRef fn) {
   fn_tree_remove(&st->tree, fn, push_deferred, st);
   fn_tree_remove_unfolded(&st->tree, fn);
   comparator_forget_global(st->comparator, fn);
@@ -402,7 +369,7 @@ static void replace_and_delete(merge_state *st, LLVMValueRef old,
   LLVMDeleteFunction(old);
 }
 
-static bool is_call_site(LLVMValueRef value) {
+bool is_call_site(LLVMValueRef value) {
   if (!LLVMIsAInstruction(value))
     return false;
   LLVMOpcode opcode = LLVMGetInstructionOpcode(value);
@@ -433,7 +400,7 @@ static size_t replace_direct_callers(merge_state *st, LLVMValueRef old,
 
 /* ---- Writing aliases and thunks --------------------------------------------- */
 
-static void copy_function_attributes(LLVMValueRef from, LLVMValueRef to,
+void copy_function_attributes(LLVMValueRef from, LLVMValueRef to,
                                      bool to_call_site) {
   unsigned params = LLVMCountParams(from);
   for (int index = -1; index <= (int)params; ++index) {
@@ -456,7 +423,7 @@ static void copy_function_attributes(LLVMValueRef from, LLVMValueRef to,
   }
 }
 
-static void take_max_alignment(LLVMValueRef keep, LLVMValueRef other) {
+void take_max_alignment(LLVMValueRef keep, LLVMValueRef other) {
   unsigned a = LLVMGetAlignment(keep), b = LLVMGetAlignment(other);
   if (b > a)
     LLVMSetAlignment(keep, b);
@@ -503,7 +470,7 @@ static bool can_alias(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   return !has_type_metadata(st, g);
 }
 
-static bool forwards_in_memory(merge_state *st, LLVMValueRef fn) {
+bool forwards_in_memory(merge_state *st, LLVMValueRef fn) {
   unsigned params = LLVMCountParams(fn);
   for (unsigned i = 1; i <= params; ++i)
     if (LLVMGetEnumAttributeAtIndex(fn, i, st->inalloca_kind) ||
@@ -514,7 +481,7 @@ static bool forwards_in_memory(merge_state *st, LLVMValueRef fn) {
 
 /* A thunk is a call and a return: a body no larger gains nothing from being
  * replaced by one (and thunks to one body must not fold into each other). */
-static bool is_thunk_sized(LLVMValueRef fn) {
+bool is_thunk_sized(LLVMValueRef fn) {
   if (LLVMCountBasicBlocks(fn) != 1)
     return false;
   LLVMValueRef first = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn));
@@ -545,7 +512,7 @@ static bool can_thunk(merge_state *st, LLVMValueRef f,
  * blocks are deleted, never single instructions (an erased instruction hands
  * its debug records on to the next one): first no value is used across
  * blocks, then every branch goes to the entry, then the entry goes last. */
-static void erase_body(LLVMValueRef fn) {
+void erase_body(LLVMValueRef fn) {
   LLVMBasicBlockRef entry = LLVMGetFirstBasicBlock(fn);
   if (!entry)
     return;
@@ -609,8 +576,10 @@ static LLVMValueRef convert_value(LLVMBuilderRef builder, LLVMValueRef value,
 }
 
 /* Rewrites G, in place, as a tail call to F: G keeps its name, linkage,
- * attributes, metadata and address, so every use of G stays valid. */
-static void write_thunk(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
+ * attributes, metadata and address, so every use of G stays valid. F takes
+ * G's arguments, then `extra` (similar.c's constants). */
+void write_thunk(merge_state *st, LLVMValueRef f, LLVMValueRef g,
+                 LLVMValueRef *extra, unsigned extra_count) {
   erase_body(g);
   LLVMTypeRef f_type = LLVMGlobalGetValueType(f);
   LLVMTypeRef g_type = LLVMGlobalGetValueType(g);
@@ -624,14 +593,17 @@ static void write_thunk(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
                      st->context, LLVMDISubprogramGetLine(subprogram), 0,
                      subprogram, NULL));
   unsigned params = LLVMCountParams(g);
-  LLVMValueRef *args = malloc((params ? params : 1) * sizeof *args);
-  LLVMTypeRef *param_types = malloc((params ? params : 1) * sizeof *param_types);
+  unsigned all = params + extra_count;
+  LLVMValueRef *args = malloc((all ? all : 1) * sizeof *args);
+  LLVMTypeRef *param_types = malloc((all ? all : 1) * sizeof *param_types);
   if (!args || !param_types)
     abort();
   LLVMGetParamTypes(f_type, param_types);
   for (unsigned i = 0; i < params; ++i)
     args[i] = convert_value(builder, LLVMGetParam(g, i), param_types[i]);
-  LLVMValueRef call = LLVMBuildCall2(builder, f_type, f, args, params, "");
+  for (unsigned i = 0; i < extra_count; ++i)
+    args[params + i] = extra[i];
+  LLVMValueRef call = LLVMBuildCall2(builder, f_type, f, args, all, "");
   /* swifttailcc (CallingConv::SwiftTail, absent from the C enum) requires
    * musttail for a guaranteed tail call. */
   enum { SWIFT_TAIL_CALL_CONV = 20 };
@@ -681,7 +653,7 @@ static ltofold_fold_method write_thunk_or_alias(merge_state *st, LLVMValueRef f,
   }
   ltofold_skip_reason reason;
   if (can_thunk(st, f, &reason)) {
-    write_thunk(st, f, g);
+    write_thunk(st, f, g, NULL, 0);
     return LTOFOLD_FOLD_THUNK;
   }
   st->result->skipped[reason]++;
@@ -833,21 +805,15 @@ static void drop_scope_tags(const merge_state *st, LLVMValueRef fn) {
 }
 
 /* F keeps only the body-local facts that hold for G too (see the top). */
-static void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
+void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   metadata_meet meet = {st, false};
   comparator_walk_pairs(st->comparator, f, g, drop_disagreeing_metadata, &meet);
   if (meet.scopes_disagree)
     drop_scope_tags(st, f);
 }
 
-/* Records that G was folded into F by `method`; `same_address` when &G is
- * &F from now on. */
-static void record_fold(merge_state *st, const char *kept, const char *folded,
-                        ltofold_fold_method method, size_t instructions,
-                        bool same_address) {
-  if (st->cert)
-    certifier_record(st->cert, st->kept_original, st->folded_original,
-                     same_address);
+ltofold_fold *add_fold(merge_state *st, const char *kept, const char *folded,
+                       ltofold_fold_method method, size_t instructions) {
   ltofold_merge_result *r = st->result;
   if (r->fold_count == st->fold_capacity) {
     st->fold_capacity = st->fold_capacity ? st->fold_capacity * 2 : 64;
@@ -856,6 +822,7 @@ static void record_fold(merge_state *st, const char *kept, const char *folded,
       abort();
   }
   ltofold_fold *fold = &r->folds[r->fold_count++];
+  memset(fold, 0, sizeof *fold);
   fold->kept = strdup(kept);
   fold->folded = strdup(folded);
   if (!fold->kept || !fold->folded)
@@ -867,6 +834,18 @@ static void record_fold(merge_state *st, const char *kept, const char *folded,
   r->by_method[method]++;
   if (st->in_recursive_pass)
     r->merged_recursive++;
+  return fold;
+}
+
+/* Records that G was folded into F by `method`; `same_address` when &G is
+ * &F from now on. */
+static void record_fold(merge_state *st, const char *kept, const char *folded,
+                        ltofold_fold_method method, size_t instructions,
+                        bool same_address) {
+  if (st->cert)
+    certifier_record(st->cert, st->kept_original, st->folded_original,
+                     same_address);
+  add_fold(st, kept, folded, method, instructions);
 }
 
 /* Whether merge_into_private_body can fold G: both F's new public function
@@ -978,7 +957,7 @@ static void intersect_attributes_at(merge_state *st, LLVMValueRef f,
 /* The comparator does not compare the attributes a definition may lose
  * (nonnull, range, memory, ...: see compare.h); F, which keeps the body for
  * both, keeps only the facts that hold for G too. */
-static void intersect_attributes(merge_state *st, LLVMValueRef f,
+void intersect_attributes(merge_state *st, LLVMValueRef f,
                                  LLVMValueRef g) {
   intersect_attributes_at(st, f, g, LLVMAttributeFunctionIndex);
   intersect_attributes_at(st, f, g, LLVMAttributeReturnIndex);
@@ -991,7 +970,7 @@ static void intersect_attributes(merge_state *st, LLVMValueRef f,
  * and nothing pins G's own symbol. CFI tags (!type, !kcfi_type) mark G's
  * address as a checked target: it must keep its own symbol, tags and
  * address. */
-static bool uses_move_entirely(merge_state *st, LLVMValueRef g) {
+bool uses_move_entirely(merge_state *st, LLVMValueRef g) {
   return address_is_insignificant(g) && !ptr_map_get(&st->used, g, NULL) &&
          !has_type_metadata(st, g);
 }
@@ -1388,12 +1367,24 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   if (options->merge_recursive)
     while (merge_recursive_groups(&st) > 0)
       run_worklist(&st);
+  if (options->merge_similar)
+    merge_similar_functions(&st);
 
   if (st.cert) {
     result->certified = certifier_claims(st.cert);
-    certifier_check(st.cert, &result->error);
+    certifier_check(st.cert, module, &result->error);
     certifier_free(st.cert);
   }
+  /* Members of similar groups whose callers all pass their constants
+   * themselves now: gone, now that the check has seen them. */
+  for (size_t i = 0; i < st.unused_thunks.count; ++i) {
+    LLVMValueRef fn = st.unused_thunks.items[i];
+    if (!LLVMGetFirstUse(fn)) {
+      forget_function(&st, fn);
+      LLVMDeleteFunction(fn);
+    }
+  }
+  free(st.unused_thunks.items);
   resolve_kept_chains(result);
   result->comparisons = st.comparator->comparisons;
   fn_tree_free(&st.tree);
@@ -1419,6 +1410,12 @@ void ltofold_merge_result_free(ltofold_merge_result *result) {
 const char *ltofold_fold_method_name(ltofold_fold_method method) {
   static const char *const names[] = {"replaced", "alias", "thunk", "callers"};
   return method < LTOFOLD_FOLD_METHOD_COUNT ? names[method] : "none";
+}
+
+const char *ltofold_similar_skip_name(ltofold_similar_skip reason) {
+  static const char *const names[] = {"unprofitable", "parameters", "type",
+                                      "shape", "hot"};
+  return reason < LTOFOLD_SIMILAR_SKIP_COUNT ? names[reason] : "unknown";
 }
 
 const char *ltofold_skip_reason_name(ltofold_skip_reason reason) {

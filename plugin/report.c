@@ -109,6 +109,10 @@ static cJSON *fold_groups(const ltofold_merge_result *result) {
                               ltofold_fold_method_name(fold->method));
       cJSON_AddNumberToObject(entry, "instructions", fold->instructions);
       cJSON_AddBoolToObject(entry, "recursive_group", fold->recursive_group);
+      if (fold->similar) {
+        cJSON_AddBoolToObject(entry, "similar", true);
+        cJSON_AddNumberToObject(entry, "parameters", fold->parameters);
+      }
       cJSON_AddItemToArray(folded, entry);
     }
     cJSON_AddItemToArray(groups, group);
@@ -137,6 +141,15 @@ void ltofold_report_add_merge(ltofold_report *report,
   for (int s = 0; s < LTOFOLD_SKIP_REASON_COUNT; ++s)
     cJSON_AddNumberToObject(skipped, ltofold_skip_reason_name(s),
                             (double)result->skipped[s]);
+  cJSON *similar = cJSON_AddObjectToObject(merge, "similar");
+  cJSON_AddNumberToObject(similar, "groups", (double)result->similar_groups);
+  cJSON_AddNumberToObject(similar, "merged", (double)result->similar_merged);
+  cJSON_AddNumberToObject(similar, "parameters",
+                          (double)result->similar_parameters);
+  cJSON *similar_skipped = cJSON_AddObjectToObject(similar, "skipped");
+  for (int s = 0; s < LTOFOLD_SIMILAR_SKIP_COUNT; ++s)
+    cJSON_AddNumberToObject(similar_skipped, ltofold_similar_skip_name(s),
+                            (double)result->similar_skipped[s]);
   cJSON_AddItemToObject(merge, "groups", fold_groups(result));
   report->functions_folded += (double)result->merged;
   for (size_t i = 0; i < result->fold_count; ++i)
@@ -298,6 +311,13 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r) {
     if (r->skipped[s])
       fprintf(out, "  skipped: %-13s %zu\n", ltofold_skip_reason_name(s),
               r->skipped[s]);
+  if (r->similar_groups)
+    fprintf(out, "  similar: %zu functions into %zu merged bodies, %zu parameters\n",
+            r->similar_merged, r->similar_groups, r->similar_parameters);
+  for (int s = 0; s < LTOFOLD_SIMILAR_SKIP_COUNT; ++s)
+    if (r->similar_skipped[s])
+      fprintf(out, "  similar skipped: %-13s %zu\n", ltofold_similar_skip_name(s),
+              r->similar_skipped[s]);
   if (r->certified)
     fprintf(out, "  certified              %zu\n", r->certified);
 }

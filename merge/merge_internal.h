@@ -1,0 +1,87 @@
+/* Internal to merge/: what merge.c (equal functions) and similar.c
+ * (functions equal up to constants) share: the pass's state, and the facts
+ * and rewrites both folds are made of. */
+#ifndef LTOFOLD_MERGE_INTERNAL_H
+#define LTOFOLD_MERGE_INTERNAL_H
+
+#include "certify.h"
+#include "fn_tree.h"
+
+typedef struct fn_list {
+  LLVMValueRef *items; /* owned array */
+  size_t count, capacity;
+} fn_list;
+
+void fn_list_push(fn_list *list, LLVMValueRef function);
+
+typedef struct merge_state {
+  LLVMModuleRef module;
+  LLVMContextRef context;
+  const ltofold_merge_options *options;
+  ltofold_comparator *comparator; /* owned */
+  fn_tree tree;
+  fn_list deferred;
+  ptr_map used;      /* functions named in llvm.used / llvm.compiler.used */
+  ptr_map thunks;    /* functions this pass turned into thunks */
+  unsigned hint_md_kinds[8]; /* instruction metadata never dropped (hints) */
+  unsigned hint_md_count;
+  /* Facts whose meaning is in the tag itself, so that the same tag on both
+   * sides means the same: kept where F and G agree. Every other kind not
+   * compared (unknown kinds, tags that point at loops or access groups of
+   * the body) is dropped from F whenever it folds. */
+  unsigned agreeing_md_kinds[12];
+  unsigned agreeing_md_count;
+  unsigned alias_scope_kind, noalias_kind, loop_kind;
+  unsigned naked_kind, inalloca_kind, preallocated_kind;
+  ltofold_merge_result *result; /* not owned */
+  certifier *cert;              /* owned; NULL unless options->certify */
+  /* The originals (certify.c) of the pair merge_two is folding. */
+  LLVMValueRef kept_original, folded_original;
+  size_t fold_capacity;
+  bool in_recursive_pass;
+  /* Thunks similar.c wrote for members whose callers it all redirected:
+   * deleted at the very end, after the check, when nothing uses them. */
+  fn_list unused_thunks;
+} merge_state;
+
+/* Linkage and address facts (merge.c). */
+bool is_interposable(LLVMValueRef fn);
+bool has_local_linkage(LLVMValueRef fn);
+bool is_discardable_if_unused(LLVMValueRef fn);
+bool has_fn_attribute(LLVMValueRef fn, unsigned kind);
+bool forwards_in_memory(merge_state *st, LLVMValueRef fn);
+/* G's uses may all become uses of another function (merge.c, at the top). */
+bool uses_move_entirely(merge_state *st, LLVMValueRef g);
+/* Whether `fn` takes no part in merging, and why. */
+bool excluded_for(merge_state *st, LLVMValueRef fn, ltofold_skip_reason *reason);
+
+/* A body of a call and a return at most: a thunk would be no smaller. */
+bool is_thunk_sized(LLVMValueRef fn);
+const char *function_name(LLVMValueRef fn);
+size_t count_instructions(LLVMValueRef fn);
+bool is_call_site(LLVMValueRef value);
+
+/* Rewrites (merge.c). */
+void copy_function_attributes(LLVMValueRef from, LLVMValueRef to,
+                              bool to_call_site);
+void take_max_alignment(LLVMValueRef keep, LLVMValueRef other);
+void erase_body(LLVMValueRef fn);
+/* G's body becomes a tail call of F passing G's arguments and then
+ * `extra` (F's trailing parameters, `extra_count` of them). */
+void write_thunk(merge_state *st, LLVMValueRef f, LLVMValueRef g,
+                 LLVMValueRef *extra, unsigned extra_count);
+/* F keeps only the body-local metadata and droppable attributes that hold
+ * for G too. */
+void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g);
+void intersect_attributes(merge_state *st, LLVMValueRef f, LLVMValueRef g);
+void forget_function(merge_state *st, LLVMValueRef fn);
+
+/* Adds a fold to the result (and nothing to the certifier). */
+ltofold_fold *add_fold(merge_state *st, const char *kept, const char *folded,
+                       ltofold_fold_method method, size_t instructions);
+
+/* similar.c: folds functions equal up to constants. Returns the number of
+ * functions folded. */
+size_t merge_similar_functions(merge_state *st);
+
+#endif

@@ -1,0 +1,805 @@
+/* Merging similar functions: functions equal up to constants.
+ *
+ * After equal functions have folded (merge.c), many of those left differ
+ * only in a few constants: the same template instantiated for two enum
+ * values, a handler per message type that stores a different tag, wrappers
+ * that call a different callee with the same arguments. No linker can fold
+ * them; one body that takes the differing constants as parameters can.
+ *
+ * The search is the equal merge's, with constants masked. The comparator
+ * runs in similar mode (compare.c): where an operand is a constant that may
+ * become a parameter (comparator_position_may_vary: arithmetic, compares,
+ * stored and returned values, addresses, call arguments and direct callees;
+ * never a divisor, a shift amount, an intrinsic's argument, a switch case
+ * or a struct index), only its type is compared. That is still a total
+ * order, so the functions that might merge go into a tree of unique
+ * functions (fn_tree.c) by the same hash (which never looked at constants)
+ * and each finds its class in O(log N) comparisons. A class of two or more
+ * is a group.
+ *
+ * For each group, in tree order:
+ *   1. holes: walking the representative and each member in step
+ *      (comparator_walk_pairs), every operand where some member's constant
+ *      differs from the representative's; holes whose constants are the
+ *      same in every member share one parameter;
+ *   2. the price (body_bytes, call_bytes, below): the group merges when the
+ *      bytes of all but one copy of the body are more than what the new
+ *      parameters cost (a thunk per member, or constants at each call);
+ *      a group whose parameters would not fit in registers does not merge;
+ *   3. the merged body: a new internal function that takes the
+ *      representative's parameters and then one per distinct hole; the
+ *      representative's blocks move into it, its holes become uses of the
+ *      new parameters; the body keeps only the metadata and attribute facts
+ *      every member shares (merge.c's meet), and the representative's
+ *      debug subprogram;
+ *   4. each member, representative included, becomes a thunk that calls
+ *      the merged body with its own constants; and where nobody can tell
+ *      its address from another (merge.c's uses_move_entirely) and every
+ *      use is a direct call, each call passes the constants itself, and a
+ *      member nothing uses any more is deleted once the pass is over.
+ *
+ * Calls are only redirected outside the groups, so that no merged body
+ * ever calls another merged body with constants: every merged body is the
+ * representative's body with holes, which is what certification checks
+ * (certify.c: each member's thunk, with the merged body bound to its
+ * constants, against the member as it was; and every call of a merged body
+ * passes the constants of one of its members).
+ *
+ * The representative's body becomes everybody's: members must have the
+ * same function type; a member with profile data that says it is hot is
+ * left alone, since a thunk costs it a jump and constants in registers. */
+#include "merge_internal.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Calling conventions whose functions can take more parameters. */
+enum { C_CALL_CONV = 0, FAST_CALL_CONV = 8, COLD_CALL_CONV = 9 };
+/* Parameters passed in registers on x86-64 (System V); those past them go
+ * on the stack, which costs more (below); and a bound on parameters. */
+enum { REGISTER_INTEGERS = 6, REGISTER_FPS = 8, MAX_PARAMETERS = 16 };
+/* Holes looked at in one group before giving up on it. */
+enum { MAX_HOLES = 64 };
+/* A group merges only when it saves more than this many bytes. */
+enum { MIN_BYTES_SAVED = 16 };
+
+/* ---- The size model --------------------------------------------------------- */
+
+/* Bytes of x86-64 code, in hundredths, that IR becomes after LTO, fitted to
+ * what llc emits for 4,360 functions of five real programs (C and C++) by
+ * scripts/calibrate-size-model.py (non-negative least squares on relative
+ * error; median error 15-23% on a program left out of the fit; see
+ * docs/merge.md). A block costs its branch; arguments cost their moves. */
+enum {
+  BLOCK_BYTES = 309, CALL_BYTES = 128, ARGUMENT_BYTES = 486, LOAD_BYTES = 165,
+  STORE_BYTES = 720, GEP_BYTES = 84, INTEGER_BYTES = 405, FP_BYTES = 800,
+  COMPARE_BYTES = 355, PHI_BYTES = 511, EH_PAD_BYTES = 728, CASE_BYTES = 66,
+  INTRINSIC_BYTES = 345, MEMORY_INTRINSIC_BYTES = 1600
+};
+/* (FP arithmetic fitted 18.8 bytes from only 299 instructions; 8 is what
+ * the absolute-error fit gives and what a scalar SSE operation is.) */
+
+/* Intrinsics that become no code (markers, assumptions) or a memory copy
+ * or fill (inlined when short, a libc call otherwise: between the two). */
+static unsigned intrinsic_cost(LLVMValueRef callee) {
+  size_t length;
+  const char *name = LLVMGetValueName2(callee, &length);
+  static const char *const free_prefixes[] = {
+      "llvm.lifetime.", "llvm.assume", "llvm.experimental.noalias",
+      "llvm.invariant.", "llvm.dbg.", "llvm.pseudoprobe", "llvm.donothing",
+      "llvm.experimental.noalias.scope.decl"};
+  for (size_t i = 0; i < sizeof free_prefixes / sizeof *free_prefixes; ++i)
+    if (!strncmp(name, free_prefixes[i], strlen(free_prefixes[i])))
+      return 0;
+  if (!strncmp(name, "llvm.memcpy", 11) || !strncmp(name, "llvm.memmove", 12) ||
+      !strncmp(name, "llvm.memset", 11))
+    return MEMORY_INTRINSIC_BYTES;
+  return INTRINSIC_BYTES;
+}
+
+static unsigned instruction_cost(LLVMValueRef inst) {
+  switch (LLVMGetInstructionOpcode(inst)) {
+  case LLVMCall:
+  case LLVMInvoke: {
+    LLVMValueRef callee = LLVMGetCalledValue(inst);
+    if (LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee))
+      return intrinsic_cost(callee);
+    return CALL_BYTES + ARGUMENT_BYTES * LLVMGetNumArgOperands(inst);
+  }
+  case LLVMResume:
+    return CALL_BYTES;
+  case LLVMLoad:
+    return LOAD_BYTES;
+  case LLVMStore:
+    return STORE_BYTES;
+  case LLVMGetElementPtr:
+    return GEP_BYTES;
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv:
+  case LLVMURem: case LLVMSRem: case LLVMShl: case LLVMLShr: case LLVMAShr:
+  case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMTrunc: case LLVMZExt:
+  case LLVMSExt:
+    return INTEGER_BYTES;
+  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem:
+  case LLVMFNeg: case LLVMFPToUI: case LLVMFPToSI: case LLVMUIToFP:
+  case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt:
+    return FP_BYTES;
+  case LLVMICmp:
+  case LLVMFCmp:
+  case LLVMSelect:
+    return COMPARE_BYTES;
+  case LLVMPHI:
+    return PHI_BYTES;
+  case LLVMLandingPad: case LLVMCleanupPad: case LLVMCatchPad:
+  case LLVMCatchSwitch:
+    return EH_PAD_BYTES;
+  case LLVMSwitch:
+    return CASE_BYTES * (LLVMGetNumSuccessors(inst) - 1);
+  default: /* casts, allocas, branches (in the block), vector ops */
+    return 0;
+  }
+}
+
+/* A function's code in bytes, with the average alignment padding of a
+ * function (16-byte alignment: 8). */
+static size_t body_bytes(LLVMValueRef fn) {
+  size_t hundredths = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    hundredths += BLOCK_BYTES;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      hundredths += instruction_cost(i);
+  }
+  return hundredths / 100 + 8;
+}
+
+/* Passing one constant, measured (a move of an immediate or an address to
+ * a register): 2 bytes for zero or null, 5 for a 32-bit immediate, 10 for
+ * a 64-bit one, 7 for an address, 16 for a double (8 of code, 8 of data);
+ * on the stack, a few more. A thunk is a 5-byte jump plus the moves,
+ * rounded up to the 16-byte alignment of functions; with constants on the
+ * stack it must call instead of jump (a frame: 10 bytes more). A parameter
+ * costs the merged body about 2 bytes (a register; more when it lives
+ * across a call). */
+enum { JUMP_BYTES = 5, STACK_CONSTANT_EXTRA = 4, STACK_THUNK_EXTRA = 10,
+       PARAMETER_BYTES = 2, FUNCTION_ALIGNMENT = 16 };
+
+static unsigned constant_bytes(LLVMValueRef value) {
+  if (LLVMIsNull(value))
+    return 2;
+  if (LLVMIsAConstantInt(value)) {
+    int64_t v = LLVMConstIntGetSExtValue(value);
+    return v >= INT32_MIN && v <= INT32_MAX ? 5 : 10;
+  }
+  if (LLVMIsAConstantFP(value))
+    return 16;
+  return 7;
+}
+/* ---- Who may take part --------------------------------------------------------- */
+
+/* Calls that tie a body to its own function or frame: a musttail call
+ * (its caller's signature must match the callee's), and intrinsics that
+ * name the function or read its frame or return address (which a thunk
+ * that cannot jump would change). */
+static bool is_tied_call(LLVMValueRef inst) {
+  if (LLVMGetInstructionOpcode(inst) != LLVMCall)
+    return false;
+  if (LLVMGetTailCallKind(inst) == LLVMTailCallKindMustTail)
+    return true;
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  if (!LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+    return false;
+  static const char *const tied[] = {
+      "llvm.localescape", "llvm.returnaddress", "llvm.addressofreturnaddress",
+      "llvm.frameaddress.", "llvm.sponentry."};
+  size_t length;
+  const char *name = LLVMGetValueName2(callee, &length);
+  for (size_t i = 0; i < sizeof tied / sizeof *tied; ++i)
+    if (!strncmp(name, tied[i], strlen(tied[i])))
+      return true;
+  return false;
+}
+
+static bool has_tied_call(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      if (is_tied_call(i))
+        return true;
+  return false;
+}
+
+/* Whether any block of `fn` has its address taken, even by `fn` itself:
+ * its blocks move to the merged body. */
+static bool has_block_address(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMUseRef use = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); use;
+         use = LLVMGetNextUse(use))
+      if (LLVMGetValueKind(LLVMGetUser(use)) == LLVMBlockAddressValueKind)
+        return true;
+  return false;
+}
+
+/* A function a merged body can stand for: its parameters can be forwarded
+ * and more can be added; and bigger than the thunk it would become (a
+ * group of thunks, such as the members of another group, would only
+ * become thunks of a thunk). */
+static bool can_take_parameters(merge_state *st, LLVMValueRef fn) {
+  unsigned conv = LLVMGetFunctionCallConv(fn);
+  return !is_thunk_sized(fn) && (conv == C_CALL_CONV || conv == FAST_CALL_CONV ||
+          conv == COLD_CALL_CONV) &&
+         !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)) &&
+         !forwards_in_memory(st, fn) && !LLVMHasPrefixData(fn) &&
+         !LLVMHasPrologueData(fn) && !has_tied_call(fn) &&
+         !has_block_address(fn) &&
+         !LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                        "presplitcoroutine", 17) &&
+         !has_fn_attribute(fn, LLVMGetEnumAttributeKindForName(
+                                   "presplitcoroutine", 17));
+}
+
+/* The function_entry_count of `fn`'s profile data, or 0. */
+static uint64_t entry_count(unsigned prof_kind, LLVMValueRef fn) {
+  size_t count;
+  LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &count);
+  uint64_t result = 0;
+  for (size_t i = 0; i < count; ++i) {
+    if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)i) != prof_kind)
+      continue;
+    LLVMContextRef context = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+    LLVMValueRef node = LLVMMetadataAsValue(
+        context, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i));
+    if (LLVMGetMDNodeNumOperands(node) < 2)
+      continue;
+    LLVMValueRef ops[2];
+    LLVMGetMDNodeOperands(node, ops); /* "function_entry_count", i64 N */
+    if (ops[1] && LLVMIsAConstantInt(ops[1]))
+      result = LLVMConstIntGetZExtValue(ops[1]);
+  }
+  if (entries)
+    LLVMDisposeValueMetadataEntries(entries);
+  return result;
+}
+
+/* ---- The search ---------------------------------------------------------- */
+
+typedef struct similar_candidate {
+  LLVMValueRef function;
+  uint64_t hash;
+  size_t index;
+} similar_candidate;
+
+static int compare_similar_candidates(const void *a, const void *b) {
+  const similar_candidate *ca = a, *cb = b;
+  if (ca->hash != cb->hash)
+    return ca->hash < cb->hash ? -1 : 1;
+  int by_name = strcmp(function_name(ca->function), function_name(cb->function));
+  if (by_name)
+    return by_name < 0 ? -1 : 1;
+  return ca->index < cb->index ? -1 : ca->index > cb->index;
+}
+
+static void collect_groups(fn_tree_node *node, fn_list *representatives) {
+  while (node) {
+    collect_groups(node->left, representatives);
+    if (node->unfolded_count)
+      fn_list_push(representatives, node->function);
+    node = node->right;
+  }
+}
+
+/* ---- One group --------------------------------------------------------------- */
+
+typedef struct hole {
+  LLVMValueRef inst; /* the representative's instruction */
+  unsigned operand;
+  unsigned parameter; /* index among the new parameters */
+} hole;
+
+typedef struct group {
+  LLVMValueRef *members; /* members[0] is the representative; owned */
+  size_t count;
+  hole *holes; /* owned */
+  size_t hole_count;
+  LLVMValueRef *values; /* values[h * count + m]: member m's constant at h */
+  ptr_map hole_of;      /* the representative's operand use -> hole + 1 */
+  unsigned parameters;
+  bool too_many_holes;
+} group;
+
+typedef struct hole_walk {
+  group *g;
+  size_t member;  /* which member is on the right */
+  bool collect;   /* first walk: find holes; second: read values */
+} hole_walk;
+
+static void visit_pair(LLVMValueRef left, LLVMValueRef right, void *data) {
+  hole_walk *walk = data;
+  group *g = walk->g;
+  int operands = LLVMGetNumOperands(left);
+  for (unsigned k = 0; k < (unsigned)operands; ++k) {
+    if (!comparator_operand_may_vary(left, k))
+      continue;
+    LLVMUseRef use = LLVMGetOperandUse(left, k);
+    uint64_t index;
+    bool known = ptr_map_get(&g->hole_of, use, &index);
+    if (walk->collect) {
+      if (known || LLVMGetOperand(left, k) == LLVMGetOperand(right, k))
+        continue;
+      if (g->hole_count == MAX_HOLES) {
+        g->too_many_holes = true;
+        continue;
+      }
+      g->holes[g->hole_count] = (hole){left, k, 0};
+      ptr_map_put(&g->hole_of, use, ++g->hole_count);
+    } else if (known) {
+      g->values[(index - 1) * g->count + walk->member] = LLVMGetOperand(right, k);
+    }
+  }
+}
+
+/* Finds the holes, reads every member's constants, and numbers the
+ * parameters (holes with the same constants in every member share one).
+ * Returns false when there are too many. */
+static bool find_holes(merge_state *st, group *g) {
+  g->holes = malloc(MAX_HOLES * sizeof *g->holes);
+  g->values = NULL;
+  if (!g->holes)
+    abort();
+  ptr_map_init(&g->hole_of);
+  hole_walk walk = {g, 0, true};
+  for (size_t m = 1; m < g->count; ++m) {
+    walk.member = m;
+    comparator_walk_pairs(st->comparator, g->members[0], g->members[m],
+                          visit_pair, &walk);
+  }
+  if (g->too_many_holes || !g->hole_count)
+    return false;
+  g->values = malloc(g->hole_count * g->count * sizeof *g->values);
+  if (!g->values)
+    abort();
+  for (size_t h = 0; h < g->hole_count; ++h)
+    g->values[h * g->count] =
+        LLVMGetOperand(g->holes[h].inst, g->holes[h].operand);
+  walk.collect = false;
+  for (size_t m = 1; m < g->count; ++m) {
+    walk.member = m;
+    comparator_walk_pairs(st->comparator, g->members[0], g->members[m],
+                          visit_pair, &walk);
+  }
+  g->parameters = 0;
+  for (size_t h = 0; h < g->hole_count; ++h) {
+    size_t same = h;
+    for (size_t e = 0; e < h && same == h; ++e)
+      if (!memcmp(&g->values[e * g->count], &g->values[h * g->count],
+                  g->count * sizeof *g->values) &&
+          LLVMTypeOf(g->values[e * g->count]) == LLVMTypeOf(g->values[h * g->count]))
+        same = e;
+    g->holes[h].parameter = same == h ? g->parameters++ : g->holes[same].parameter;
+  }
+  return true;
+}
+
+/* The first hole of each parameter, in parameter order. */
+static const hole **parameter_holes(const group *g) {
+  const hole **first = calloc(g->parameters + 1, sizeof *first);
+  if (!first)
+    abort();
+  for (size_t h = 0; h < g->hole_count; ++h)
+    if (!first[g->holes[h].parameter])
+      first[g->holes[h].parameter] = &g->holes[h];
+  return first;
+}
+
+static bool is_fp_type(LLVMTypeRef type) {
+  LLVMTypeKind kind = LLVMGetTypeKind(type);
+  return kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind;
+}
+
+/* How many of the merged body's parameters go on the stack. */
+static unsigned stack_parameters(LLVMTypeRef *types, unsigned count) {
+  unsigned integers = 0, fps = 0;
+  for (unsigned i = 0; i < count; ++i) {
+    LLVMTypeKind kind = LLVMGetTypeKind(types[i]);
+    if (is_fp_type(types[i]))
+      fps++;
+    else if (kind == LLVMIntegerTypeKind || kind == LLVMPointerTypeKind)
+      integers++;
+    else
+      integers += 2; /* aggregates and vectors: count them high */
+  }
+  return (integers > REGISTER_INTEGERS ? integers - REGISTER_INTEGERS : 0) +
+         (fps > REGISTER_FPS ? fps - REGISTER_FPS : 0);
+}
+
+/* Whether `use` of `fn` is a plain direct call from outside the groups
+ * (`no_redirect`), which can pass the constants itself. */
+static bool is_plain_call(LLVMUseRef use, LLVMValueRef fn,
+                          const ptr_map *no_redirect) {
+  LLVMValueRef user = LLVMGetUser(use);
+  if (!LLVMIsAInstruction(user))
+    return false;
+  LLVMOpcode opcode = LLVMGetInstructionOpcode(user);
+  if (opcode != LLVMCall && opcode != LLVMInvoke)
+    return false;
+  if (LLVMGetOperandUse(user, (unsigned)LLVMGetNumOperands(user) - 1) != use ||
+      LLVMGetCalledFunctionType(user) != LLVMGlobalGetValueType(fn) ||
+      LLVMGetNumOperandBundles(user) ||
+      (opcode == LLVMCall && LLVMGetTailCallKind(user) == LLVMTailCallKindMustTail))
+    return false;
+  LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
+  return !ptr_map_get(no_redirect, caller, NULL);
+}
+
+/* The calls of `fn` that may pass the constants themselves: none if `fn`
+ * is interposable (the linker may replace it; its callers must keep
+ * calling it). *others counts the remaining uses, but those in fn's own
+ * body, which it is about to lose. */
+static fn_list calls_to_redirect(LLVMValueRef fn, const ptr_map *no_redirect,
+                                 size_t *others) {
+  fn_list calls = {0};
+  *others = 0;
+  for (LLVMUseRef use = LLVMGetFirstUse(fn); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (LLVMIsAInstruction(user) &&
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn)
+      continue; /* its own body, which goes */
+    if (!is_interposable(fn) && is_plain_call(use, fn, no_redirect))
+      fn_list_push(&calls, LLVMGetUser(use));
+    else
+      (*others)++;
+  }
+  return calls;
+}
+
+/* Whether member m's own address is one of the group's constants. */
+static bool is_a_constant_of(const group *g, LLVMValueRef fn) {
+  for (size_t i = 0; i < g->hole_count * g->count; ++i)
+    if (g->values[i] == fn)
+      return true;
+  return false;
+}
+
+/* ---- Rewriting ------------------------------------------------------------ */
+
+static void copy_call_site_attributes(LLVMValueRef from, LLVMValueRef to,
+                                      unsigned args) {
+  for (int index = -1; index <= (int)args; ++index) {
+    LLVMAttributeIndex at =
+        index < 0 ? (LLVMAttributeIndex)LLVMAttributeFunctionIndex : (unsigned)index;
+    unsigned count = LLVMGetCallSiteAttributeCount(from, at);
+    if (!count)
+      continue;
+    LLVMAttributeRef *attrs = malloc(count * sizeof *attrs);
+    if (!attrs)
+      abort();
+    LLVMGetCallSiteAttributes(from, at, attrs);
+    for (unsigned k = 0; k < count; ++k)
+      LLVMAddCallSiteAttribute(to, at, attrs[k]);
+    free(attrs);
+  }
+}
+
+/* Replaces the call `call` of a member by a call of the merged body that
+ * passes the member's constants, keeping everything else about the call. */
+static void redirect_call(merge_state *st, LLVMValueRef call, LLVMValueRef body,
+                          LLVMValueRef *constants, unsigned count) {
+  unsigned args = LLVMGetNumArgOperands(call);
+  LLVMValueRef *all = malloc((args + count + 1) * sizeof *all);
+  if (!all)
+    abort();
+  for (unsigned i = 0; i < args; ++i)
+    all[i] = LLVMGetOperand(call, i);
+  memcpy(all + args, constants, count * sizeof *constants);
+  LLVMBuilderRef builder = LLVMCreateBuilderInContext(st->context);
+  /* After the call's debug records: the new call takes them over. */
+  LLVMPositionBuilderBefore(builder, call);
+  LLVMTypeRef type = LLVMGlobalGetValueType(body);
+  LLVMValueRef replacement;
+  if (LLVMGetInstructionOpcode(call) == LLVMInvoke) {
+    replacement = LLVMBuildInvoke2(builder, type, body, all, args + count,
+                                   LLVMGetNormalDest(call),
+                                   LLVMGetUnwindDest(call), "");
+  } else {
+    replacement = LLVMBuildCall2(builder, type, body, all, args + count, "");
+    LLVMSetTailCallKind(replacement, LLVMGetTailCallKind(call));
+  }
+  LLVMDisposeBuilder(builder);
+  free(all);
+  LLVMSetInstructionCallConv(replacement, LLVMGetInstructionCallConv(call));
+  copy_call_site_attributes(call, replacement, args);
+  if (LLVMCanValueUseFastMathFlags(call))
+    LLVMSetFastMathFlags(replacement, LLVMGetFastMathFlags(call));
+  size_t md_count;
+  LLVMValueMetadataEntry *entries =
+      LLVMInstructionGetAllMetadataOtherThanDebugLoc(call, &md_count);
+  for (size_t i = 0; i < md_count; ++i)
+    LLVMSetMetadata(replacement,
+                    LLVMValueMetadataEntriesGetKind(entries, (unsigned)i),
+                    LLVMMetadataAsValue(st->context,
+                                        LLVMValueMetadataEntriesGetMetadata(
+                                            entries, (unsigned)i)));
+  if (entries)
+    LLVMDisposeValueMetadataEntries(entries);
+  LLVMInstructionSetDebugLoc(replacement, LLVMInstructionGetDebugLoc(call));
+  if (LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMVoidTypeKind) {
+    size_t length;
+    char *name = strdup(LLVMGetValueName2(call, &length));
+    if (!name)
+      abort();
+    LLVMReplaceAllUsesWith(call, replacement);
+    LLVMSetValueName2(call, "", 0);
+    LLVMSetValueName2(replacement, name, length);
+    free(name);
+  }
+  LLVMInstructionEraseFromParent(call);
+}
+
+/* Makes the merged body: a new internal function with the representative's
+ * parameters and the group's, and the representative's blocks. */
+static LLVMValueRef build_merged_body(merge_state *st, const group *g,
+                                      LLVMTypeRef *types, unsigned params) {
+  LLVMValueRef rep = g->members[0];
+  LLVMTypeRef rep_type = LLVMGlobalGetValueType(rep);
+  unsigned own = LLVMCountParams(rep);
+  LLVMTypeRef type =
+      LLVMFunctionType(LLVMGetReturnType(rep_type), types, params, false);
+  char *name = NULL;
+  if (asprintf(&name, "%s.ltofold.similar", function_name(rep)) < 0)
+    abort();
+  LLVMValueRef body = LLVMAddFunction(st->module, name, type);
+  free(name);
+  LLVMSetLinkage(body, LLVMInternalLinkage);
+  LLVMSetUnnamedAddress(body, LLVMGlobalUnnamedAddr);
+  LLVMSetFunctionCallConv(body, LLVMGetFunctionCallConv(rep));
+  if (LLVMGetSection(rep))
+    LLVMSetSection(body, LLVMGetSection(rep));
+  if (LLVMGetGC(rep))
+    LLVMSetGC(body, LLVMGetGC(rep));
+  if (LLVMHasPersonalityFn(rep))
+    LLVMSetPersonalityFn(body, LLVMGetPersonalityFn(rep));
+  for (size_t m = 0; m < g->count; ++m)
+    take_max_alignment(body, g->members[m]);
+  for (size_t m = 1; m < g->count; ++m) {
+    meet_metadata(st, rep, g->members[m]);
+    intersect_attributes(st, rep, g->members[m]);
+  }
+  copy_function_attributes(rep, body, false);
+  LLVMMetadataRef subprogram = LLVMGetSubprogram(rep);
+  if (subprogram) { /* a subprogram belongs to one function */
+    LLVMGlobalEraseMetadata(rep, 0 /* MD_dbg */);
+    LLVMSetSubprogram(body, subprogram);
+  }
+  for (unsigned i = 0; i < own; ++i) {
+    LLVMValueRef old = LLVMGetParam(rep, i), param = LLVMGetParam(body, i);
+    size_t length;
+    const char *param_name = LLVMGetValueName2(old, &length);
+    LLVMSetValueName2(param, param_name, length);
+    LLVMReplaceAllUsesWith(old, param);
+  }
+  LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(rep);
+  while (bb) {
+    LLVMBasicBlockRef next = LLVMGetNextBasicBlock(bb);
+    LLVMRemoveBasicBlockFromParent(bb);
+    LLVMAppendExistingBasicBlock(body, bb);
+    bb = next;
+  }
+  for (size_t h = 0; h < g->hole_count; ++h)
+    LLVMSetOperand(g->holes[h].inst, g->holes[h].operand,
+                   LLVMGetParam(body, own + g->holes[h].parameter));
+  return body;
+}
+
+/* Folds member m of the group into `body`. */
+static void fold_member(merge_state *st, const group *g, size_t m,
+                        LLVMValueRef body, const hole **first,
+                        const ptr_map *no_redirect, size_t instructions) {
+  LLVMValueRef fn = g->members[m];
+  LLVMValueRef *constants = malloc((g->parameters + 1) * sizeof *constants);
+  if (!constants)
+    abort();
+  for (unsigned p = 0; p < g->parameters; ++p)
+    constants[p] = g->values[(size_t)(first[p] - g->holes) * g->count + m];
+  erase_body(fn); /* its own calls of itself are no callers to redirect */
+  size_t others;
+  fn_list calls = calls_to_redirect(fn, no_redirect, &others);
+  for (size_t i = 0; i < calls.count; ++i)
+    redirect_call(st, calls.items[i], body, constants, g->parameters);
+  bool callers = calls.count > 0;
+  free(calls.items);
+  write_thunk(st, body, fn, constants, g->parameters);
+  free(constants);
+  /* The thunk stays for the check (certify.c) and goes at the end when
+   * nothing uses it; a member whose address is a constant of the group is
+   * used by the thunks. */
+  bool goes = !others && uses_move_entirely(st, fn) &&
+              is_discardable_if_unused(fn) && !is_a_constant_of(g, fn);
+  if (goes)
+    fn_list_push(&st->unused_thunks, fn);
+  ltofold_fold_method method = goes      ? LTOFOLD_FOLD_REPLACED
+                               : callers ? LTOFOLD_FOLD_CALLERS
+                                         : LTOFOLD_FOLD_THUNK;
+  ltofold_fold *fold =
+      add_fold(st, function_name(body), function_name(fn), method, instructions);
+  fold->similar = true;
+  fold->parameters = g->parameters;
+  st->result->similar_merged++;
+  if (st->cert)
+    certifier_record_similar(st->cert, certifier_original(st->cert, fn),
+                             function_name(fn));
+}
+
+/* What the group costs now and merged: the bytes it saves, or a negative
+ * number. `stack` of the parameters go on the stack. */
+static long bytes_saved(merge_state *st, const group *g, const hole **first,
+                        size_t body_size, unsigned stack,
+                        const ptr_map *no_redirect) {
+  long saved = -(long)body_size - (long)PARAMETER_BYTES * g->parameters;
+  for (size_t m = 0; m < g->count; ++m) {
+    LLVMValueRef fn = g->members[m];
+    long per_call = (long)STACK_CONSTANT_EXTRA * stack;
+    for (unsigned p = 0; p < g->parameters; ++p)
+      per_call += constant_bytes(g->values[(size_t)(first[p] - g->holes) * g->count + m]);
+    size_t others;
+    fn_list calls = calls_to_redirect(fn, no_redirect, &others);
+    free(calls.items);
+    long cost = per_call * (long)calls.count;
+    if (others || !uses_move_entirely(st, fn) || !is_discardable_if_unused(fn) ||
+        is_a_constant_of(g, fn)) {
+      long thunk = JUMP_BYTES + per_call + (stack ? STACK_THUNK_EXTRA : 0);
+      cost += (thunk + FUNCTION_ALIGNMENT - 1) / FUNCTION_ALIGNMENT * FUNCTION_ALIGNMENT;
+    }
+    saved += (long)body_size - cost;
+  }
+  return saved;
+}
+
+static void count_skip(merge_state *st, const group *g, ltofold_similar_skip why) {
+  st->result->similar_skipped[why] += g->count;
+}
+
+static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect,
+                        ptr_map *bodies) {
+  if (!find_holes(st, g)) {
+    if (g->too_many_holes)
+      count_skip(st, g, LTOFOLD_SIMILAR_SKIP_PARAMETERS);
+    return; /* no hole: equal functions the equal merge could not fold */
+  }
+  LLVMValueRef rep = g->members[0];
+  unsigned own = LLVMCountParams(rep);
+  unsigned params = own + g->parameters;
+  LLVMTypeRef *types = malloc((params + 1) * sizeof *types);
+  if (!types)
+    abort();
+  LLVMGetParamTypes(LLVMGlobalGetValueType(rep), types);
+  const hole **first = parameter_holes(g);
+  for (unsigned p = 0; p < g->parameters; ++p)
+    types[own + p] = LLVMTypeOf(LLVMGetOperand(first[p]->inst, first[p]->operand));
+  size_t size = body_bytes(rep);
+  if (g->parameters > MAX_PARAMETERS) {
+    count_skip(st, g, LTOFOLD_SIMILAR_SKIP_PARAMETERS);
+  } else if (bytes_saved(st, g, first, size, stack_parameters(types, params),
+                         no_redirect) <= MIN_BYTES_SAVED) {
+    count_skip(st, g, LTOFOLD_SIMILAR_SKIP_UNPROFITABLE);
+  } else {
+    size_t *instructions = malloc(g->count * sizeof *instructions);
+    if (!instructions)
+      abort();
+    for (size_t m = 0; m < g->count; ++m)
+      instructions[m] = count_instructions(g->members[m]);
+    LLVMValueRef body = build_merged_body(st, g, types, params);
+    ptr_map_put(bodies, body, 1);
+    for (size_t m = 0; m < g->count; ++m)
+      fold_member(st, g, m, body, first, bodies, instructions[m]);
+    free(instructions);
+    st->result->similar_groups++;
+    st->result->similar_parameters += g->parameters;
+  }
+  free(first);
+  free(types);
+}
+
+static void free_group(group *g) {
+  free(g->members);
+  free(g->holes);
+  free(g->values);
+  if (g->holes)
+    ptr_map_free(&g->hole_of);
+}
+
+/* ---- The pass --------------------------------------------------------------- */
+
+size_t merge_similar_functions(merge_state *st) {
+  size_t before = st->result->similar_merged;
+  unsigned prof_kind = LLVMGetMDKindIDInContext(st->context, "prof", 4);
+  uint64_t hottest = 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
+       fn = LLVMGetNextFunction(fn)) {
+    uint64_t count = entry_count(prof_kind, fn);
+    hottest = count > hottest ? count : hottest;
+  }
+  /* Candidates: definitions left after the equal merge that can take
+   * parameters, by hash and name, those sharing a hash. */
+  fn_list all = {0};
+  for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
+       fn = LLVMGetNextFunction(fn)) {
+    ltofold_skip_reason reason;
+    if (LLVMIsDeclaration(fn) ||
+        LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage ||
+        ptr_map_get(&st->thunks, fn, NULL) || excluded_for(st, fn, &reason))
+      continue;
+    if (is_discardable_if_unused(fn) && !LLVMGetFirstUse(fn))
+      continue; /* dead: merging it would save nothing */
+    fn_list_push(&all, fn);
+  }
+  similar_candidate *hashed = malloc((all.count + 1) * sizeof *hashed);
+  if (!hashed)
+    abort();
+  for (size_t i = 0; i < all.count; ++i)
+    hashed[i] = (similar_candidate){all.items[i], ltofold_function_hash(all.items[i]), i};
+  qsort(hashed, all.count, sizeof *hashed, compare_similar_candidates);
+
+  ltofold_comparator *masked = ltofold_comparator_new(st->module);
+  masked->mask_constants = true;
+  fn_tree tree;
+  fn_tree_init(&tree, masked);
+  ptr_map no_redirect; /* group members and merged bodies */
+  ptr_map_init(&no_redirect);
+  for (size_t i = 0; i < all.count; ++i) {
+    bool shares = (i > 0 && hashed[i - 1].hash == hashed[i].hash) ||
+                  (i + 1 < all.count && hashed[i + 1].hash == hashed[i].hash);
+    LLVMValueRef fn = hashed[i].function;
+    if (!shares)
+      continue;
+    if (!can_take_parameters(st, fn)) {
+      st->result->similar_skipped[LTOFOLD_SIMILAR_SKIP_SHAPE]++;
+      continue;
+    }
+    fn_tree_node *node = fn_tree_insert(&tree, fn, hashed[i].hash);
+    if (!node)
+      continue;
+    if (LLVMGlobalGetValueType(fn) != LLVMGlobalGetValueType(node->function)) {
+      st->result->similar_skipped[LTOFOLD_SIMILAR_SKIP_TYPE]++;
+      continue;
+    }
+    if (hottest && entry_count(prof_kind, fn) * 100 >= hottest) {
+      st->result->similar_skipped[LTOFOLD_SIMILAR_SKIP_HOT]++;
+      continue;
+    }
+    fn_tree_add_unfolded(&tree, node, fn);
+    ptr_map_put(&no_redirect, fn, 1);
+    ptr_map_put(&no_redirect, node->function, 1);
+  }
+  free(hashed);
+  free(all.items);
+
+  fn_list representatives = {0};
+  collect_groups(tree.root, &representatives);
+  for (size_t i = 0; i < representatives.count; ++i) {
+    LLVMValueRef rep = representatives.items[i];
+    uint64_t node_address;
+    ptr_map_get(&tree.nodes, rep, &node_address);
+    fn_tree_node *node = (fn_tree_node *)(uintptr_t)node_address;
+    group g = {0};
+    g.count = node->unfolded_count + 1;
+    g.members = malloc(g.count * sizeof *g.members);
+    if (!g.members)
+      abort();
+    g.members[0] = rep;
+    memcpy(g.members + 1, node->unfolded, node->unfolded_count * sizeof *g.members);
+    if (hottest && entry_count(prof_kind, rep) * 100 >= hottest)
+      count_skip(st, &g, LTOFOLD_SIMILAR_SKIP_HOT);
+    else
+      merge_group(st, &g, &no_redirect, &no_redirect);
+    free_group(&g);
+  }
+  free(representatives.items);
+  ptr_map_free(&no_redirect);
+  fn_tree_free(&tree);
+  ltofold_comparator_free(masked);
+  return st->result->similar_merged - before;
+}
