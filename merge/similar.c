@@ -22,21 +22,22 @@
  *      (comparator_walk_pairs), every operand where some member's constant
  *      differs from the representative's; holes whose constants are the
  *      same in every member share one parameter;
- *   2. the price (body_bytes, call_bytes, below): the group merges when the
- *      bytes of all but one copy of the body are more than what the new
- *      parameters cost (a thunk per member, or constants at each call);
- *      a group whose parameters would not fit in registers does not merge;
+ *   2. the price (body_bytes, member_cost, from a model measured on what
+ *      llc emits): the group merges when the bytes of all but one copy of
+ *      the body are more than what the new parameters cost (a thunk per
+ *      member, or constants at each call; more for constants that go on
+ *      the stack); at most MAX_PARAMETERS;
  *   3. the merged body: a new internal function that takes the
  *      representative's parameters and then one per distinct hole; the
  *      representative's blocks move into it, its holes become uses of the
  *      new parameters; the body keeps only the metadata and attribute facts
  *      every member shares (merge.c's meet), and the representative's
  *      debug subprogram;
- *   4. each member, representative included, becomes a thunk that calls
- *      the merged body with its own constants; and where nobody can tell
- *      its address from another (merge.c's uses_move_entirely) and every
- *      use is a direct call, each call passes the constants itself, and a
- *      member nothing uses any more is deleted once the pass is over.
+ *   4. each member, representative included, is replaced the cheaper way
+ *      (member_cost): a member that nobody can tell from another (merge.c's
+ *      uses_move_entirely) and that is only called directly goes, each call
+ *      passing its constants; any other stays as a thunk that calls the
+ *      merged body with its constants, and its callers keep calling it.
  *
  * Calls are only redirected outside the groups, so that no merged body
  * ever calls another merged body with constants: every merged body is the
@@ -594,9 +595,47 @@ static LLVMValueRef build_merged_body(merge_state *st, const group *g,
   return body;
 }
 
+/* How member m is replaced, and what that costs in bytes: its direct calls
+ * pass the constants (`redirect`), or keep calling it, now a thunk. With
+ * redirected calls it may go altogether; a function called from many
+ * places is cheaper as one thunk. `stack` of the parameters go on the
+ * stack. Decided the same way by bytes_saved and fold_member. */
+static long member_cost(merge_state *st, const group *g, const hole **first,
+                        size_t m, unsigned stack, const ptr_map *no_redirect,
+                        bool *redirect) {
+  LLVMValueRef fn = g->members[m];
+  long per_call = (long)STACK_CONSTANT_EXTRA * stack;
+  for (unsigned p = 0; p < g->parameters; ++p)
+    per_call += constant_bytes(g->values[(size_t)(first[p] - g->holes) * g->count + m]);
+  long thunk = JUMP_BYTES + per_call + (stack ? STACK_THUNK_EXTRA : 0);
+  thunk = (thunk + FUNCTION_ALIGNMENT - 1) / FUNCTION_ALIGNMENT * FUNCTION_ALIGNMENT;
+  size_t others;
+  fn_list calls = calls_to_redirect(fn, no_redirect, &others);
+  free(calls.items);
+  bool goes = !others && uses_move_entirely(st, fn) &&
+              is_discardable_if_unused(fn) && !is_a_constant_of(g, fn);
+  long redirected = per_call * (long)calls.count + (goes ? 0 : thunk);
+  *redirect = calls.count > 0 && redirected <= thunk;
+  return *redirect ? redirected : thunk;
+}
+
+/* What the group costs now and merged: the bytes it saves, or a negative
+ * number. */
+static long bytes_saved(merge_state *st, const group *g, const hole **first,
+                        size_t body_size, unsigned stack,
+                        const ptr_map *no_redirect) {
+  long saved = -(long)body_size - (long)PARAMETER_BYTES * g->parameters;
+  for (size_t m = 0; m < g->count; ++m) {
+    bool redirect;
+    saved += (long)body_size -
+             member_cost(st, g, first, m, stack, no_redirect, &redirect);
+  }
+  return saved;
+}
+
 /* Folds member m of the group into `body`. */
 static void fold_member(merge_state *st, const group *g, size_t m,
-                        LLVMValueRef body, const hole **first,
+                        LLVMValueRef body, const hole **first, unsigned stack,
                         const ptr_map *no_redirect, size_t instructions) {
   LLVMValueRef fn = g->members[m];
   LLVMValueRef *constants = malloc((g->parameters + 1) * sizeof *constants);
@@ -605,24 +644,28 @@ static void fold_member(merge_state *st, const group *g, size_t m,
   for (unsigned p = 0; p < g->parameters; ++p)
     constants[p] = g->values[(size_t)(first[p] - g->holes) * g->count + m];
   erase_body(fn); /* its own calls of itself are no callers to redirect */
-  size_t others;
-  fn_list calls = calls_to_redirect(fn, no_redirect, &others);
-  for (size_t i = 0; i < calls.count; ++i)
-    redirect_call(st, calls.items[i], body, constants, g->parameters);
-  bool callers = calls.count > 0;
-  free(calls.items);
+  bool redirect;
+  member_cost(st, g, first, m, stack, no_redirect, &redirect);
+  size_t others = 0, redirected = 0;
+  if (redirect) {
+    fn_list calls = calls_to_redirect(fn, no_redirect, &others);
+    for (size_t i = 0; i < calls.count; ++i)
+      redirect_call(st, calls.items[i], body, constants, g->parameters);
+    redirected = calls.count;
+    free(calls.items);
+  }
   write_thunk(st, body, fn, constants, g->parameters);
   free(constants);
   /* The thunk stays for the check (certify.c) and goes at the end when
    * nothing uses it; a member whose address is a constant of the group is
    * used by the thunks. */
-  bool goes = !others && uses_move_entirely(st, fn) &&
+  bool goes = redirect && !others && uses_move_entirely(st, fn) &&
               is_discardable_if_unused(fn) && !is_a_constant_of(g, fn);
   if (goes)
     fn_list_push(&st->unused_thunks, fn);
-  ltofold_fold_method method = goes      ? LTOFOLD_FOLD_REPLACED
-                               : callers ? LTOFOLD_FOLD_CALLERS
-                                         : LTOFOLD_FOLD_THUNK;
+  ltofold_fold_method method = goes         ? LTOFOLD_FOLD_REPLACED
+                               : redirected ? LTOFOLD_FOLD_CALLERS
+                                            : LTOFOLD_FOLD_THUNK;
   ltofold_fold *fold =
       add_fold(st, function_name(body), function_name(fn), method, instructions);
   fold->similar = true;
@@ -631,31 +674,6 @@ static void fold_member(merge_state *st, const group *g, size_t m,
   if (st->cert)
     certifier_record_similar(st->cert, certifier_original(st->cert, fn),
                              function_name(fn));
-}
-
-/* What the group costs now and merged: the bytes it saves, or a negative
- * number. `stack` of the parameters go on the stack. */
-static long bytes_saved(merge_state *st, const group *g, const hole **first,
-                        size_t body_size, unsigned stack,
-                        const ptr_map *no_redirect) {
-  long saved = -(long)body_size - (long)PARAMETER_BYTES * g->parameters;
-  for (size_t m = 0; m < g->count; ++m) {
-    LLVMValueRef fn = g->members[m];
-    long per_call = (long)STACK_CONSTANT_EXTRA * stack;
-    for (unsigned p = 0; p < g->parameters; ++p)
-      per_call += constant_bytes(g->values[(size_t)(first[p] - g->holes) * g->count + m]);
-    size_t others;
-    fn_list calls = calls_to_redirect(fn, no_redirect, &others);
-    free(calls.items);
-    long cost = per_call * (long)calls.count;
-    if (others || !uses_move_entirely(st, fn) || !is_discardable_if_unused(fn) ||
-        is_a_constant_of(g, fn)) {
-      long thunk = JUMP_BYTES + per_call + (stack ? STACK_THUNK_EXTRA : 0);
-      cost += (thunk + FUNCTION_ALIGNMENT - 1) / FUNCTION_ALIGNMENT * FUNCTION_ALIGNMENT;
-    }
-    saved += (long)body_size - cost;
-  }
-  return saved;
 }
 
 static void count_skip(merge_state *st, const group *g, ltofold_similar_skip why) {
@@ -680,10 +698,10 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect,
   for (unsigned p = 0; p < g->parameters; ++p)
     types[own + p] = LLVMTypeOf(LLVMGetOperand(first[p]->inst, first[p]->operand));
   size_t size = body_bytes(rep);
+  unsigned stack = stack_parameters(types, params);
   if (g->parameters > MAX_PARAMETERS) {
     count_skip(st, g, LTOFOLD_SIMILAR_SKIP_PARAMETERS);
-  } else if (bytes_saved(st, g, first, size, stack_parameters(types, params),
-                         no_redirect) <= MIN_BYTES_SAVED) {
+  } else if (bytes_saved(st, g, first, size, stack, no_redirect) <= MIN_BYTES_SAVED) {
     count_skip(st, g, LTOFOLD_SIMILAR_SKIP_UNPROFITABLE);
   } else {
     size_t *instructions = malloc(g->count * sizeof *instructions);
@@ -694,7 +712,7 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect,
     LLVMValueRef body = build_merged_body(st, g, types, params);
     ptr_map_put(bodies, body, 1);
     for (size_t m = 0; m < g->count; ++m)
-      fold_member(st, g, m, body, first, bodies, instructions[m]);
+      fold_member(st, g, m, body, first, stack, bodies, instructions[m]);
     free(instructions);
     st->result->similar_groups++;
     st->result->similar_parameters += g->parameters;
@@ -800,6 +818,7 @@ size_t merge_similar_functions(merge_state *st) {
   free(representatives.items);
   ptr_map_free(&no_redirect);
   fn_tree_free(&tree);
+  st->comparator->comparisons += masked->comparisons; /* reported together */
   ltofold_comparator_free(masked);
   return st->result->similar_merged - before;
 }

@@ -1,10 +1,10 @@
 ; How each member of a similar group is replaced, by what its linkage and
-; address allow. Direct calls pass the constants themselves, except calls
-; of a weak member (the linker may replace it: callers must keep calling
-; it). Each member stays as a thunk, except a local one with insignificant
-; address that nothing else uses (it goes): exported, weak, address taken
-; (the address stays its own), in llvm.used. Invokes are redirected as
-; calls are.
+; address allow. A local member with insignificant address and only direct
+; calls goes: its calls (invokes too) pass the constants themselves. The
+; others stay as thunks, and their calls keep calling them (constants at
+; each call would cost more bytes than the thunk; a weak member's calls
+; must anyway, since the linker may replace it): exported, weak, address
+; taken (the address stays its own), in llvm.used.
 ; RUN: %ltofold merge %s -o %t.ll -S --verify --stats 2>&1 | FileCheck %s --check-prefix=STATS
 ; RUN: FileCheck %s < %t.ll
 ; RUN: llc -O0 %t.ll -o %t.s
@@ -92,10 +92,10 @@ define internal i32 @kept_used(i32 %x, i32 %y) unnamed_addr {
 ; CHECK-LABEL: define i32 @main(
 ; CHECK: %r = invoke i32 @[[BODY]](i32 %n, i32 %n, i32 1)
 ; CHECK-NEXT: to label %ok unwind label %lp
-; CHECK: %s = call i32 @[[BODY]](i32 %n, i32 %r, i32 2)
+; CHECK: %s = call i32 @exported(i32 %n, i32 %r)
 ; CHECK-NEXT: %t = call i32 @weak(
-; CHECK-NEXT: %u = call i32 @[[BODY]](i32 %n, i32 %t, i32 4)
-; CHECK-NEXT: %v = call i32 @[[BODY]](i32 %n, i32 %u, i32 5)
+; CHECK-NEXT: %u = call i32 @taken(i32 %n, i32 %t)
+; CHECK-NEXT: %v = call i32 @kept_used(i32 %n, i32 %u)
 define i32 @main(i32 %n) personality ptr @__gxx_personality_v0 {
   call void @may_throw()
   %r = invoke i32 @local(i32 %n, i32 %n)
