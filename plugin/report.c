@@ -217,7 +217,9 @@ static double symbol_size(const ltofold_symbol_size *symbols, size_t count,
  * left of it is nothing (replaced, alias: the alias shares the kept bytes)
  * or its own symbol's size (thunk, callers: the body stays). A group whose
  * kept body has no symbol in the object (inlined everywhere, or removed)
- * gets null. */
+ * gets null. A group of similar functions lists every member, so its merged
+ * body, which none of them had, is taken off its total once (the constants
+ * its callers now pass are not counted: they are in the callers' bytes). */
 void ltofold_report_add_symbol_sizes(ltofold_report *report,
                                      ltofold_symbol_size *symbols,
                                      size_t count) {
@@ -230,8 +232,10 @@ void ltofold_report_add_symbol_sizes(ltofold_report *report,
     const char *kept = cJSON_GetStringValue(cJSON_GetObjectItem(group, "kept"));
     double kept_size = symbol_size(symbols, count, kept);
     double group_saved = 0;
+    bool similar = false;
     cJSON *entry;
     cJSON_ArrayForEach(entry, cJSON_GetObjectItem(group, "folded")) {
+      similar |= cJSON_IsTrue(cJSON_GetObjectItem(entry, "similar"));
       const char *method =
           cJSON_GetStringValue(cJSON_GetObjectItem(entry, "method"));
       const char *folded =
@@ -250,6 +254,10 @@ void ltofold_report_add_symbol_sizes(ltofold_report *report,
         group_saved += saved;
       }
     }
+    /* A merged body (similar.c) is new: every member is in the list, and
+     * the body itself costs its bytes once. */
+    if (similar && kept_size >= 0)
+      group_saved -= kept_size;
     if (kept_size < 0) {
       cJSON_AddNullToObject(group, "kept_bytes");
       cJSON_AddNullToObject(group, "bytes_saved");
