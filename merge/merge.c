@@ -400,19 +400,22 @@ static size_t replace_direct_callers(merge_state *st, LLVMValueRef old,
 
 /* ---- Writing aliases and thunks --------------------------------------------- */
 
-void copy_function_attributes(LLVMValueRef from, LLVMValueRef to,
-                                     bool to_call_site) {
-  unsigned params = LLVMCountParams(from);
+void copy_attributes(LLVMValueRef from, bool from_call_site, LLVMValueRef to,
+                     bool to_call_site, unsigned params) {
   for (int index = -1; index <= (int)params; ++index) {
     LLVMAttributeIndex at =
         index < 0 ? (LLVMAttributeIndex)LLVMAttributeFunctionIndex : (unsigned)index;
-    unsigned count = LLVMGetAttributeCountAtIndex(from, at);
+    unsigned count = from_call_site ? LLVMGetCallSiteAttributeCount(from, at)
+                                    : LLVMGetAttributeCountAtIndex(from, at);
     if (!count)
       continue;
     LLVMAttributeRef *attrs = malloc(count * sizeof *attrs);
     if (!attrs)
       abort();
-    LLVMGetAttributesAtIndex(from, at, attrs);
+    if (from_call_site)
+      LLVMGetCallSiteAttributes(from, at, attrs);
+    else
+      LLVMGetAttributesAtIndex(from, at, attrs);
     for (unsigned k = 0; k < count; ++k) {
       if (to_call_site)
         LLVMAddCallSiteAttribute(to, at, attrs[k]);
@@ -421,6 +424,11 @@ void copy_function_attributes(LLVMValueRef from, LLVMValueRef to,
     }
     free(attrs);
   }
+}
+
+void copy_function_attributes(LLVMValueRef from, LLVMValueRef to,
+                              bool to_call_site) {
+  copy_attributes(from, false, to, to_call_site, LLVMCountParams(from));
 }
 
 void take_max_alignment(LLVMValueRef keep, LLVMValueRef other) {

@@ -62,6 +62,10 @@ size_t count_instructions(LLVMValueRef fn);
 bool is_call_site(LLVMValueRef value);
 
 /* Rewrites (merge.c). */
+/* Copies the attributes of a function or call site (function, return and
+ * the first `params` parameters) to a function or call site. */
+void copy_attributes(LLVMValueRef from, bool from_call_site, LLVMValueRef to,
+                     bool to_call_site, unsigned params);
 void copy_function_attributes(LLVMValueRef from, LLVMValueRef to,
                               bool to_call_site);
 void take_max_alignment(LLVMValueRef keep, LLVMValueRef other);

@@ -467,24 +467,6 @@ static bool is_a_constant_of(const group *g, LLVMValueRef fn) {
 
 /* ---- Rewriting ------------------------------------------------------------ */
 
-static void copy_call_site_attributes(LLVMValueRef from, LLVMValueRef to,
-                                      unsigned args) {
-  for (int index = -1; index <= (int)args; ++index) {
-    LLVMAttributeIndex at =
-        index < 0 ? (LLVMAttributeIndex)LLVMAttributeFunctionIndex : (unsigned)index;
-    unsigned count = LLVMGetCallSiteAttributeCount(from, at);
-    if (!count)
-      continue;
-    LLVMAttributeRef *attrs = malloc(count * sizeof *attrs);
-    if (!attrs)
-      abort();
-    LLVMGetCallSiteAttributes(from, at, attrs);
-    for (unsigned k = 0; k < count; ++k)
-      LLVMAddCallSiteAttribute(to, at, attrs[k]);
-    free(attrs);
-  }
-}
-
 /* Replaces the call `call` of a member by a call of the merged body that
  * passes the member's constants, keeping everything else about the call. */
 static void redirect_call(merge_state *st, LLVMValueRef call, LLVMValueRef body,
@@ -512,7 +494,7 @@ static void redirect_call(merge_state *st, LLVMValueRef call, LLVMValueRef body,
   LLVMDisposeBuilder(builder);
   free(all);
   LLVMSetInstructionCallConv(replacement, LLVMGetInstructionCallConv(call));
-  copy_call_site_attributes(call, replacement, args);
+  copy_attributes(call, true, replacement, true, args);
   if (LLVMCanValueUseFastMathFlags(call))
     LLVMSetFastMathFlags(replacement, LLVMGetFastMathFlags(call));
   size_t md_count;
