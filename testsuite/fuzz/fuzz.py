@@ -23,9 +23,10 @@ summary):
            `ltofold merge|fprange|canon --verify`: no crash, verifier
            clean, the same bytes twice, the same fold groups in reverse
            function order, near-twins (one instruction different) not
-           folded.
+           folded as equal (merge-similar may merge them, certified).
 
-A program whose reference build fails, crashes or times out is skipped.
+A program whose reference build fails, crashes or times out, or whose
+reference prints something else when run again, is skipped.
 The summary is also kept as OUT/summary.json and OUT/summary.md (the table
 of docs/BENCHMARKS.md). A finding is kept in OUT/PATH-ROW-SEED/ (what an earlier run left in OUT
 is removed first) with its sources, the commands,
@@ -230,6 +231,14 @@ class Fuzzer:
                 return [Result(path, row, seed, "skip",
                                detail="reference printed no checksum") for row in rows]
             reference.append(out)
+        # A program that prints what it never wrote (a stack address through
+        # a bad pointer, uninitialized memory) prints something else each
+        # run, with or without ltofold: no reference either.
+        status, again, err = run(["./ref"] + runs[0], work, RUN_TIMEOUT)
+        if status != 0 or again != reference[0]:
+            return [Result(path, row, seed, "skip",
+                           detail="reference output differs between two runs")
+                    for row in rows]
         if path == "twin" and reference[0] != reference[1]:
             return [Result(path, row, seed, "skip", detail="twin runs differ in the reference")
                     for row in rows]
