@@ -1115,14 +1115,9 @@ static void run_worklist(merge_state *st) {
 
 /* ---- Recursive groups ------------------------------------------------------ */
 
-typedef struct candidate {
-  LLVMValueRef function;
-  uint64_t hash;
-  size_t index; /* module order, to break hash ties deterministically */
-} candidate;
 
 /* In an array sorted by hash: whether item i shares its hash with another. */
-static bool shares_hash(const candidate *sorted, size_t count, size_t i) {
+bool shares_hash(const candidate *sorted, size_t count, size_t i) {
   return (i > 0 && sorted[i - 1].hash == sorted[i].hash) ||
          (i + 1 < count && sorted[i + 1].hash == sorted[i].hash);
 }
@@ -1284,7 +1279,7 @@ static unsigned enum_kind(const char *name) {
 
 /* By hash, ties by name (so that the order of functions in the module does
  * not matter), unnamed functions in module order: qsort is not stable. */
-static int compare_hashed(const void *a, const void *b) {
+int compare_hashed(const void *a, const void *b) {
   const candidate *ca = a, *cb = b;
   if (ca->hash != cb->hash)
     return ca->hash < cb->hash ? -1 : 1;

@@ -80,6 +80,18 @@ void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g);
 void intersect_attributes(merge_state *st, LLVMValueRef f, LLVMValueRef g);
 void forget_function(merge_state *st, LLVMValueRef fn);
 
+/* A function with its hash, as the searches sort them. */
+typedef struct candidate {
+  LLVMValueRef function;
+  uint64_t hash;
+  size_t index; /* module order, to break hash ties deterministically */
+} candidate;
+/* In an array sorted by hash: whether item i shares its hash with another. */
+bool shares_hash(const candidate *sorted, size_t count, size_t i);
+/* qsort order: by hash, ties by name (the order of functions in the module
+ * must not matter), unnamed functions in module order. */
+int compare_hashed(const void *a, const void *b);
+
 /* Adds a fold to the result (and nothing to the certifier). */
 ltofold_fold *add_fold(merge_state *st, const char *kept, const char *folded,
                        ltofold_fold_method method, size_t instructions);

@@ -268,22 +268,6 @@ static uint64_t entry_count(unsigned prof_kind, LLVMValueRef fn) {
 
 /* ---- The search ---------------------------------------------------------- */
 
-typedef struct similar_candidate {
-  LLVMValueRef function;
-  uint64_t hash;
-  size_t index;
-} similar_candidate;
-
-static int compare_similar_candidates(const void *a, const void *b) {
-  const similar_candidate *ca = a, *cb = b;
-  if (ca->hash != cb->hash)
-    return ca->hash < cb->hash ? -1 : 1;
-  int by_name = strcmp(function_name(ca->function), function_name(cb->function));
-  if (by_name)
-    return by_name < 0 ? -1 : 1;
-  return ca->index < cb->index ? -1 : ca->index > cb->index;
-}
-
 static void collect_groups(fn_tree_node *node, fn_list *representatives) {
   while (node) {
     collect_groups(node->left, representatives);
@@ -736,12 +720,12 @@ size_t merge_similar_functions(merge_state *st) {
       continue; /* dead: merging it would save nothing */
     fn_list_push(&all, fn);
   }
-  similar_candidate *hashed = malloc((all.count + 1) * sizeof *hashed);
+  candidate *hashed = malloc((all.count + 1) * sizeof *hashed);
   if (!hashed)
     abort();
   for (size_t i = 0; i < all.count; ++i)
-    hashed[i] = (similar_candidate){all.items[i], ltofold_function_hash(all.items[i]), i};
-  qsort(hashed, all.count, sizeof *hashed, compare_similar_candidates);
+    hashed[i] = (candidate){all.items[i], ltofold_function_hash(all.items[i]), i};
+  qsort(hashed, all.count, sizeof *hashed, compare_hashed);
 
   ltofold_comparator *masked = ltofold_comparator_new(st->module);
   masked->mask_constants = true;
@@ -750,10 +734,8 @@ size_t merge_similar_functions(merge_state *st) {
   ptr_map no_redirect; /* group members and merged bodies */
   ptr_map_init(&no_redirect);
   for (size_t i = 0; i < all.count; ++i) {
-    bool shares = (i > 0 && hashed[i - 1].hash == hashed[i].hash) ||
-                  (i + 1 < all.count && hashed[i + 1].hash == hashed[i].hash);
     LLVMValueRef fn = hashed[i].function;
-    if (!shares)
+    if (!shares_hash(hashed, all.count, i))
       continue;
     if (!can_take_parameters(st, fn)) {
       st->result->similar_skipped[LTOFOLD_SIMILAR_SKIP_SHAPE]++;
