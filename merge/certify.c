@@ -285,9 +285,11 @@ static char *similar_failure(const char *name, const char *what) {
   return message;
 }
 
-/* Step 5 for one merged body: `thunks` are its members' calls. */
+/* Step 5 for one merged body: `thunks` are its members' calls. A call that
+ * passes the constants of exactly one member stands for a call of that
+ * member (`redirected`: call -> member), as step 4 reads it. */
 static bool check_calls_of(LLVMValueRef body, LLVMValueRef *thunks, size_t count,
-                           const char *member, char **error) {
+                           const char *member, ptr_map *redirected, char **error) {
   unsigned bound = LLVMCountParams(body) - LLVMCountParams(
       LLVMGetBasicBlockParent(LLVMGetInstructionParent(thunks[0])));
   for (LLVMUseRef use = LLVMGetFirstUse(body); use; use = LLVMGetNextUse(use)) {
@@ -297,14 +299,24 @@ static bool check_calls_of(LLVMValueRef body, LLVMValueRef *thunks, size_t count
                  LLVMGetInstructionOpcode(user) == LLVMInvoke) &&
                 LLVMGetCalledValue(user) == body &&
                 LLVMGetOperandUse(user, (unsigned)LLVMGetNumOperands(user) - 1) == use;
-    bool known = false;
-    for (size_t k = 0; call && k < count && !known; ++k)
-      known = same_constants(user, thunks[k], bound);
+    size_t known = 0, which = 0;
+    for (size_t k = 0; call && k < count; ++k)
+      if (same_constants(user, thunks[k], bound)) {
+        known++;
+        which = k;
+      }
     if (!known) {
       *error = similar_failure(member, "leaves a use of its merged body that "
                                        "passes constants no member has");
       return false;
     }
+    bool is_thunk = false;
+    for (size_t k = 0; k < count; ++k)
+      is_thunk |= user == thunks[k];
+    if (known == 1 && !is_thunk)
+      ptr_map_put(redirected, user,
+                  (uint64_t)(uintptr_t)LLVMGetBasicBlockParent(
+                      LLVMGetInstructionParent(thunks[which])));
   }
   return true;
 }
@@ -313,38 +325,21 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
                           ptr_map *callee_classes, ptr_map *address_classes,
                           char **error) {
   LLVMModuleRef after = copy_module(final, cert->context);
-  ptr_map counterparts, bound;
+  ptr_map counterparts, bound, redirected;
   ptr_map_init(&counterparts);
   ptr_map_init(&bound);
+  ptr_map_init(&redirected);
   match_globals(after, cert->original, &counterparts);
-  ltofold_comparator *comparator = ltofold_comparator_new(cert->original);
-  comparator->function_classes = callee_classes;
-  comparator->address_classes = address_classes;
-  comparator->counterparts = &counterparts;
-  comparator->bound_arguments = &bound;
   LLVMValueRef *calls = malloc((cert->similar_count + 1) * sizeof *calls);
   if (!calls)
     abort();
   bool ok = true;
   for (size_t k = 0; k < cert->similar_count && ok; ++k) {
     const similar_claim *claim = &cert->similar[k];
-    LLVMValueRef thunk = LLVMGetNamedFunction(after, claim->name);
-    LLVMValueRef call = thunk_call(thunk);
-    calls[k] = call;
-    if (!call || !claim->original) {
+    calls[k] = thunk_call(LLVMGetNamedFunction(after, claim->name));
+    if (!calls[k] || !claim->original) {
       *error = similar_failure(claim->name, "did not leave a thunk of a merged "
                                             "body in its place");
-      ok = false;
-      break;
-    }
-    LLVMValueRef body = LLVMGetCalledValue(call);
-    ptr_map_clear(&bound);
-    for (unsigned i = LLVMCountParams(thunk); i < LLVMCountParams(body); ++i)
-      ptr_map_put(&bound, LLVMGetParam(body, i),
-                  (uint64_t)(uintptr_t)LLVMGetOperand(call, i));
-    if (comparator_compare_specialized(comparator, body, claim->original)) {
-      *error = similar_failure(claim->name, "does not check against the "
-                                            "original function");
       ok = false;
     }
   }
@@ -364,13 +359,36 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
     for (size_t j = k; j < cert->similar_count; ++j)
       if (LLVMGetCalledValue(calls[j]) == body)
         mine[count++] = calls[j];
-    ok = check_calls_of(body, mine, count, cert->similar[k].name, error);
+    ok = check_calls_of(body, mine, count, cert->similar[k].name, &redirected, error);
     free(mine);
+  }
+  /* Step 4: each member's merged body, bound to its constants, against
+   * the member as it was. */
+  ltofold_comparator *comparator = ltofold_comparator_new(cert->original);
+  comparator->function_classes = callee_classes;
+  comparator->address_classes = address_classes;
+  comparator->counterparts = &counterparts;
+  comparator->bound_arguments = &bound;
+  comparator->redirected_calls = &redirected;
+  for (size_t k = 0; k < cert->similar_count && ok; ++k) {
+    const similar_claim *claim = &cert->similar[k];
+    LLVMValueRef thunk = LLVMGetNamedFunction(after, claim->name);
+    LLVMValueRef body = LLVMGetCalledValue(calls[k]);
+    ptr_map_clear(&bound);
+    for (unsigned i = LLVMCountParams(thunk); i < LLVMCountParams(body); ++i)
+      ptr_map_put(&bound, LLVMGetParam(body, i),
+                  (uint64_t)(uintptr_t)LLVMGetOperand(calls[k], i));
+    if (comparator_compare_specialized(comparator, body, claim->original)) {
+      *error = similar_failure(claim->name, "does not check against the "
+                                            "original function");
+      ok = false;
+    }
   }
   free(calls);
   ltofold_comparator_free(comparator);
   ptr_map_free(&counterparts);
   ptr_map_free(&bound);
+  ptr_map_free(&redirected);
   LLVMDisposeModule(after);
   return ok;
 }

@@ -599,9 +599,13 @@ static int cmp_inline_asm(ltofold_comparator *c, LLVMValueRef left,
 
 /* ---- Local values (seed: cmpValues) --------------------------------------- */
 
+static LLVMValueRef resolve_choice(const ltofold_comparator *c, LLVMValueRef value);
+
 static int cmp_values(ltofold_comparator *c, LLVMValueRef left,
                       LLVMValueRef right) {
   uint64_t bound;
+  if (c->bound_arguments)
+    left = resolve_choice(c, left);
   if (c->bound_arguments && LLVMIsAArgument(left) &&
       ptr_map_get(c->bound_arguments, left, &bound)) {
     if (!LLVMIsAConstant(right))
@@ -668,13 +672,42 @@ static bool gep_constant_offset(ltofold_comparator *c, LLVMValueRef gep,
   return true;
 }
 
+/* When specializing: the member a call of a merged body stands for (it
+ * passes that member's constants, certify.c), or NULL. Such a call compares
+ * as a call of that member: that callee, without the trailing constants. */
+static LLVMValueRef stands_for(const ltofold_comparator *c, LLVMValueRef inst) {
+  uint64_t member;
+  if (!c->redirected_calls || !ptr_map_get(c->redirected_calls, inst, &member))
+    return NULL;
+  return (LLVMValueRef)(uintptr_t)member;
+}
+
+static unsigned operand_count(const ltofold_comparator *c, LLVMValueRef inst) {
+  LLVMValueRef member = stands_for(c, inst);
+  unsigned count = (unsigned)LLVMGetNumOperands(inst);
+  return member ? count - (LLVMGetNumArgOperands(inst) - LLVMCountParams(member))
+                : count;
+}
+
+static LLVMValueRef operand_at(const ltofold_comparator *c, LLVMValueRef inst,
+                               unsigned index) {
+  LLVMValueRef member = stands_for(c, inst);
+  if (!member)
+    return LLVMGetOperand(inst, index);
+  if (index + 1 == operand_count(c, inst))
+    return member;
+  unsigned params = LLVMCountParams(member);
+  return LLVMGetOperand(inst, index < params ? index
+                                             : index + LLVMGetNumArgOperands(inst) - params);
+}
+
 /* Operand `index` of two instructions of the same operation. In similar
  * mode a constant where one may vary compares by type alone: the order is
  * then the one on bodies with those constants masked, still a total order
  * (whether a place is masked is a fact of each side alone). */
 static int cmp_operand(ltofold_comparator *c, LLVMValueRef left,
                        LLVMValueRef right, unsigned index) {
-  LLVMValueRef op_left = LLVMGetOperand(left, index);
+  LLVMValueRef op_left = operand_at(c, left, index);
   LLVMValueRef op_right = LLVMGetOperand(right, index);
   if (c->mask_constants) {
     bool vary_left = comparator_operand_may_vary(left, index);
@@ -689,11 +722,14 @@ static int cmp_operand(ltofold_comparator *c, LLVMValueRef left,
   return cmp_values(c, op_left, op_right);
 }
 
+static int cmp_optional_flags(const ltofold_comparator *c, LLVMValueRef left,
+                              LLVMValueRef right);
+
 static int cmp_geps(ltofold_comparator *c, LLVMValueRef left,
                     LLVMValueRef right) {
   RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(left), LLVMTypeOf(right)));
-  RETURN_IF_DIFFERENT(cmp_numbers(LLVMGEPGetNoWrapFlags(left),
-                            LLVMGEPGetNoWrapFlags(right)));
+  if (!c->mask_constants) /* similar mode: the merged body takes the meet */
+    RETURN_IF_DIFFERENT(cmp_optional_flags(c, left, right));
   RETURN_IF_DIFFERENT(cmp_operand(c, left, right, 0));
   uint64_t offset_left, offset_right;
   /* In similar mode an index may vary: compare index by index instead. */
@@ -746,9 +782,11 @@ static int cmp_calls(ltofold_comparator *c, LLVMValueRef left,
                      LLVMValueRef right, LLVMOpcode opcode) {
   RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetInstructionCallConv(left),
                             LLVMGetInstructionCallConv(right)));
-  RETURN_IF_DIFFERENT(cmp_types(c, LLVMGetCalledFunctionType(left),
+  LLVMValueRef member = stands_for(c, left);
+  RETURN_IF_DIFFERENT(cmp_types(c, member ? LLVMGlobalGetValueType(member)
+                                          : LLVMGetCalledFunctionType(left),
                           LLVMGetCalledFunctionType(right)));
-  unsigned args = LLVMGetNumArgOperands(left);
+  unsigned args = member ? LLVMCountParams(member) : LLVMGetNumArgOperands(left);
   RETURN_IF_DIFFERENT(cmp_numbers(args, LLVMGetNumArgOperands(right)));
   RETURN_IF_DIFFERENT(cmp_attribute_lists(c, left, right, true, args));
   RETURN_IF_DIFFERENT(cmp_operand_bundles(left, right));
@@ -779,37 +817,101 @@ static int cmp_atomic_details(LLVMValueRef left, LLVMValueRef right,
                      LLVMGetAtomicSyncScopeID(right));
 }
 
-/* Flags kept in LLVM's SubclassOptionalData: they change what is poison. */
-static int cmp_optional_flags(LLVMValueRef left, LLVMValueRef right,
-                              LLVMOpcode opcode) {
-  switch (opcode) {
+/* Flags kept in LLVM's SubclassOptionalData, as bits of one word: the
+ * poison-generating ones (nuw, nsw, exact, disjoint, nneg, samesign, a
+ * GEP's no-wrap flags) and fast-math flags. Each only adds a promise, so an
+ * instruction with fewer of them does at least what one with more does. */
+enum { FLAG_NUW = 1, FLAG_NSW = 2, FLAG_EXACT = 4, FLAG_DISJOINT = 8,
+       FLAG_NNEG = 16, FLAG_SAMESIGN = 32, GEP_FLAGS_SHIFT = 8,
+       FAST_MATH_SHIFT = 16 };
+
+static uint64_t optional_flags(LLVMValueRef inst) {
+  uint64_t bits = 0;
+  switch (LLVMGetInstructionOpcode(inst)) {
   case LLVMAdd:
   case LLVMSub:
   case LLVMMul:
   case LLVMShl:
   case LLVMTrunc:
-    RETURN_IF_DIFFERENT(cmp_flags(LLVMGetNUW(left), LLVMGetNUW(right)));
-    return cmp_flags(LLVMGetNSW(left), LLVMGetNSW(right));
+    bits = (LLVMGetNUW(inst) ? FLAG_NUW : 0) | (LLVMGetNSW(inst) ? FLAG_NSW : 0);
+    break;
   case LLVMUDiv:
   case LLVMSDiv:
   case LLVMLShr:
   case LLVMAShr:
-    return cmp_flags(LLVMGetExact(left), LLVMGetExact(right));
+    bits = LLVMGetExact(inst) ? FLAG_EXACT : 0;
+    break;
   case LLVMOr:
-    return cmp_flags(LLVMGetIsDisjoint(left), LLVMGetIsDisjoint(right));
+    bits = LLVMGetIsDisjoint(inst) ? FLAG_DISJOINT : 0;
+    break;
   case LLVMZExt:
   case LLVMUIToFP:
-    return cmp_flags(LLVMGetNNeg(left), LLVMGetNNeg(right));
+    bits = LLVMGetNNeg(inst) ? FLAG_NNEG : 0;
+    break;
   case LLVMICmp:
-    return cmp_flags(LLVMGetICmpSameSign(left), LLVMGetICmpSameSign(right));
+    bits = LLVMGetICmpSameSign(inst) ? FLAG_SAMESIGN : 0;
+    break;
+  case LLVMGetElementPtr:
+    bits = (uint64_t)LLVMGEPGetNoWrapFlags(inst) << GEP_FLAGS_SHIFT;
+    break;
   default:
+    if (LLVMCanValueUseFastMathFlags(inst))
+      bits = (uint64_t)LLVMGetFastMathFlags(inst) << FAST_MATH_SHIFT;
     break;
   }
-  bool fmf_left = LLVMCanValueUseFastMathFlags(left);
-  RETURN_IF_DIFFERENT(cmp_flags(fmf_left, LLVMCanValueUseFastMathFlags(right)));
-  if (fmf_left)
-    return cmp_numbers(LLVMGetFastMathFlags(left), LLVMGetFastMathFlags(right));
-  return 0;
+  return bits;
+}
+
+/* The flags of two instructions of the same operation: equal, or when
+ * specializing (certify.c), the left's (the merged body's) among the
+ * right's. */
+static int cmp_optional_flags(const ltofold_comparator *c, LLVMValueRef left,
+                              LLVMValueRef right) {
+  uint64_t flags_left = optional_flags(left), flags_right = optional_flags(right);
+  if (c->bound_arguments && !(flags_left & ~flags_right))
+    return 0;
+  return cmp_numbers(flags_left, flags_right);
+}
+
+bool comparator_same_flags(LLVMValueRef left, LLVMValueRef right) {
+  return optional_flags(left) == optional_flags(right);
+}
+
+void comparator_meet_flags(LLVMValueRef inst, LLVMValueRef other) {
+  uint64_t bits = optional_flags(inst) & optional_flags(other);
+  switch (LLVMGetInstructionOpcode(inst)) {
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMShl:
+  case LLVMTrunc:
+    LLVMSetNUW(inst, (bits & FLAG_NUW) != 0);
+    LLVMSetNSW(inst, (bits & FLAG_NSW) != 0);
+    break;
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMLShr:
+  case LLVMAShr:
+    LLVMSetExact(inst, (bits & FLAG_EXACT) != 0);
+    break;
+  case LLVMOr:
+    LLVMSetIsDisjoint(inst, (bits & FLAG_DISJOINT) != 0);
+    break;
+  case LLVMZExt:
+  case LLVMUIToFP:
+    LLVMSetNNeg(inst, (bits & FLAG_NNEG) != 0);
+    break;
+  case LLVMICmp:
+    LLVMSetICmpSameSign(inst, (bits & FLAG_SAMESIGN) != 0);
+    break;
+  case LLVMGetElementPtr:
+    LLVMGEPSetNoWrapFlags(inst, (LLVMGEPNoWrapFlags)(bits >> GEP_FLAGS_SHIFT));
+    break;
+  default:
+    if (LLVMCanValueUseFastMathFlags(inst))
+      LLVMSetFastMathFlags(inst, (LLVMFastMathFlags)(bits >> FAST_MATH_SHIFT));
+    break;
+  }
 }
 
 static int cmp_index_lists(LLVMValueRef left, LLVMValueRef right) {
@@ -888,18 +990,34 @@ static int cmp_special_state(ltofold_comparator *c, LLVMValueRef left,
   }
 }
 
+/* What the order compares of an instruction's operation: its opcode, or in
+ * similar mode, for an operation that may differ (comparator_choice_class),
+ * its class, above every opcode. */
+static unsigned operation_key(const ltofold_comparator *c, LLVMValueRef inst) {
+  unsigned choice = c->mask_constants ? comparator_choice_class(inst) : 0;
+  return choice ? 0x10000u | choice : (unsigned)LLVMGetInstructionOpcode(inst);
+}
+
 static int cmp_operations(ltofold_comparator *c, LLVMValueRef left,
                           LLVMValueRef right) {
   LLVMOpcode opcode = LLVMGetInstructionOpcode(left);
-  RETURN_IF_DIFFERENT(cmp_numbers(opcode, LLVMGetInstructionOpcode(right)));
-  int operands = LLVMGetNumOperands(left);
+  unsigned key = operation_key(c, left);
+  RETURN_IF_DIFFERENT(cmp_numbers(key, operation_key(c, right)));
+  /* A choice: opcode and predicate may differ; the rest may not. In
+   * similar mode flags may differ: the merged body takes their meet. */
+  bool choice = key != (unsigned)opcode;
+  int operands = (int)operand_count(c, left);
   RETURN_IF_DIFFERENT(cmp_numbers((unsigned)operands, (unsigned)LLVMGetNumOperands(right)));
   RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(left), LLVMTypeOf(right)));
-  RETURN_IF_DIFFERENT(cmp_optional_flags(left, right, opcode));
+  bool fast_math = LLVMCanValueUseFastMathFlags(left);
+  RETURN_IF_DIFFERENT(cmp_flags(fast_math, LLVMCanValueUseFastMathFlags(right)));
+  if (!c->mask_constants)
+    RETURN_IF_DIFFERENT(cmp_optional_flags(c, left, right));
   for (int i = 0; i < operands; ++i)
-    RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(LLVMGetOperand(left, (unsigned)i)),
+    RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(operand_at(c, left, (unsigned)i)),
                             LLVMTypeOf(LLVMGetOperand(right, (unsigned)i))));
-  RETURN_IF_DIFFERENT(cmp_special_state(c, left, right, opcode));
+  if (!choice)
+    RETURN_IF_DIFFERENT(cmp_special_state(c, left, right, opcode));
   return cmp_semantic_metadata(c, left, right);
 }
 
@@ -910,7 +1028,7 @@ static int cmp_operations(ltofold_comparator *c, LLVMValueRef left,
  * already known equal. */
 static int cmp_instruction_operands(ltofold_comparator *c, LLVMValueRef left,
                                     LLVMValueRef right) {
-  int count = LLVMGetNumOperands(left);
+  int count = (int)operand_count(c, left);
   LLVMOpcode opcode = LLVMGetInstructionOpcode(left);
   bool call = opcode == LLVMCall || opcode == LLVMInvoke || opcode == LLVMCallBr;
   for (int i = 0; i < count; ++i) {
@@ -921,11 +1039,22 @@ static int cmp_instruction_operands(ltofold_comparator *c, LLVMValueRef left,
   return 0;
 }
 
+static bool is_unchosen(const ltofold_comparator *c, LLVMValueRef inst);
+
+/* The next instruction of the left function from `inst` on; when
+ * specializing, past those the bound arguments leave unchosen. */
+static LLVMValueRef next_left(const ltofold_comparator *c, LLVMValueRef inst) {
+  while (inst && c->bound_arguments && is_unchosen(c, inst))
+    inst = LLVMGetNextInstruction(inst);
+  return inst;
+}
+
 static int cmp_basic_blocks(ltofold_comparator *c, LLVMBasicBlockRef left,
                             LLVMBasicBlockRef right) {
-  LLVMValueRef il = LLVMGetFirstInstruction(left);
+  LLVMValueRef il = next_left(c, LLVMGetFirstInstruction(left));
   LLVMValueRef ir = LLVMGetFirstInstruction(right);
-  for (; il && ir; il = LLVMGetNextInstruction(il), ir = LLVMGetNextInstruction(ir)) {
+  for (; il && ir; il = next_left(c, LLVMGetNextInstruction(il)),
+                   ir = LLVMGetNextInstruction(ir)) {
     RETURN_IF_DIFFERENT(cmp_values(c, il, ir));
     bool gep_left = LLVMGetInstructionOpcode(il) == LLVMGetElementPtr;
     bool gep_right = LLVMGetInstructionOpcode(ir) == LLVMGetElementPtr;
@@ -1141,6 +1270,100 @@ bool comparator_operand_may_vary(LLVMValueRef inst, unsigned index) {
          comparator_constant_may_vary(LLVMGetOperand(inst, index));
 }
 
+/* ---- Choices (similar.c) ---------------------------------------------------- */
+
+/* Operations that may differ between the members of a group, by class:
+ * the merged body computes each member's and selects one by a parameter.
+ * Only operations that have no effect and are never undefined behaviour
+ * (at worst poison, which a select that does not pick them drops): integer
+ * arithmetic but division, FP arithmetic (the default FP environment has no
+ * traps), compares with any predicate, extensions and FP/integer
+ * conversions of the same types. Flags may differ too. 0: not a choice. */
+unsigned comparator_choice_class(LLVMValueRef inst) {
+  switch (LLVMGetInstructionOpcode(inst)) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr:
+  case LLVMXor: case LLVMShl: case LLVMLShr: case LLVMAShr:
+    return 1;
+  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem:
+    return 2;
+  case LLVMICmp:
+    return 3;
+  case LLVMFCmp:
+    return 4;
+  case LLVMZExt: case LLVMSExt:
+    return 5;
+  case LLVMFPToUI: case LLVMFPToSI:
+    return 6;
+  case LLVMUIToFP: case LLVMSIToFP:
+    return 7;
+  default:
+    return 0;
+  }
+}
+
+bool comparator_same_operation(LLVMValueRef left, LLVMValueRef right) {
+  LLVMOpcode opcode = LLVMGetInstructionOpcode(left);
+  return opcode == LLVMGetInstructionOpcode(right) &&
+         (opcode != LLVMICmp ||
+          LLVMGetICmpPredicate(left) == LLVMGetICmpPredicate(right)) &&
+         (opcode != LLVMFCmp ||
+          LLVMGetFCmpPredicate(left) == LLVMGetFCmpPredicate(right));
+}
+
+/* The operand a select whose condition is a bound i1 argument picks, or
+ * NULL: in a specialized body that select is that operand. */
+static LLVMValueRef chosen_operand(const ltofold_comparator *c,
+                                   LLVMValueRef select) {
+  uint64_t bound;
+  if (!LLVMIsAInstruction(select) ||
+      LLVMGetInstructionOpcode(select) != LLVMSelect)
+    return NULL;
+  LLVMValueRef condition = LLVMGetOperand(select, 0);
+  if (!LLVMIsAArgument(condition) ||
+      !ptr_map_get(c->bound_arguments, condition, &bound))
+    return NULL;
+  LLVMValueRef constant = (LLVMValueRef)(uintptr_t)bound;
+  if (!LLVMIsAConstantInt(constant) ||
+      LLVMGetIntTypeWidth(LLVMTypeOf(constant)) != 1)
+    return NULL;
+  return LLVMGetOperand(select, LLVMConstIntGetZExtValue(constant) ? 1 : 2);
+}
+
+static LLVMValueRef resolve_choice(const ltofold_comparator *c,
+                                   LLVMValueRef value) {
+  for (LLVMValueRef chosen; (chosen = chosen_operand(c, value));)
+    value = chosen;
+  return value;
+}
+
+/* Whether anything in the specialized body uses `value`: a use by anything
+ * but a select the bound arguments decide, or by such a select that picks
+ * it and is used in turn. Past a few decided selects in a row, say yes. */
+static bool is_needed(const ltofold_comparator *c, LLVMValueRef value,
+                      unsigned depth) {
+  for (LLVMUseRef use = LLVMGetFirstUse(value); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    LLVMValueRef chosen = chosen_operand(c, user);
+    if (!chosen || depth == 16)
+      return true;
+    if (chosen == value && is_needed(c, user, depth + 1))
+      return true;
+  }
+  return false;
+}
+
+/* Whether the bound arguments leave `inst` out of the specialized body: a
+ * select they decide (its uses see what it picks, resolve_choice), or an
+ * operation without effect (a choice) that is used, but not by anything
+ * the specialized body needs. Leaving those out changes nothing: they have
+ * no effect, and what they compute is never used. */
+static bool is_unchosen(const ltofold_comparator *c, LLVMValueRef inst) {
+  if (chosen_operand(c, inst))
+    return true;
+  return comparator_choice_class(inst) && LLVMGetFirstUse(inst) &&
+         !is_needed(c, inst, 0);
+}
+
 /* The signature part of the seed's order for a merged body against one of
  * its members: the body takes the member's parameters and then the bound
  * ones; everything else about the two must be the same. */
@@ -1210,12 +1433,17 @@ void comparator_walk_pairs(ltofold_comparator *c, LLVMValueRef left,
 
 /* ---- Hash ------------------------------------------------------------------ */
 
-/* FNV-1a over the argument count and the opcode of every instruction, in
+/* FNV-1a over the argument count and the opcode of every instruction (in
+ * similar mode, `masked`, the class of a choice instead: as the order), in
  * the comparator's walk order (CFG order from the entry, unreachable blocks
  * left out), so that functions the comparator finds equal hash equal whatever
  * their block layout. Types are not hashed: a pointer and an integer may
  * compare equal. */
 uint64_t ltofold_function_hash(LLVMValueRef function) {
+  return comparator_function_hash(function, false);
+}
+
+uint64_t comparator_function_hash(LLVMValueRef function, bool masked) {
   uint64_t hash = 0xcbf29ce484222325ULL;
 #define MIX(x) (hash = (hash ^ (uint64_t)(x)) * 0x100000001b3ULL)
   MIX(LLVMCountParams(function));
@@ -1232,8 +1460,10 @@ uint64_t ltofold_function_hash(LLVMValueRef function) {
     LLVMBasicBlockRef bb = stack[--count];
     MIX(0x5bd1e995); /* block boundary */
     for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
-         inst = LLVMGetNextInstruction(inst))
-      MIX(LLVMGetInstructionOpcode(inst));
+         inst = LLVMGetNextInstruction(inst)) {
+      unsigned choice = masked ? comparator_choice_class(inst) : 0;
+      MIX(choice ? 0x10000u | choice : (unsigned)LLVMGetInstructionOpcode(inst));
+    }
     LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
     unsigned successors = term ? LLVMGetNumSuccessors(term) : 0;
     for (unsigned i = 0; i < successors; ++i) {

@@ -60,12 +60,17 @@ struct ltofold_comparator {
   uint64_t droppable_kinds[4]; /* bit set over attribute kind numbers */
 
   /* Similar mode (similar.c): an operand that may become a parameter of a
-   * merged body (comparator_may_vary) compares by its type alone, so the
-   * order is one on functions with such constants masked. */
+   * merged body (comparator_may_vary) compares by its type alone, an
+   * operation that may become a choice by its class, and flags not at all,
+   * so the order is one on functions with all of those masked. */
   bool mask_constants;
   /* Specialization (certify.c): an argument of the left function present
    * here stands for the constant that is its value in the map. */
   ptr_map *bound_arguments;
+  /* Specialization (certify.c) only: a call of the left function present
+   * here is a call of a merged body that passes the constants of the
+   * member in the map; it compares as a call of that member. */
+  ptr_map *redirected_calls;
   /* Two modules (certify.c): a global of the left function's module present
    * here compares as its value, a global of the right function's module. */
   ptr_map *counterparts;
@@ -91,9 +96,27 @@ bool comparator_constant_may_vary(LLVMValueRef value);
 /* Both: operand `index` of `inst` is a constant that may vary there. */
 bool comparator_operand_may_vary(LLVMValueRef inst, unsigned index);
 
+/* The class of an operation that may differ between the members of a
+ * group of similar functions (a choice), or 0: integer and FP arithmetic
+ * without division, compares, extensions and conversions. In similar mode
+ * the order and the hash compare the class instead of the opcode. */
+unsigned comparator_choice_class(LLVMValueRef inst);
+/* Whether two instructions of one choice class do the same operation:
+ * same opcode and predicate (flags aside). */
+bool comparator_same_operation(LLVMValueRef left, LLVMValueRef right);
+/* Whether two instructions have the same poison-generating and fast-math
+ * flags; and, on `inst`, keeps only those `other` has too (a merged body
+ * takes the flags every member has, and then does what each does). */
+bool comparator_same_flags(LLVMValueRef left, LLVMValueRef right);
+void comparator_meet_flags(LLVMValueRef inst, LLVMValueRef other);
+/* ltofold_function_hash, or with `masked`, the hash of similar mode. */
+uint64_t comparator_function_hash(LLVMValueRef function, bool masked);
+
 /* Compares `body`, a merged body whose trailing parameters are bound in
  * c->bound_arguments, with `original`, which takes the leading ones:
- * 0 when body, so bound, does what original does. */
+ * 0 when body, so bound, does what original does. A select whose condition
+ * is a bound i1 is the operand it picks, and operations without effect
+ * that only such selects leave unpicked are left out. */
 int comparator_compare_specialized(ltofold_comparator *comparator,
                                    LLVMValueRef body, LLVMValueRef original);
 

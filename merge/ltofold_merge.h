@@ -90,6 +90,7 @@ typedef struct ltofold_merge_result {
   size_t similar_groups; /* merged bodies made by similar.c */
   size_t similar_merged; /* functions folded into them (also in `merged`) */
   size_t similar_parameters; /* parameters the merged bodies gained */
+  size_t similar_choices; /* operations a merged body selects by a parameter */
   size_t similar_skipped[LTOFOLD_SIMILAR_SKIP_COUNT];
   size_t certified;      /* with options.certify: folds checked */
   char *error;           /* owned; set when a fold failed the check: the

@@ -1388,6 +1388,7 @@ size_t ltofold_merge_module(LLVMModuleRef module,
     }
   }
   free(st.unused_thunks.items);
+  free(st.similar_bodies.items);
   resolve_kept_chains(result);
   result->comparisons = st.comparator->comparisons;
   fn_tree_free(&st.tree);

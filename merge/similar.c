@@ -279,10 +279,15 @@ static void collect_groups(fn_tree_node *node, fn_list *representatives) {
 
 /* ---- One group --------------------------------------------------------------- */
 
+/* A place where the members differ: a constant operand, or (a choice) the
+ * operation of an instruction, where `alternative` is one member's
+ * instruction that does another than the representative's; its values
+ * say, per member, whether that member's is that one (i1). */
 typedef struct hole {
   LLVMValueRef inst; /* the representative's instruction */
   unsigned operand;
   unsigned parameter; /* index among the new parameters */
+  LLVMValueRef alternative; /* a choice; NULL for a constant */
 } hole;
 
 typedef struct group {
@@ -292,6 +297,10 @@ typedef struct group {
   size_t hole_count;
   LLVMValueRef *values; /* values[h * count + m]: member m's constant at h */
   ptr_map hole_of;      /* the representative's operand use -> hole + 1 */
+  /* Flags to meet: the representative's instruction (hole SIZE_MAX) or the
+   * copy of a choice's operation (hole h) keeps only those `other` has. */
+  struct meet { LLVMValueRef inst, other; size_t hole; } *meets; /* owned */
+  size_t meet_count, meet_capacity;
   unsigned parameters;
   bool too_many_holes;
 } group;
@@ -302,9 +311,59 @@ typedef struct hole_walk {
   bool collect;   /* first walk: find holes; second: read values */
 } hole_walk;
 
+static bool add_hole(group *g, hole h) {
+  if (g->hole_count == MAX_HOLES) {
+    g->too_many_holes = true;
+    return false;
+  }
+  g->holes[g->hole_count++] = h;
+  return true;
+}
+
+static void add_meet(group *g, LLVMValueRef inst, size_t h, LLVMValueRef other) {
+  if (g->meet_count == g->meet_capacity) {
+    g->meet_capacity = g->meet_capacity ? 2 * g->meet_capacity : 16;
+    g->meets = realloc(g->meets, g->meet_capacity * sizeof *g->meets);
+    if (!g->meets)
+      abort();
+  }
+  g->meets[g->meet_count++] = (struct meet){inst, other, h};
+}
+
+/* The pair's operations, where they may differ (a choice): in the first
+ * walk, a hole per operation other than the representative's, and the
+ * flags to meet; in the second, true in the hole of the member's
+ * operation. */
+static void visit_choice(hole_walk *walk, LLVMValueRef left, LLVMValueRef right) {
+  group *g = walk->g;
+  if (comparator_same_operation(left, right)) {
+    if (walk->collect && !comparator_same_flags(left, right))
+      add_meet(g, left, SIZE_MAX, right);
+    return;
+  }
+  for (size_t h = 0; h < g->hole_count; ++h) {
+    const hole *choice = &g->holes[h];
+    if (choice->inst != left || !choice->alternative ||
+        !comparator_same_operation(choice->alternative, right))
+      continue;
+    if (!walk->collect)
+      g->values[h * g->count + walk->member] =
+          LLVMConstInt(LLVMInt1TypeInContext(LLVMGetTypeContext(LLVMTypeOf(left))), 1, false);
+    else if (!comparator_same_flags(choice->alternative, right))
+      add_meet(g, left, h, right);
+    return;
+  }
+  if (walk->collect)
+    add_hole(g, (hole){left, 0, 0, right});
+}
+
 static void visit_pair(LLVMValueRef left, LLVMValueRef right, void *data) {
   hole_walk *walk = data;
   group *g = walk->g;
+  if (comparator_choice_class(left))
+    visit_choice(walk, left, right);
+  else if (walk->collect && !comparator_same_flags(left, right))
+    add_meet(g, left, SIZE_MAX, right);
   int operands = LLVMGetNumOperands(left);
   for (unsigned k = 0; k < (unsigned)operands; ++k) {
     if (!comparator_operand_may_vary(left, k))
@@ -315,12 +374,8 @@ static void visit_pair(LLVMValueRef left, LLVMValueRef right, void *data) {
     if (walk->collect) {
       if (known || LLVMGetOperand(left, k) == LLVMGetOperand(right, k))
         continue;
-      if (g->hole_count == MAX_HOLES) {
-        g->too_many_holes = true;
-        continue;
-      }
-      g->holes[g->hole_count] = (hole){left, k, 0};
-      ptr_map_put(&g->hole_of, use, ++g->hole_count);
+      if (add_hole(g, (hole){left, k, 0, NULL}))
+        ptr_map_put(&g->hole_of, use, g->hole_count);
     } else if (known) {
       g->values[(index - 1) * g->count + walk->member] = LLVMGetOperand(right, k);
     }
@@ -329,7 +384,7 @@ static void visit_pair(LLVMValueRef left, LLVMValueRef right, void *data) {
 
 /* Finds the holes, reads every member's constants, and numbers the
  * parameters (holes with the same constants in every member share one).
- * Returns false when there are too many. */
+ * Returns false when there are too many, or none. */
 static bool find_holes(merge_state *st, group *g) {
   g->holes = malloc(MAX_HOLES * sizeof *g->holes);
   g->values = NULL;
@@ -342,14 +397,20 @@ static bool find_holes(merge_state *st, group *g) {
     comparator_walk_pairs(st->comparator, g->members[0], g->members[m],
                           visit_pair, &walk);
   }
+  /* Equal up to flags alone: every thunk would be the same (no constants),
+   * which is the equal merge's to fold, not this pass's. */
   if (g->too_many_holes || !g->hole_count)
     return false;
-  g->values = malloc(g->hole_count * g->count * sizeof *g->values);
+  g->values = malloc((g->hole_count * g->count + 1) * sizeof *g->values);
   if (!g->values)
     abort();
-  for (size_t h = 0; h < g->hole_count; ++h)
-    g->values[h * g->count] =
-        LLVMGetOperand(g->holes[h].inst, g->holes[h].operand);
+  LLVMValueRef no = LLVMConstNull(LLVMInt1TypeInContext(st->context));
+  for (size_t h = 0; h < g->hole_count; ++h) {
+    const hole *at = &g->holes[h];
+    for (size_t m = 0; m < g->count; ++m) /* a choice: no, unless seen */
+      g->values[h * g->count + m] =
+          at->alternative ? no : m ? NULL : LLVMGetOperand(at->inst, at->operand);
+  }
   walk.collect = false;
   for (size_t m = 1; m < g->count; ++m) {
     walk.member = m;
@@ -383,6 +444,16 @@ static const hole **parameter_holes(const group *g) {
 static bool is_fp_type(LLVMTypeRef type) {
   LLVMTypeKind kind = LLVMGetTypeKind(type);
   return kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind;
+}
+
+/* What the choices add to the merged body: each operation other than the
+ * representative's, and a select. */
+static size_t choice_bytes(const group *g) {
+  size_t hundredths = 0;
+  for (size_t h = 0; h < g->hole_count; ++h)
+    if (g->holes[h].alternative)
+      hundredths += instruction_cost(g->holes[h].alternative) + COMPARE_BYTES;
+  return hundredths / 100;
 }
 
 /* How many of the merged body's parameters go on the stack. */
@@ -506,6 +577,49 @@ static void redirect_call(merge_state *st, LLVMValueRef call, LLVMValueRef body,
   LLVMInstructionEraseFromParent(call);
 }
 
+/* Builds the choices of the representative's instruction whose first
+ * choice is hole `first` (its operations other than its own): a copy
+ * of each such operation on the same operands, placed before it, and after
+ * it a select per choice, by the choice's parameter, between that copy and
+ * what came before; the last select replaces the instruction's uses. */
+static void build_choices(merge_state *st, const group *g, size_t first,
+                          LLVMValueRef body, unsigned own) {
+  LLVMValueRef inst = g->holes[first].inst;
+  LLVMBuilderRef builder = LLVMCreateBuilderInContext(st->context);
+  LLVMValueRef result = inst, first_select = NULL;
+  int operands = LLVMGetNumOperands(inst);
+  for (size_t h = first; h < g->hole_count; ++h) {
+    if (g->holes[h].inst != inst || !g->holes[h].alternative)
+      continue;
+    LLVMValueRef copy = LLVMInstructionClone(g->holes[h].alternative);
+    for (int k = 0; k < operands; ++k)
+      LLVMSetOperand(copy, (unsigned)k, LLVMGetOperand(inst, (unsigned)k));
+    size_t md_count; /* the member's metadata is the member's */
+    LLVMValueMetadataEntry *entries =
+        LLVMInstructionGetAllMetadataOtherThanDebugLoc(copy, &md_count);
+    for (size_t i = 0; i < md_count; ++i)
+      LLVMSetMetadata(copy, LLVMValueMetadataEntriesGetKind(entries, (unsigned)i), NULL);
+    if (entries)
+      LLVMDisposeValueMetadataEntries(entries);
+    LLVMInstructionSetDebugLoc(copy, LLVMInstructionGetDebugLoc(inst));
+    for (size_t i = 0; i < g->meet_count; ++i)
+      if (g->meets[i].hole == h)
+        comparator_meet_flags(copy, g->meets[i].other);
+    LLVMPositionBuilderBefore(builder, inst);
+    LLVMInsertIntoBuilder(builder, copy);
+    LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(result));
+    result = LLVMBuildSelect(
+        builder, LLVMGetParam(body, own + g->holes[h].parameter), copy, result, "");
+    LLVMInstructionSetDebugLoc(result, LLVMInstructionGetDebugLoc(inst));
+    if (!first_select)
+      first_select = result;
+    st->result->similar_choices++;
+  }
+  LLVMDisposeBuilder(builder);
+  LLVMReplaceAllUsesWith(inst, result);
+  LLVMSetOperand(first_select, 2, inst); /* which RAUW pointed at itself */
+}
+
 /* Makes the merged body: a new internal function with the representative's
  * parameters and the group's, and the representative's blocks. */
 static LLVMValueRef build_merged_body(merge_state *st, const group *g,
@@ -555,9 +669,20 @@ static LLVMValueRef build_merged_body(merge_state *st, const group *g,
     LLVMAppendExistingBasicBlock(body, bb);
     bb = next;
   }
+  for (size_t i = 0; i < g->meet_count; ++i)
+    if (g->meets[i].hole == SIZE_MAX)
+      comparator_meet_flags(g->meets[i].inst, g->meets[i].other);
   for (size_t h = 0; h < g->hole_count; ++h)
-    LLVMSetOperand(g->holes[h].inst, g->holes[h].operand,
-                   LLVMGetParam(body, own + g->holes[h].parameter));
+    if (!g->holes[h].alternative)
+      LLVMSetOperand(g->holes[h].inst, g->holes[h].operand,
+                     LLVMGetParam(body, own + g->holes[h].parameter));
+  for (size_t h = 0; h < g->hole_count; ++h) {
+    bool first = g->holes[h].alternative != NULL;
+    for (size_t e = 0; e < h && first; ++e)
+      first = g->holes[e].inst != g->holes[h].inst || !g->holes[e].alternative;
+    if (first)
+      build_choices(st, g, h, body, own);
+  }
   return body;
 }
 
@@ -632,6 +757,7 @@ static void fold_member(merge_state *st, const group *g, size_t m,
   ltofold_fold_method method = goes         ? LTOFOLD_FOLD_REPLACED
                                : redirected ? LTOFOLD_FOLD_CALLERS
                                             : LTOFOLD_FOLD_THUNK;
+  ptr_map_remove(&st->similar_skips, fn);
   ltofold_fold *fold =
       add_fold(st, function_name(body), function_name(fn), method, instructions);
   fold->similar = true;
@@ -642,12 +768,72 @@ static void fold_member(merge_state *st, const group *g, size_t m,
                              function_name(fn));
 }
 
-static void count_skip(merge_state *st, const group *g, ltofold_similar_skip why) {
-  st->result->similar_skipped[why] += g->count;
+static void skip_function(merge_state *st, LLVMValueRef fn, ltofold_similar_skip why) {
+  ptr_map_put(&st->similar_skips, fn, (uint64_t)why + 1);
 }
 
-static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect,
-                        ptr_map *bodies) {
+static void count_skip(merge_state *st, const group *g, ltofold_similar_skip why) {
+  for (size_t m = 0; m < g->count; ++m)
+    skip_function(st, g->members[m], why);
+}
+
+static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect);
+
+static void free_group(group *g) {
+  free(g->members);
+  free(g->holes);
+  free(g->values);
+  free(g->meets);
+  if (g->holes)
+    ptr_map_free(&g->hole_of);
+}
+
+/* Whether members m and n do the same operation at every choice. */
+static bool same_choices(const group *g, size_t m, size_t n) {
+  for (size_t h = 0; h < g->hole_count; ++h)
+    if (g->holes[h].alternative &&
+        g->values[h * g->count + m] != g->values[h * g->count + n])
+      return false;
+  return true;
+}
+
+/* A group with choices that does not pay (`why`) may pay in parts: the
+ * members that do the same operations everywhere, each part a group of
+ * its own, without choices. Returns false when there is no choice. */
+static bool split_by_operations(merge_state *st, const group *g,
+                                ltofold_similar_skip why,
+                                const ptr_map *no_redirect) {
+  bool choices = false;
+  for (size_t h = 0; h < g->hole_count; ++h)
+    choices |= g->holes[h].alternative != NULL;
+  if (!choices)
+    return false;
+  bool *taken = calloc(g->count, sizeof *taken);
+  if (!taken)
+    abort();
+  for (size_t m = 0; m < g->count; ++m) {
+    if (taken[m])
+      continue;
+    group part = {0};
+    part.members = malloc(g->count * sizeof *part.members);
+    if (!part.members)
+      abort();
+    for (size_t n = m; n < g->count; ++n)
+      if (!taken[n] && same_choices(g, m, n)) {
+        taken[n] = true;
+        part.members[part.count++] = g->members[n];
+      }
+    if (part.count > 1)
+      merge_group(st, &part, no_redirect);
+    else
+      count_skip(st, &part, why);
+    free_group(&part);
+  }
+  free(taken);
+  return true;
+}
+
+static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect) {
   if (!find_holes(st, g)) {
     if (g->too_many_holes)
       count_skip(st, g, LTOFOLD_SIMILAR_SKIP_PARAMETERS);
@@ -662,13 +848,15 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect,
   LLVMGetParamTypes(LLVMGlobalGetValueType(rep), types);
   const hole **first = parameter_holes(g);
   for (unsigned p = 0; p < g->parameters; ++p)
-    types[own + p] = LLVMTypeOf(LLVMGetOperand(first[p]->inst, first[p]->operand));
-  size_t size = body_bytes(rep);
+    types[own + p] = LLVMTypeOf(g->values[(size_t)(first[p] - g->holes) * g->count]);
+  size_t size = body_bytes(rep) + choice_bytes(g);
   unsigned stack = stack_parameters(types, params);
   if (g->parameters > MAX_PARAMETERS) {
-    count_skip(st, g, LTOFOLD_SIMILAR_SKIP_PARAMETERS);
+    if (!split_by_operations(st, g, LTOFOLD_SIMILAR_SKIP_PARAMETERS, no_redirect))
+      count_skip(st, g, LTOFOLD_SIMILAR_SKIP_PARAMETERS);
   } else if (bytes_saved(st, g, first, size, stack, no_redirect) <= MIN_BYTES_SAVED) {
-    count_skip(st, g, LTOFOLD_SIMILAR_SKIP_UNPROFITABLE);
+    if (!split_by_operations(st, g, LTOFOLD_SIMILAR_SKIP_UNPROFITABLE, no_redirect))
+      count_skip(st, g, LTOFOLD_SIMILAR_SKIP_UNPROFITABLE);
   } else {
     size_t *instructions = malloc(g->count * sizeof *instructions);
     if (!instructions)
@@ -676,9 +864,9 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect,
     for (size_t m = 0; m < g->count; ++m)
       instructions[m] = count_instructions(g->members[m]);
     LLVMValueRef body = build_merged_body(st, g, types, params);
-    ptr_map_put(bodies, body, 1);
+    fn_list_push(&st->similar_bodies, body);
     for (size_t m = 0; m < g->count; ++m)
-      fold_member(st, g, m, body, first, stack, bodies, instructions[m]);
+      fold_member(st, g, m, body, first, stack, no_redirect, instructions[m]);
     free(instructions);
     st->result->similar_groups++;
     st->result->similar_parameters += g->parameters;
@@ -687,25 +875,16 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect,
   free(types);
 }
 
-static void free_group(group *g) {
-  free(g->members);
-  free(g->holes);
-  free(g->values);
-  if (g->holes)
-    ptr_map_free(&g->hole_of);
-}
-
 /* ---- The pass --------------------------------------------------------------- */
 
-size_t merge_similar_functions(merge_state *st) {
+/* One round: the candidates by hash, their groups by the masked order,
+ * each group merged or skipped. Returns how many functions it merged. */
+static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottest) {
   size_t before = st->result->similar_merged;
-  unsigned prof_kind = LLVMGetMDKindIDInContext(st->context, "prof", 4);
-  uint64_t hottest = 0;
-  for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
-       fn = LLVMGetNextFunction(fn)) {
-    uint64_t count = entry_count(prof_kind, fn);
-    hottest = count > hottest ? count : hottest;
-  }
+  ptr_map bodies; /* made by earlier rounds: no candidates */
+  ptr_map_init(&bodies);
+  for (size_t i = 0; i < st->similar_bodies.count; ++i)
+    ptr_map_put(&bodies, st->similar_bodies.items[i], 1);
   /* Candidates: definitions left after the equal merge that can take
    * parameters, by hash and name, those sharing a hash. */
   fn_list all = {0};
@@ -714,7 +893,8 @@ size_t merge_similar_functions(merge_state *st) {
     ltofold_skip_reason reason;
     if (LLVMIsDeclaration(fn) ||
         LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage ||
-        ptr_map_get(&st->thunks, fn, NULL) || excluded_for(st, fn, &reason))
+        ptr_map_get(&st->thunks, fn, NULL) ||
+        ptr_map_get(&bodies, fn, NULL) || excluded_for(st, fn, &reason))
       continue;
     if (is_discardable_if_unused(fn) && !LLVMGetFirstUse(fn))
       continue; /* dead: merging it would save nothing */
@@ -724,32 +904,34 @@ size_t merge_similar_functions(merge_state *st) {
   if (!hashed)
     abort();
   for (size_t i = 0; i < all.count; ++i)
-    hashed[i] = (candidate){all.items[i], ltofold_function_hash(all.items[i]), i};
+    hashed[i] = (candidate){all.items[i], comparator_function_hash(all.items[i], true), i};
   qsort(hashed, all.count, sizeof *hashed, compare_hashed);
+
+  ptr_map_free(&bodies);
 
   ltofold_comparator *masked = ltofold_comparator_new(st->module);
   masked->mask_constants = true;
   fn_tree tree;
   fn_tree_init(&tree, masked);
-  ptr_map no_redirect; /* group members and merged bodies */
+  ptr_map no_redirect; /* the round's group members */
   ptr_map_init(&no_redirect);
   for (size_t i = 0; i < all.count; ++i) {
     LLVMValueRef fn = hashed[i].function;
     if (!shares_hash(hashed, all.count, i))
       continue;
     if (!can_take_parameters(st, fn)) {
-      st->result->similar_skipped[LTOFOLD_SIMILAR_SKIP_SHAPE]++;
+      skip_function(st, fn, LTOFOLD_SIMILAR_SKIP_SHAPE);
       continue;
     }
     fn_tree_node *node = fn_tree_insert(&tree, fn, hashed[i].hash);
     if (!node)
       continue;
     if (LLVMGlobalGetValueType(fn) != LLVMGlobalGetValueType(node->function)) {
-      st->result->similar_skipped[LTOFOLD_SIMILAR_SKIP_TYPE]++;
+      skip_function(st, fn, LTOFOLD_SIMILAR_SKIP_TYPE);
       continue;
     }
     if (hottest && entry_count(prof_kind, fn) * 100 >= hottest) {
-      st->result->similar_skipped[LTOFOLD_SIMILAR_SKIP_HOT]++;
+      skip_function(st, fn, LTOFOLD_SIMILAR_SKIP_HOT);
       continue;
     }
     fn_tree_add_unfolded(&tree, node, fn);
@@ -776,7 +958,7 @@ size_t merge_similar_functions(merge_state *st) {
     if (hottest && entry_count(prof_kind, rep) * 100 >= hottest)
       count_skip(st, &g, LTOFOLD_SIMILAR_SKIP_HOT);
     else
-      merge_group(st, &g, &no_redirect, &no_redirect);
+      merge_group(st, &g, &no_redirect);
     free_group(&g);
   }
   free(representatives.items);
@@ -784,5 +966,35 @@ size_t merge_similar_functions(merge_state *st) {
   fn_tree_free(&tree);
   st->comparator->comparisons += masked->comparisons; /* reported together */
   ltofold_comparator_free(masked);
+  return st->result->similar_merged - before;
+}
+
+/* Rounds, each on what the last left: a group's members now share their
+ * callers' view of them (the merged body, or thunks of it), which can make
+ * those callers similar in turn, and a caller in a group that did not
+ * merge no longer stops a group of its callees from passing constants at
+ * its calls. Until a round merges nothing, at most MAX_ROUNDS; a function
+ * left as it was is reported skipped for the reason of the last round
+ * that saw it. */
+enum { MAX_ROUNDS = 4 };
+
+size_t merge_similar_functions(merge_state *st) {
+  size_t before = st->result->similar_merged;
+  unsigned prof_kind = LLVMGetMDKindIDInContext(st->context, "prof", 4);
+  uint64_t hottest = 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
+       fn = LLVMGetNextFunction(fn)) {
+    uint64_t count = entry_count(prof_kind, fn);
+    hottest = count > hottest ? count : hottest;
+  }
+  ptr_map_init(&st->similar_skips);
+  for (unsigned round = 0; round < MAX_ROUNDS; ++round)
+    if (!similar_round(st, prof_kind, hottest))
+      break;
+  const ptr_map *skips = &st->similar_skips;
+  for (size_t i = 0; i < skips->capacity; ++i)
+    if (skips->slots[i].generation == skips->generation)
+      st->result->similar_skipped[skips->slots[i].value - 1]++;
+  ptr_map_free(&st->similar_skips);
   return st->result->similar_merged - before;
 }

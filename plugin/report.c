@@ -146,6 +146,7 @@ void ltofold_report_add_merge(ltofold_report *report,
   cJSON_AddNumberToObject(similar, "merged", (double)result->similar_merged);
   cJSON_AddNumberToObject(similar, "parameters",
                           (double)result->similar_parameters);
+  cJSON_AddNumberToObject(similar, "choices", (double)result->similar_choices);
   cJSON *similar_skipped = cJSON_AddObjectToObject(similar, "skipped");
   for (int s = 0; s < LTOFOLD_SIMILAR_SKIP_COUNT; ++s)
     cJSON_AddNumberToObject(similar_skipped, ltofold_similar_skip_name(s),
@@ -320,8 +321,10 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r) {
       fprintf(out, "  skipped: %-13s %zu\n", ltofold_skip_reason_name(s),
               r->skipped[s]);
   if (r->similar_groups)
-    fprintf(out, "  similar: %zu functions into %zu merged bodies, %zu parameters\n",
-            r->similar_merged, r->similar_groups, r->similar_parameters);
+    fprintf(out, "  similar: %zu functions into %zu merged bodies, %zu parameters, "
+                 "%zu choices\n",
+            r->similar_merged, r->similar_groups, r->similar_parameters,
+            r->similar_choices);
   for (int s = 0; s < LTOFOLD_SIMILAR_SKIP_COUNT; ++s)
     if (r->similar_skipped[s])
       fprintf(out, "  similar skipped: %-13s %zu\n", ltofold_similar_skip_name(s),
