@@ -42,15 +42,23 @@
  * which merge never adds or removes, by position). Then, for each claim:
  *
  *   4. M must be a thunk: one call of a merged body B, passing M's own
- *      parameters and then constants; B's trailing parameters are bound to
- *      those constants, and B so bound is compared with M's original, its
- *      globals read as their originals, with the classes of step 2;
+ *      parameters and then constants;
  *   5. every call of B anywhere must pass the constants of one of B's
- *      members (a redirected caller passes them itself).
+ *      members (a redirected caller passes them itself); a call that
+ *      passes those of exactly one member M is read, from here on, as a
+ *      call of M (which is what M's thunk makes it);
+ *   6. B's trailing parameters are bound to M's constants, and B so bound
+ *      is compared with M's original, its globals read as their originals,
+ *      with the classes of step 2; a select whose condition is bound is
+ *      the operand it picks (a choice, similar.c), and flags may be fewer
+ *      than the original's;
+ *   7. every function with a call read as in step 5, other than merged
+ *      bodies, is compared with itself as it was, the same way: so each
+ *      redirected call passes the constants of the member it called.
  *
- * So the holes similar.c found, the parameters it numbered, the body it
- * built and the constants each thunk passes are all checked, from what is
- * in the module, against what was. */
+ * So the holes and choices similar.c found, the parameters it numbered,
+ * the body it built and the constants each thunk and each redirected call
+ * passes are all checked, from what is in the module, against what was. */
 #include "certify.h"
 #include "compare.h"
 
@@ -287,9 +295,17 @@ static char *similar_failure(const char *name, const char *what) {
 
 /* Step 5 for one merged body: `thunks` are its members' calls. A call that
  * passes the constants of exactly one member stands for a call of that
- * member (`redirected`: call -> member), as step 4 reads it. */
+ * member (`redirected`: call -> member), as steps 6 and 7 read it; the
+ * functions with such calls go to `callers`. */
+typedef struct function_set {
+  LLVMValueRef *items; /* owned, in the order first met */
+  size_t count;
+  ptr_map seen;
+} function_set;
+
 static bool check_calls_of(LLVMValueRef body, LLVMValueRef *thunks, size_t count,
-                           const char *member, ptr_map *redirected, char **error) {
+                           const char *member, ptr_map *redirected,
+                           function_set *callers, char **error) {
   unsigned bound = LLVMCountParams(body) - LLVMCountParams(
       LLVMGetBasicBlockParent(LLVMGetInstructionParent(thunks[0])));
   for (LLVMUseRef use = LLVMGetFirstUse(body); use; use = LLVMGetNextUse(use)) {
@@ -313,10 +329,20 @@ static bool check_calls_of(LLVMValueRef body, LLVMValueRef *thunks, size_t count
     bool is_thunk = false;
     for (size_t k = 0; k < count; ++k)
       is_thunk |= user == thunks[k];
-    if (known == 1 && !is_thunk)
+    if (known == 1 && !is_thunk) {
       ptr_map_put(redirected, user,
                   (uint64_t)(uintptr_t)LLVMGetBasicBlockParent(
                       LLVMGetInstructionParent(thunks[which])));
+      LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
+      if (!ptr_map_get(&callers->seen, caller, NULL)) {
+        ptr_map_put(&callers->seen, caller, 1);
+        callers->items = realloc(callers->items,
+                                 (callers->count + 1) * sizeof *callers->items);
+        if (!callers->items)
+          abort();
+        callers->items[callers->count++] = caller;
+      }
+    }
   }
   return true;
 }
@@ -329,6 +355,8 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
   ptr_map_init(&counterparts);
   ptr_map_init(&bound);
   ptr_map_init(&redirected);
+  function_set callers = {0};
+  ptr_map_init(&callers.seen);
   match_globals(after, cert->original, &counterparts);
   LLVMValueRef *calls = malloc((cert->similar_count + 1) * sizeof *calls);
   if (!calls)
@@ -359,10 +387,11 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
     for (size_t j = k; j < cert->similar_count; ++j)
       if (LLVMGetCalledValue(calls[j]) == body)
         mine[count++] = calls[j];
-    ok = check_calls_of(body, mine, count, cert->similar[k].name, &redirected, error);
+    ok = check_calls_of(body, mine, count, cert->similar[k].name, &redirected,
+                        &callers, error);
     free(mine);
   }
-  /* Step 4: each member's merged body, bound to its constants, against
+  /* Step 6: each member's merged body, bound to its constants, against
    * the member as it was. */
   ltofold_comparator *comparator = ltofold_comparator_new(cert->original);
   comparator->function_classes = callee_classes;
@@ -384,7 +413,32 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
       ok = false;
     }
   }
+  /* Step 7: every other function with such calls (a caller that passes a
+   * member's constants itself) against itself as it was. */
+  ptr_map_clear(&bound);
+  for (size_t i = 0; i < callers.count && ok; ++i) {
+    LLVMValueRef caller = callers.items[i];
+    uint64_t original;
+    bool is_body = false;
+    for (size_t k = 0; k < cert->similar_count && !is_body; ++k)
+      is_body = LLVMGetCalledValue(calls[k]) == caller;
+    if (is_body) /* step 6 */
+      continue;
+    if (!ptr_map_get(&counterparts, caller, &original) ||
+        comparator_compare_specialized(comparator, caller,
+                                       (LLVMValueRef)(uintptr_t)original)) {
+      size_t length;
+      if (asprintf(error, "internal error: '%s' calls a merged body in a way "
+                          "that does not check against what it called "
+                          "(please report)",
+                   LLVMGetValueName2(caller, &length)) < 0)
+        abort();
+      ok = false;
+    }
+  }
   free(calls);
+  free(callers.items);
+  ptr_map_free(&callers.seen);
   ltofold_comparator_free(comparator);
   ptr_map_free(&counterparts);
   ptr_map_free(&bound);

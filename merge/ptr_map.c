@@ -126,3 +126,17 @@ void ptr_map_remove(ptr_map *map, const void *key) {
   }
   map->slots[hole].generation = 0;
 }
+
+bool ptr_map_next(const ptr_map *map, size_t *cursor, const void **key,
+                  uint64_t *value) {
+  for (; *cursor < map->capacity; ++*cursor) {
+    const ptr_map_slot *slot = &map->slots[*cursor];
+    if (slot_live(map, slot)) {
+      *key = slot->key;
+      *value = slot->value;
+      ++*cursor;
+      return true;
+    }
+  }
+  return false;
+}

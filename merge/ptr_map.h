@@ -49,5 +49,9 @@ uint64_t ptr_map_get_or_put(ptr_map *map, const void *key,
                             uint64_t value_if_absent);
 /* Removes key if present. */
 void ptr_map_remove(ptr_map *map, const void *key);
+/* The next live entry from *cursor (start at 0), in no particular order:
+ * false when there is none. */
+bool ptr_map_next(const ptr_map *map, size_t *cursor, const void **key,
+                  uint64_t *value);
 
 #endif

@@ -52,6 +52,7 @@
 #include "merge_internal.h"
 
 #include <llvm-c/DebugInfo.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -777,8 +778,6 @@ static void count_skip(merge_state *st, const group *g, ltofold_similar_skip why
     skip_function(st, g->members[m], why);
 }
 
-static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect);
-
 static void free_group(group *g) {
   free(g->members);
   free(g->holes);
@@ -797,82 +796,137 @@ static bool same_choices(const group *g, size_t m, size_t n) {
   return true;
 }
 
-/* A group with choices that does not pay (`why`) may pay in parts: the
- * members that do the same operations everywhere, each part a group of
- * its own, without choices. Returns false when there is no choice. */
-static bool split_by_operations(merge_state *st, const group *g,
-                                ltofold_similar_skip why,
-                                const ptr_map *no_redirect) {
+/* The parts of a group with choices: the members that do the same
+ * operations everywhere, each part a group of its own, without choices
+ * (members only). Returns how many, 0 when there is no choice. */
+static size_t split_by_operations(const group *g, group **parts) {
   bool choices = false;
   for (size_t h = 0; h < g->hole_count; ++h)
     choices |= g->holes[h].alternative != NULL;
+  *parts = NULL;
   if (!choices)
-    return false;
+    return 0;
   bool *taken = calloc(g->count, sizeof *taken);
-  if (!taken)
+  *parts = calloc(g->count, sizeof **parts);
+  if (!taken || !*parts)
     abort();
+  size_t count = 0;
   for (size_t m = 0; m < g->count; ++m) {
     if (taken[m])
       continue;
-    group part = {0};
-    part.members = malloc(g->count * sizeof *part.members);
-    if (!part.members)
+    group *part = &(*parts)[count++];
+    part->members = malloc(g->count * sizeof *part->members);
+    if (!part->members)
       abort();
     for (size_t n = m; n < g->count; ++n)
       if (!taken[n] && same_choices(g, m, n)) {
         taken[n] = true;
-        part.members[part.count++] = g->members[n];
+        part->members[part->count++] = g->members[n];
       }
-    if (part.count > 1)
-      merge_group(st, &part, no_redirect);
-    else
-      count_skip(st, &part, why);
-    free_group(&part);
   }
   free(taken);
-  return true;
+  return count;
 }
 
+/* A group priced: the merged body's parameter types (the representative's,
+ * then the new ones), the first hole of each new parameter, and what
+ * merging saves. */
+typedef struct priced {
+  LLVMTypeRef *types; /* owned */
+  const hole **first; /* owned */
+  unsigned params, stack;
+  long saved; /* bytes; LONG_MIN past MAX_PARAMETERS */
+} priced;
+
+static void price_group(merge_state *st, const group *g,
+                        const ptr_map *no_redirect, priced *p) {
+  LLVMValueRef rep = g->members[0];
+  unsigned own = LLVMCountParams(rep);
+  p->params = own + g->parameters;
+  p->types = malloc((p->params + 1) * sizeof *p->types);
+  if (!p->types)
+    abort();
+  LLVMGetParamTypes(LLVMGlobalGetValueType(rep), p->types);
+  p->first = parameter_holes(g);
+  for (unsigned k = 0; k < g->parameters; ++k)
+    p->types[own + k] =
+        LLVMTypeOf(g->values[(size_t)(p->first[k] - g->holes) * g->count]);
+  p->stack = stack_parameters(p->types, p->params);
+  p->saved = g->parameters > MAX_PARAMETERS
+                 ? LONG_MIN
+                 : bytes_saved(st, g, p->first, body_bytes(rep) + choice_bytes(g),
+                               p->stack, no_redirect);
+}
+
+static void free_priced(priced *p) {
+  free(p->types);
+  free(p->first);
+}
+
+/* What merging the parts of a group saves, each part that pays. */
+static long parts_saved(merge_state *st, group *parts, size_t count,
+                        const ptr_map *no_redirect) {
+  long total = 0;
+  for (size_t i = 0; i < count; ++i) {
+    group part = {0};
+    part.count = parts[i].count;
+    part.members = malloc(part.count * sizeof *part.members);
+    if (!part.members)
+      abort();
+    memcpy(part.members, parts[i].members, part.count * sizeof *part.members);
+    if (part.count > 1 && find_holes(st, &part)) {
+      priced p;
+      price_group(st, &part, no_redirect, &p);
+      if (p.saved > MIN_BYTES_SAVED)
+        total += p.saved;
+      free_priced(&p);
+    }
+    free_group(&part);
+  }
+  return total;
+}
+
+/* Merges a group, or its parts when they save more (a group with choices:
+ * the operations a choice selects between cost code and parameters, which
+ * parts without choices do not pay), or counts it skipped. */
 static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect) {
   if (!find_holes(st, g)) {
     if (g->too_many_holes)
       count_skip(st, g, LTOFOLD_SIMILAR_SKIP_PARAMETERS);
     return; /* no hole: equal functions the equal merge could not fold */
   }
-  LLVMValueRef rep = g->members[0];
-  unsigned own = LLVMCountParams(rep);
-  unsigned params = own + g->parameters;
-  LLVMTypeRef *types = malloc((params + 1) * sizeof *types);
-  if (!types)
-    abort();
-  LLVMGetParamTypes(LLVMGlobalGetValueType(rep), types);
-  const hole **first = parameter_holes(g);
-  for (unsigned p = 0; p < g->parameters; ++p)
-    types[own + p] = LLVMTypeOf(g->values[(size_t)(first[p] - g->holes) * g->count]);
-  size_t size = body_bytes(rep) + choice_bytes(g);
-  unsigned stack = stack_parameters(types, params);
-  if (g->parameters > MAX_PARAMETERS) {
-    if (!split_by_operations(st, g, LTOFOLD_SIMILAR_SKIP_PARAMETERS, no_redirect))
-      count_skip(st, g, LTOFOLD_SIMILAR_SKIP_PARAMETERS);
-  } else if (bytes_saved(st, g, first, size, stack, no_redirect) <= MIN_BYTES_SAVED) {
-    if (!split_by_operations(st, g, LTOFOLD_SIMILAR_SKIP_UNPROFITABLE, no_redirect))
-      count_skip(st, g, LTOFOLD_SIMILAR_SKIP_UNPROFITABLE);
+  priced p;
+  price_group(st, g, no_redirect, &p);
+  ltofold_similar_skip why = p.saved == LONG_MIN ? LTOFOLD_SIMILAR_SKIP_PARAMETERS
+                                                 : LTOFOLD_SIMILAR_SKIP_UNPROFITABLE;
+  group *parts;
+  size_t part_count = split_by_operations(g, &parts);
+  if (part_count && parts_saved(st, parts, part_count, no_redirect) >= p.saved) {
+    for (size_t i = 0; i < part_count; ++i)
+      if (parts[i].count > 1)
+        merge_group(st, &parts[i], no_redirect);
+      else
+        count_skip(st, &parts[i], why);
+  } else if (p.saved <= MIN_BYTES_SAVED) {
+    count_skip(st, g, why);
   } else {
     size_t *instructions = malloc(g->count * sizeof *instructions);
     if (!instructions)
       abort();
     for (size_t m = 0; m < g->count; ++m)
       instructions[m] = count_instructions(g->members[m]);
-    LLVMValueRef body = build_merged_body(st, g, types, params);
+    LLVMValueRef body = build_merged_body(st, g, p.types, p.params);
     fn_list_push(&st->similar_bodies, body);
     for (size_t m = 0; m < g->count; ++m)
-      fold_member(st, g, m, body, first, stack, no_redirect, instructions[m]);
+      fold_member(st, g, m, body, p.first, p.stack, no_redirect, instructions[m]);
     free(instructions);
     st->result->similar_groups++;
     st->result->similar_parameters += g->parameters;
   }
-  free(first);
-  free(types);
+  for (size_t i = 0; i < part_count; ++i)
+    free_group(&parts[i]);
+  free(parts);
+  free_priced(&p);
 }
 
 /* ---- The pass --------------------------------------------------------------- */
@@ -991,10 +1045,11 @@ size_t merge_similar_functions(merge_state *st) {
   for (unsigned round = 0; round < MAX_ROUNDS; ++round)
     if (!similar_round(st, prof_kind, hottest))
       break;
-  const ptr_map *skips = &st->similar_skips;
-  for (size_t i = 0; i < skips->capacity; ++i)
-    if (skips->slots[i].generation == skips->generation)
-      st->result->similar_skipped[skips->slots[i].value - 1]++;
+  size_t cursor = 0;
+  const void *fn;
+  uint64_t why;
+  while (ptr_map_next(&st->similar_skips, &cursor, &fn, &why))
+    st->result->similar_skipped[why - 1]++;
   ptr_map_free(&st->similar_skips);
   return st->result->similar_merged - before;
 }
