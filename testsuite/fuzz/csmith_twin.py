@@ -28,7 +28,12 @@ indices have none) in one twin function is one more, so the two runs may
 print different checksums and a fold of that function into its original
 would be a miscompile that the run with `twin` shows.
 
-Usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c] [--near SEED]
+With --near-op SEED, one operation of one twin function is swapped for
+its partner (safe_add for safe_sub, < for <=, == for !=...): merge-similar
+may merge the two with a choice between the operations, the equal merge
+must not fold them.
+
+Usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c] [--near SEED] [--near-op SEED]
 Exit status 1 (with a message) if the input is not in csmith's layout.
 """
 import random
@@ -111,15 +116,45 @@ def mutate(functions, seed):
     return functions
 
 
+# Operations that csmith writes and that have a partner of the same type:
+# the safe_math.h wrappers of add and sub (both exist for every type), and
+# the relational and equality operators between spaces.
+OPERATION = re.compile(r"\bsafe_(add|sub)_func_| (<=|>=|<|>|==|!=) ")
+PARTNER = {"add": "sub", "sub": "add", "<": "<=", "<=": "<", ">": ">=",
+           ">=": ">", "==": "!=", "!=": "=="}
+
+
+def mutate_operation(functions, seed):
+    """functions with one operation of one function swapped for its
+    partner (add and sub, < and <=, > and >=, == and !=)."""
+    rng = random.Random(seed)
+    starts = [m.start() for m in DEFINITION.finditer(functions)] + [len(functions)]
+    bodies = [(starts[i], starts[i + 1]) for i in range(len(starts) - 1)]
+    rng.shuffle(bodies)
+    for begin, end in bodies:
+        operations = list(OPERATION.finditer(functions, begin, end))
+        if operations:
+            m = rng.choice(operations)
+            group = 1 if m.group(1) else 2
+            new = PARTNER[m.group(group)]
+            return (functions[:m.start(group)] + new + functions[m.end(group):])
+    return functions
+
+
 def main(argv):
     argv = list(argv)
-    near = None
+    near = near_op = None
     if "--near" in argv:
         i = argv.index("--near")
         near = int(argv[i + 1])
         del argv[i:i + 2]
+    if "--near-op" in argv:
+        i = argv.index("--near-op")
+        near_op = int(argv[i + 1])
+        del argv[i:i + 2]
     if len(argv) not in (3, 5) or (len(argv) == 5 and argv[3] != "--two-tu"):
-        sys.stderr.write("usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c] [--near SEED]\n")
+        sys.stderr.write("usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c] "
+                         "[--near SEED] [--near-op SEED]\n")
         return 2
     text = open(argv[1]).read()
     try:
@@ -127,6 +162,8 @@ def main(argv):
         twins = twin(functions)
         if near is not None:
             twins = mutate(twins, near)
+        if near_op is not None:
+            twins = mutate_operation(twins, near_op)
         if len(argv) == 3:
             out = (prelude + globals_text + forwards + twin(forwards)
                    + functions + twins
