@@ -1,50 +1,64 @@
-/* Merging similar functions: functions equal up to constants.
+/* Merging similar functions: functions equal up to constants and
+ * operations.
  *
  * After equal functions have folded (merge.c), many of those left differ
- * only in a few constants: the same template instantiated for two enum
- * values, a handler per message type that stores a different tag, wrappers
- * that call a different callee with the same arguments. No linker can fold
- * them; one body that takes the differing constants as parameters can.
+ * only in a few constants or operations: the same template instantiated
+ * for two enum values or for a signed and an unsigned type, a handler per
+ * message type that stores a different tag, wrappers that call a different
+ * callee with the same arguments, a pair of tests that compare the other
+ * way. No linker can fold them; one body that takes the differences as
+ * parameters can.
  *
- * The search is the equal merge's, with constants masked. The comparator
+ * The search is the equal merge's, with differences masked. The comparator
  * runs in similar mode (compare.c): where an operand is a constant that may
  * become a parameter (comparator_position_may_vary: arithmetic, compares,
  * stored and returned values, addresses, call arguments and direct callees;
  * never a divisor, a shift amount, an intrinsic's argument, a switch case
- * or a struct index), only its type is compared. That is still a total
- * order, so the functions that might merge go into a tree of unique
- * functions (fn_tree.c) by the same hash (which never looked at constants)
- * and each finds its class in O(log N) comparisons. A class of two or more
- * is a group.
+ * or a struct index), only its type is compared; where an operation may be
+ * a choice (comparator_choice_class: integer and FP arithmetic but
+ * division, compares, extensions and conversions, which have no effect and
+ * are never undefined behaviour), only its class; flags not at all. That is
+ * still a total order, so the functions that might merge go into a tree of
+ * unique functions (fn_tree.c) by a hash that hashes choices by class, and
+ * each finds its class in O(log N) comparisons. A class of two or more is a
+ * group.
  *
  * For each group, in tree order:
  *   1. holes: walking the representative and each member in step
  *      (comparator_walk_pairs), every operand where some member's constant
- *      differs from the representative's; holes whose constants are the
- *      same in every member share one parameter;
+ *      differs from the representative's, and every instruction where some
+ *      member does another operation (a choice: one hole per other
+ *      operation, whose values say which members do it); holes whose values
+ *      are the same in every member share one parameter; and the flags to
+ *      meet, where members' flags differ;
  *   2. the price (body_bytes, member_cost, from a model measured on what
  *      llc emits): the group merges when the bytes of all but one copy of
- *      the body are more than what the new parameters cost (a thunk per
- *      member, or constants at each call; more for constants that go on
- *      the stack); at most MAX_PARAMETERS;
+ *      the body are more than what the new parameters and choices cost (a
+ *      thunk per member, or constants at each call; more for constants
+ *      that go on the stack); at most MAX_PARAMETERS. A group with choices
+ *      merges in parts instead (the members that do the same operations)
+ *      when the parts save at least as much;
  *   3. the merged body: a new internal function that takes the
  *      representative's parameters and then one per distinct hole; the
- *      representative's blocks move into it, its holes become uses of the
- *      new parameters; the body keeps only the metadata and attribute facts
- *      every member shares (merge.c's meet), and the representative's
- *      debug subprogram;
+ *      representative's blocks move into it, its constant holes become uses
+ *      of the new parameters, each choice a copy of the other operation and
+ *      a select by its parameter, its flags those every member has; the
+ *      body keeps only the metadata and attribute facts every member shares
+ *      (merge.c's meet), and the representative's debug subprogram;
  *   4. each member, representative included, is replaced the cheaper way
  *      (member_cost): a member that nobody can tell from another (merge.c's
  *      uses_move_entirely) and that is only called directly goes, each call
  *      passing its constants; any other stays as a thunk that calls the
  *      merged body with its constants, and its callers keep calling it.
  *
- * Calls are only redirected outside the groups, so that no merged body
- * ever calls another merged body with constants: every merged body is the
- * representative's body with holes, which is what certification checks
- * (certify.c: each member's thunk, with the merged body bound to its
- * constants, against the member as it was; and every call of a merged body
- * passes the constants of one of its members).
+ * Calls are not redirected from the members of the round's groups, whose
+ * bodies are walked in step while the groups form. Then the search runs
+ * again on what is left (rounds), since merged members change what their
+ * callers look like. Certification (certify.c) checks each member's thunk,
+ * with the merged body bound to its constants, against the member as it
+ * was; every call of a merged body passes the constants of one of its
+ * members, and is read as a call of that member; every function with such a
+ * call is checked against itself as it was.
  *
  * The representative's body becomes everybody's: members must have the
  * same function type; a member with profile data that says it is hot is

@@ -15,8 +15,8 @@ const ltofold_option_info ltofold_option_table[] = {
     {"merge-recursive", LTOFOLD_OPTION_FLAG, NULL,
      "also fold mutually recursive groups (default: on)"},
     {"merge-similar", LTOFOLD_OPTION_FLAG, NULL,
-     "also fold functions equal up to constants, into one body with "
-     "parameters, where that saves bytes (default: on)"},
+     "also fold functions equal up to constants and operations, into one "
+     "body with parameters, where that saves bytes (default: on)"},
     {"aliases", LTOFOLD_OPTION_FLAG, NULL,
      "allow global aliases (default: from the target, off for Mach-O, NVPTX)"},
     {"fprange", LTOFOLD_OPTION_FLAG, NULL,

@@ -32,7 +32,7 @@ typedef struct ltofold_options {
   bool verify;           /* verify: verify the module before and after each phase */
   bool merge;            /* merge: run merge (default on) */
   bool merge_recursive;  /* merge-recursive: fold recursive groups (default on) */
-  bool merge_similar;    /* merge-similar: fold functions equal up to constants */
+  bool merge_similar;    /* merge-similar: fold functions equal up to constants and operations */
   int aliases;           /* aliases: 1 yes, 0 no, -1 from the target triple */
   int opt_level;         /* O: LTO optimization level, for linker plugins */
   bool fprange;          /* fprange: run fprange (default on) */
