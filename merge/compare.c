@@ -1336,9 +1336,11 @@ static LLVMValueRef resolve_choice(const ltofold_comparator *c,
   return value;
 }
 
-/* Whether anything in the specialized body uses `value`: a use by anything
- * but a select the bound arguments decide, or by such a select that picks
- * it and is used in turn. Past a few decided selects in a row, say yes. */
+/* Whether the specialized body keeps `value`: it has a use by anything but
+ * a select the bound arguments decide, or by such a select that picks it
+ * and is kept in turn or is the last of its chain (unused: what it picks is
+ * what the original computed and did not use). Past a few decided selects
+ * in a row, say yes. */
 static bool is_needed(const ltofold_comparator *c, LLVMValueRef value,
                       unsigned depth) {
   for (LLVMUseRef use = LLVMGetFirstUse(value); use; use = LLVMGetNextUse(use)) {
@@ -1346,7 +1348,8 @@ static bool is_needed(const ltofold_comparator *c, LLVMValueRef value,
     LLVMValueRef chosen = chosen_operand(c, user);
     if (!chosen || depth == 16)
       return true;
-    if (chosen == value && is_needed(c, user, depth + 1))
+    if (chosen == value &&
+        (!LLVMGetFirstUse(user) || is_needed(c, user, depth + 1)))
       return true;
   }
   return false;
