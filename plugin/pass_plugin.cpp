@@ -1,9 +1,10 @@
 // The pass-plugin shim for lld and opt: the only C++ in ltofold, kept to what
 // the new pass manager's plugin interface requires. It registers ltofold's
 // pipeline names for opt, runs fprange at the start and canon and merge at
-// the end of the full-LTO pipeline (where lld calls them), turns each
-// -ltofold-KEY option into "KEY=VALUE",
-// and hands everything to the C core (plugin_entry.h).
+// the end of the full-LTO pipeline and of every ThinLTO backend's (where
+// lld, or clang as a distributed backend, calls them), turns each
+// -ltofold-KEY option into "KEY=VALUE", and hands everything to the C core
+// (plugin_entry.h), which it also tells when the process ends.
 #include "plugin_entry.h"
 
 #include "llvm/IR/Module.h"
@@ -11,6 +12,9 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ManagedStatic.h"
+
+#include <cstdlib>
 
 #include <memory>
 #include <string>
@@ -54,6 +58,16 @@ OptionRegistry &registry() {
 // Construct at load time, not at first use.
 const OptionRegistry &LoadTimeRegistry = registry();
 
+// The end of the process, for the C core (ltofold_plugin_link_finish): lld
+// leaves through llvm_shutdown and _exit, which destroys managed statics
+// but runs no atexit handler; other hosts return from main, which runs
+// atexit handlers. Both are asked; the core acts once.
+struct ProcessEnd {
+  ProcessEnd() { std::atexit(ltofold_plugin_link_finish); }
+  ~ProcessEnd() { ltofold_plugin_link_finish(); }
+};
+ManagedStatic<ProcessEnd> TheEnd;
+
 // Owns the C session for the lifetime of the pass builder's callbacks.
 using Session = std::shared_ptr<ltofold_plugin_session>;
 
@@ -75,6 +89,7 @@ struct LtofoldPass : PassInfoMixin<LtofoldPass> {
 };
 
 void registerCallbacks(PassBuilder &PB) {
+  *TheEnd; // constructed now, destroyed by llvm_shutdown
   Session S(ltofold_plugin_session_new(), ltofold_plugin_session_free);
   PB.registerPipelineParsingCallback(
       [S](StringRef Name, ModulePassManager &MPM,
@@ -100,6 +115,18 @@ void registerCallbacks(PassBuilder &PB) {
   PB.registerFullLinkTimeOptimizationLastEPCallback(
       [S](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(LtofoldPass(S, LTOFOLD_PLUGIN_LTO_LAST));
+      });
+  // A ThinLTO backend: one module (with what it imported) on a thread of
+  // the link, or a process of its own in a distributed build.
+  PB.registerOptimizerEarlyEPCallback(
+      [S](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
+        if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
+          MPM.addPass(LtofoldPass(S, LTOFOLD_PLUGIN_THIN_EARLY));
+      });
+  PB.registerOptimizerLastEPCallback(
+      [S](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
+        if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
+          MPM.addPass(LtofoldPass(S, LTOFOLD_PLUGIN_THIN_LAST));
       });
 }
 

@@ -6,8 +6,10 @@
 #include "pipeline.h"
 #include "report.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 size_t ltofold_plugin_option_count(void) { return ltofold_option_count; }
 const char *ltofold_plugin_option_key(size_t index) {
@@ -38,11 +40,75 @@ struct ltofold_plugin_session {
   ltofold_report *report; /* owned; NULL until a run asks for a report */
 };
 
+/* The link, across the pass builders of one process: ThinLTO backends run
+ * on threads, so everything here is under `lock`. */
+static struct {
+  pthread_mutex_t lock;
+  size_t sessions;       /* pass builders that took the plugin */
+  size_t runs;           /* pipelines that ran */
+  size_t backends;        /* ThinLTO backends that ended with a report */
+  ltofold_report **reports; /* theirs, and a full-LTO part's; owned */
+  size_t report_count;
+  char *report_path;
+  bool finished;
+} link_state = {PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, NULL, false};
+
 ltofold_plugin_session *ltofold_plugin_session_new(void) {
   ltofold_plugin_session *session = calloc(1, sizeof *session);
   if (!session)
     abort();
+  pthread_mutex_lock(&link_state.lock);
+  link_state.sessions++;
+  pthread_mutex_unlock(&link_state.lock);
   return session;
+}
+
+/* Keeps a finished report (a full-LTO part's, or a ThinLTO backend's) for
+ * the link's; takes it over. */
+static void add_to_link(ltofold_report *report, const char *path, bool backend) {
+  pthread_mutex_lock(&link_state.lock);
+  if (!link_state.report_path) {
+    link_state.report_path = strdup(path);
+    if (!link_state.report_path)
+      abort();
+  }
+  link_state.reports = realloc(link_state.reports, (link_state.report_count + 1) *
+                                                       sizeof *link_state.reports);
+  if (!link_state.reports)
+    abort();
+  link_state.reports[link_state.report_count++] = report;
+  link_state.backends += backend;
+  pthread_mutex_unlock(&link_state.lock);
+}
+
+void ltofold_plugin_link_finish(void) {
+  pthread_mutex_lock(&link_state.lock);
+  if (!link_state.finished) {
+    link_state.finished = true;
+    if (link_state.sessions && !link_state.runs)
+      fprintf(stderr,
+              "ltofold: warning: loaded, but no pipeline ran it: nothing was "
+              "folded (ltofold runs in full-LTO links and in ThinLTO "
+              "backends, with optimization on)\n");
+    char *error = NULL;
+    if (link_state.backends) {
+      ltofold_report *report =
+          ltofold_report_combine(link_state.reports, link_state.report_count);
+      if (ltofold_report_write(report, link_state.report_path, &error)) {
+        fprintf(stderr, "ltofold: error: report: %s\n", error);
+        free(error);
+      }
+      ltofold_report_free(report);
+    }
+    for (size_t i = 0; i < link_state.report_count; ++i)
+      ltofold_report_free(link_state.reports[i]);
+    free(link_state.reports);
+    free(link_state.report_path);
+    link_state.reports = NULL;
+    link_state.report_count = 0;
+    link_state.report_path = NULL;
+  }
+  pthread_mutex_unlock(&link_state.lock);
 }
 
 void ltofold_plugin_session_free(ltofold_plugin_session *session) {
@@ -67,10 +133,12 @@ static const ltofold_phase *pipeline_phases(ltofold_plugin_pipeline pipeline) {
     return merge;
   case LTOFOLD_PLUGIN_FPRANGE:
   case LTOFOLD_PLUGIN_LTO_EARLY:
+  case LTOFOLD_PLUGIN_THIN_EARLY:
     return fprange;
   case LTOFOLD_PLUGIN_CANON:
     return canon;
   case LTOFOLD_PLUGIN_LTO_LAST:
+  case LTOFOLD_PLUGIN_THIN_LAST:
     return last;
   default:
     return all;
@@ -80,6 +148,9 @@ static const ltofold_phase *pipeline_phases(ltofold_plugin_pipeline pipeline) {
 int ltofold_plugin_run(ltofold_plugin_session *session, LLVMModuleRef module,
                        ltofold_plugin_pipeline pipeline,
                        const char *const *pairs, size_t pair_count) {
+  pthread_mutex_lock(&link_state.lock);
+  link_state.runs++;
+  pthread_mutex_unlock(&link_state.lock);
   ltofold_options options;
   ltofold_options_init(&options);
   if (collect_options(&options, pairs, pair_count)) {
@@ -106,14 +177,24 @@ int ltofold_plugin_run(ltofold_plugin_session *session, LLVMModuleRef module,
       free(error);
       status = 1;
     }
-  if (session->report && pipeline != LTOFOLD_PLUGIN_LTO_EARLY) {
-    /* A report that cannot be written fails the run, as everywhere. */
-    if (ltofold_report_write(session->report, options.report_path, &error)) {
+  bool early = pipeline == LTOFOLD_PLUGIN_LTO_EARLY ||
+               pipeline == LTOFOLD_PLUGIN_THIN_EARLY;
+  if (session->report && !early) {
+    /* A backend's report goes to the link's, written at the end; any other
+     * is written now, and one that cannot be written fails the run, as
+     * everywhere. A full-LTO report also goes to the link's, for a link
+     * that has ThinLTO backends too (LLVM runs the full-LTO part first). */
+    bool backend = pipeline == LTOFOLD_PLUGIN_THIN_LAST;
+    if (!backend &&
+        ltofold_report_write(session->report, options.report_path, &error)) {
       fprintf(stderr, "ltofold: error: report: %s\n", error);
       free(error);
       status = 1;
     }
-    ltofold_report_free(session->report);
+    if (backend || pipeline == LTOFOLD_PLUGIN_LTO_LAST)
+      add_to_link(session->report, options.report_path, backend);
+    else
+      ltofold_report_free(session->report);
     session->report = NULL;
   }
   ltofold_options_free(&options);

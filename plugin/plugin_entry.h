@@ -16,12 +16,17 @@ typedef enum ltofold_plugin_pipeline {
   LTOFOLD_PLUGIN_CANON,     /* opt: ltofold-canon */
   LTOFOLD_PLUGIN_ALL,       /* opt: ltofold (fprange, canon, merge) */
   LTOFOLD_PLUGIN_LTO_EARLY, /* lld: start of the full-LTO pipeline: fprange */
-  LTOFOLD_PLUGIN_LTO_LAST   /* lld: end of the full-LTO pipeline: canon, merge */
+  LTOFOLD_PLUGIN_LTO_LAST,  /* lld: end of the full-LTO pipeline: canon, merge */
+  LTOFOLD_PLUGIN_THIN_EARLY, /* a ThinLTO backend, early: fprange */
+  LTOFOLD_PLUGIN_THIN_LAST   /* a ThinLTO backend, last: canon, merge */
 } ltofold_plugin_pipeline;
 
 /* What lasts from one run to the next within one pass builder: the report,
  * which collects fprange at the start of lld's LTO pipeline and merge at its
- * end, and is written when a pipeline other than LTO_EARLY finishes. */
+ * end, and is written when a pipeline other than LTO_EARLY finishes. In a
+ * ThinLTO link each backend has its own pass builder, on threads of one
+ * process: the end of a backend (THIN_LAST) adds its report to the link's,
+ * which ltofold_plugin_link_finish writes. */
 typedef struct ltofold_plugin_session ltofold_plugin_session;
 
 ltofold_plugin_session *ltofold_plugin_session_new(void);
@@ -35,6 +40,12 @@ void ltofold_plugin_session_free(ltofold_plugin_session *session);
 int ltofold_plugin_run(ltofold_plugin_session *session, LLVMModuleRef module,
                        ltofold_plugin_pipeline pipeline,
                        const char *const *pairs, size_t pair_count);
+
+/* At the end of the process (the shim calls it when LLVM shuts down, or at
+ * exit): writes the link's report if ThinLTO backends made one, and says on
+ * stderr when pass builders took the plugin but no pipeline ran it. Once;
+ * later calls do nothing. */
+void ltofold_plugin_link_finish(void);
 
 /* The option table, for the shim to register -ltofold-KEY options. */
 size_t ltofold_plugin_option_count(void);

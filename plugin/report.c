@@ -200,6 +200,88 @@ void ltofold_report_add_canon(ltofold_report *report,
   cJSON_AddNumberToObject(canon, "phis_sorted", (double)result->phis_sorted);
 }
 
+/* `from`'s members into `into`: numbers add, arrays follow one another,
+ * objects the same way member by member, anything else stays as `into`
+ * has it (or is taken from `from` when `into` has none). */
+static void absorb_object(cJSON *into, const cJSON *from) {
+  const cJSON *item;
+  cJSON_ArrayForEach(item, from) {
+    cJSON *mine = cJSON_GetObjectItemCaseSensitive(into, item->string);
+    if (!mine) {
+      cJSON_AddItemToObject(into, item->string, cJSON_Duplicate(item, true));
+    } else if (cJSON_IsNumber(mine) && cJSON_IsNumber(item)) {
+      cJSON_SetNumberValue(mine, mine->valuedouble + item->valuedouble);
+    } else if (cJSON_IsArray(mine) && cJSON_IsArray(item)) {
+      const cJSON *element;
+      cJSON_ArrayForEach(element, item)
+        cJSON_AddItemToArray(mine, cJSON_Duplicate(element, true));
+    } else if (cJSON_IsObject(mine) && cJSON_IsObject(item)) {
+      absorb_object(mine, item);
+    }
+  }
+}
+
+void ltofold_report_absorb(ltofold_report *into, const ltofold_report *from) {
+  const cJSON *item;
+  cJSON_ArrayForEach(item, from->inputs)
+    cJSON_AddItemToArray(into->inputs, cJSON_Duplicate(item, true));
+  cJSON_ArrayForEach(item, from->phases) {
+    const char *name = cJSON_GetStringValue(cJSON_GetObjectItem(item, "name"));
+    double seconds = cJSON_GetNumberValue(cJSON_GetObjectItem(item, "seconds"));
+    cJSON *mine = NULL, *phase;
+    cJSON_ArrayForEach(phase, into->phases)
+      if (!strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(phase, "name")), name))
+        mine = phase;
+    if (mine) {
+      cJSON *total = cJSON_GetObjectItem(mine, "seconds");
+      cJSON_SetNumberValue(total, total->valuedouble + seconds);
+    } else {
+      ltofold_report_add_phase(into, name, seconds);
+    }
+  }
+  static const char *const parts[] = {"fprange", "canon", "merge"};
+  for (size_t i = 0; i < sizeof parts / sizeof *parts; ++i) {
+    const cJSON *theirs = cJSON_GetObjectItem(from->root, parts[i]);
+    if (!theirs)
+      continue;
+    cJSON *mine = cJSON_GetObjectItem(into->root, parts[i]);
+    if (!mine)
+      mine = cJSON_AddObjectToObject(into->root, parts[i]);
+    absorb_object(mine, theirs);
+  }
+  into->merge = cJSON_GetObjectItem(into->root, "merge");
+  into->instructions_folded += from->instructions_folded;
+  into->functions_folded += from->functions_folded;
+  into->fp_folds += from->fp_folds;
+  into->branches_removed += from->branches_removed;
+  into->bytes_saved += from->bytes_saved;
+  into->bytes_measured |= from->bytes_measured;
+}
+
+static const char *first_input(const ltofold_report *report) {
+  const char *name = cJSON_GetStringValue(cJSON_GetArrayItem(report->inputs, 0));
+  return name ? name : "";
+}
+
+static int compare_first_inputs(const void *a, const void *b) {
+  return strcmp(first_input(*(ltofold_report *const *)a),
+                first_input(*(ltofold_report *const *)b));
+}
+
+ltofold_report *ltofold_report_combine(ltofold_report *const *reports,
+                                       size_t count) {
+  ltofold_report **sorted = malloc((count + 1) * sizeof *sorted);
+  if (!sorted)
+    abort();
+  memcpy(sorted, reports, count * sizeof *sorted);
+  qsort(sorted, count, sizeof *sorted, compare_first_inputs);
+  ltofold_report *combined = ltofold_report_new();
+  for (size_t i = 0; i < count; ++i)
+    ltofold_report_absorb(combined, sorted[i]);
+  free(sorted);
+  return combined;
+}
+
 static int compare_symbol_names(const void *a, const void *b) {
   return strcmp(((const ltofold_symbol_size *)a)->name,
                 ((const ltofold_symbol_size *)b)->name);

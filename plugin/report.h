@@ -44,6 +44,17 @@ void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
                                uint64_t text_bytes);
 
 /* The report as JSON text ending in a newline (malloc'd). */
+/* Adds what `from` reports to `into`, as if one run had done both (a link's
+ * ThinLTO backends, each on its own module): inputs and fold lists
+ * follow one another, counts and the seconds of phases of one name add up.
+ * `from` is left as it was. */
+void ltofold_report_absorb(ltofold_report *into, const ltofold_report *from);
+/* A new report of `count` reports absorbed in the order of their first
+ * input's name, so that a link's report does not depend on which of its
+ * backends finished first. */
+ltofold_report *ltofold_report_combine(ltofold_report *const *reports,
+                                       size_t count);
+
 char *ltofold_report_to_json(ltofold_report *report);
 
 /* Writes the report to `path` (output_file.h: whole or not at all, a device
