@@ -825,41 +825,54 @@ enum { FLAG_NUW = 1, FLAG_NSW = 2, FLAG_EXACT = 4, FLAG_DISJOINT = 8,
        FLAG_NNEG = 16, FLAG_SAMESIGN = 32, GEP_FLAGS_SHIFT = 8,
        FAST_MATH_SHIFT = 16 };
 
-static uint64_t optional_flags(LLVMValueRef inst) {
-  uint64_t bits = 0;
+/* The flags of `inst`, as bits; with `set`, after setting them to *set. */
+static uint64_t access_flags(LLVMValueRef inst, const uint64_t *set) {
   switch (LLVMGetInstructionOpcode(inst)) {
   case LLVMAdd:
   case LLVMSub:
   case LLVMMul:
   case LLVMShl:
   case LLVMTrunc:
-    bits = (LLVMGetNUW(inst) ? FLAG_NUW : 0) | (LLVMGetNSW(inst) ? FLAG_NSW : 0);
-    break;
+    if (set) {
+      LLVMSetNUW(inst, (*set & FLAG_NUW) != 0);
+      LLVMSetNSW(inst, (*set & FLAG_NSW) != 0);
+    }
+    return (LLVMGetNUW(inst) ? FLAG_NUW : 0) | (LLVMGetNSW(inst) ? FLAG_NSW : 0);
   case LLVMUDiv:
   case LLVMSDiv:
   case LLVMLShr:
   case LLVMAShr:
-    bits = LLVMGetExact(inst) ? FLAG_EXACT : 0;
-    break;
+    if (set)
+      LLVMSetExact(inst, (*set & FLAG_EXACT) != 0);
+    return LLVMGetExact(inst) ? FLAG_EXACT : 0;
   case LLVMOr:
-    bits = LLVMGetIsDisjoint(inst) ? FLAG_DISJOINT : 0;
-    break;
+    if (set)
+      LLVMSetIsDisjoint(inst, (*set & FLAG_DISJOINT) != 0);
+    return LLVMGetIsDisjoint(inst) ? FLAG_DISJOINT : 0;
   case LLVMZExt:
   case LLVMUIToFP:
-    bits = LLVMGetNNeg(inst) ? FLAG_NNEG : 0;
-    break;
+    if (set)
+      LLVMSetNNeg(inst, (*set & FLAG_NNEG) != 0);
+    return LLVMGetNNeg(inst) ? FLAG_NNEG : 0;
   case LLVMICmp:
-    bits = LLVMGetICmpSameSign(inst) ? FLAG_SAMESIGN : 0;
-    break;
+    if (set)
+      LLVMSetICmpSameSign(inst, (*set & FLAG_SAMESIGN) != 0);
+    return LLVMGetICmpSameSign(inst) ? FLAG_SAMESIGN : 0;
   case LLVMGetElementPtr:
-    bits = (uint64_t)LLVMGEPGetNoWrapFlags(inst) << GEP_FLAGS_SHIFT;
-    break;
+    if (set)
+      LLVMGEPSetNoWrapFlags(inst, (LLVMGEPNoWrapFlags)(*set >> GEP_FLAGS_SHIFT));
+    return (uint64_t)LLVMGEPGetNoWrapFlags(inst) << GEP_FLAGS_SHIFT;
   default:
-    if (LLVMCanValueUseFastMathFlags(inst))
-      bits = (uint64_t)LLVMGetFastMathFlags(inst) << FAST_MATH_SHIFT;
-    break;
+    if (!LLVMCanValueUseFastMathFlags(inst))
+      return 0;
+    if (set)
+      LLVMSetFastMathFlags(inst, (LLVMFastMathFlags)(*set >> FAST_MATH_SHIFT));
+    return (uint64_t)LLVMGetFastMathFlags(inst) << FAST_MATH_SHIFT;
   }
-  return bits;
+}
+
+static uint64_t optional_flags(LLVMValueRef inst) {
+  return access_flags(inst, NULL);
 }
 
 /* The flags of two instructions of the same operation: equal, or when
@@ -879,39 +892,7 @@ bool comparator_same_flags(LLVMValueRef left, LLVMValueRef right) {
 
 void comparator_meet_flags(LLVMValueRef inst, LLVMValueRef other) {
   uint64_t bits = optional_flags(inst) & optional_flags(other);
-  switch (LLVMGetInstructionOpcode(inst)) {
-  case LLVMAdd:
-  case LLVMSub:
-  case LLVMMul:
-  case LLVMShl:
-  case LLVMTrunc:
-    LLVMSetNUW(inst, (bits & FLAG_NUW) != 0);
-    LLVMSetNSW(inst, (bits & FLAG_NSW) != 0);
-    break;
-  case LLVMUDiv:
-  case LLVMSDiv:
-  case LLVMLShr:
-  case LLVMAShr:
-    LLVMSetExact(inst, (bits & FLAG_EXACT) != 0);
-    break;
-  case LLVMOr:
-    LLVMSetIsDisjoint(inst, (bits & FLAG_DISJOINT) != 0);
-    break;
-  case LLVMZExt:
-  case LLVMUIToFP:
-    LLVMSetNNeg(inst, (bits & FLAG_NNEG) != 0);
-    break;
-  case LLVMICmp:
-    LLVMSetICmpSameSign(inst, (bits & FLAG_SAMESIGN) != 0);
-    break;
-  case LLVMGetElementPtr:
-    LLVMGEPSetNoWrapFlags(inst, (LLVMGEPNoWrapFlags)(bits >> GEP_FLAGS_SHIFT));
-    break;
-  default:
-    if (LLVMCanValueUseFastMathFlags(inst))
-      LLVMSetFastMathFlags(inst, (LLVMFastMathFlags)(bits >> FAST_MATH_SHIFT));
-    break;
-  }
+  access_flags(inst, &bits);
 }
 
 static int cmp_index_lists(LLVMValueRef left, LLVMValueRef right) {

@@ -97,23 +97,31 @@ CONSTANT = re.compile(r"(?<![\w.])(0x[0-9A-Fa-f]+|[0-9]+)(UL|LL|ULL|L)\b")
 DEFINITION = re.compile(r"^static [^;]*func_\d+\([^;]*\)$", re.M)
 
 
-def mutate(functions, seed):
-    """functions with one suffixed constant of one function one more."""
+def random_match(functions, seed, pattern):
+    """A match of `pattern` in a function that has one, both picked at
+    random by `seed`; None if no function has one."""
     rng = random.Random(seed)
     starts = [m.start() for m in DEFINITION.finditer(functions)] + [len(functions)]
     bodies = [(starts[i], starts[i + 1]) for i in range(len(starts) - 1)]
     rng.shuffle(bodies)
     for begin, end in bodies:
-        constants = list(CONSTANT.finditer(functions, begin, end))
-        if constants:
-            m = rng.choice(constants)
-            digits, suffix = m.group(1), m.group(2)
-            value = int(digits, 16 if digits.startswith("0x") else 10) + 1
-            limit = 1 << (64 if "LL" in suffix else 32)
-            value %= limit
-            new = ("0x%X" % value if digits.startswith("0x") else str(value)) + suffix
-            return functions[:m.start()] + new + functions[m.end():]
-    return functions
+        found = list(pattern.finditer(functions, begin, end))
+        if found:
+            return rng.choice(found)
+    return None
+
+
+def mutate(functions, seed):
+    """functions with one suffixed constant of one function one more."""
+    m = random_match(functions, seed, CONSTANT)
+    if not m:
+        return functions
+    digits, suffix = m.group(1), m.group(2)
+    value = int(digits, 16 if digits.startswith("0x") else 10) + 1
+    limit = 1 << (64 if "LL" in suffix else 32)
+    value %= limit
+    new = ("0x%X" % value if digits.startswith("0x") else str(value)) + suffix
+    return functions[:m.start()] + new + functions[m.end():]
 
 
 # Operations that csmith writes and that have a partner of the same type:
@@ -127,18 +135,12 @@ PARTNER = {"add": "sub", "sub": "add", "<": "<=", "<=": "<", ">": ">=",
 def mutate_operation(functions, seed):
     """functions with one operation of one function swapped for its
     partner (add and sub, < and <=, > and >=, == and !=)."""
-    rng = random.Random(seed)
-    starts = [m.start() for m in DEFINITION.finditer(functions)] + [len(functions)]
-    bodies = [(starts[i], starts[i + 1]) for i in range(len(starts) - 1)]
-    rng.shuffle(bodies)
-    for begin, end in bodies:
-        operations = list(OPERATION.finditer(functions, begin, end))
-        if operations:
-            m = rng.choice(operations)
-            group = 1 if m.group(1) else 2
-            new = PARTNER[m.group(group)]
-            return (functions[:m.start(group)] + new + functions[m.end(group):])
-    return functions
+    m = random_match(functions, seed, OPERATION)
+    if not m:
+        return functions
+    group = 1 if m.group(1) else 2
+    return (functions[:m.start(group)] + PARTNER[m.group(group)]
+            + functions[m.end(group):])
 
 
 def main(argv):
