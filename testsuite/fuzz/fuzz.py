@@ -9,8 +9,10 @@ summary):
   csmith   a csmith program, -O2 -flto=full, linked plainly by lld (the
            reference) and through ltofold with verify (every fold
            certified): the lld pass plugin, the gold plugin under ld.gold,
-           ld.bfd and mold, and the lld pass plugin with canon,merge-canon
-           (row "canon"); outputs compared.
+           ld.bfd and mold, the lld pass plugin with canon,merge-canon
+           (row "canon"), and the lld pass plugin on objects compiled with
+           -flto=thin (row "thin": ltofold in every ThinLTO backend);
+           outputs compared.
   twin     a csmith program with a twin of every function (csmith_twin.py,
            one or two translation units, three programs in four also
            -fno-inline-functions), so merge folds; both copies run.
@@ -59,7 +61,7 @@ PATHS = ["csmith", "twin", "near", "nearop", "fp", "stress"]
 # linkers, and the lld pass plugin with canon on (canonical form of the
 # whole module before merge, and merge comparing in canonical order), so
 # canon's rewriting is checked against execution too.
-LINKERS = ["lld", "gold", "bfd", "mold", "canon"]
+LINKERS = ["lld", "gold", "bfd", "mold", "canon", "thin"]
 PHASES = ["merge", "fprange", "canon"]
 COMPILE_TIMEOUT = 180
 LINK_TIMEOUT = 300
@@ -147,11 +149,12 @@ class Fuzzer:
         # verify: the module is verified around every phase and every fold
         # certified against the original functions (merge/certify.c), so a
         # wrong fold can fail the link even where the run would not show it.
-        if linker in ("lld", "canon"):
+        if linker in ("lld", "canon", "thin"):
             options = "verify,report=" + report
             if linker == "canon":
                 options = "canon,merge-canon," + options
-            return ([CLANG, "-fuse-ld=lld", "-flto=full",
+            mode = "-flto=thin" if linker == "thin" else "-flto=full"
+            return ([CLANG, "-fuse-ld=lld", mode,
                      "-Wl,--load-pass-plugin=" + self.pass_plugin]
                     + objects + ["-o", output] + libs,
                     {"LTOFOLD_OPTIONS": options})
@@ -207,15 +210,21 @@ class Fuzzer:
         # FP programs at four levels, so fprange sees IR in different
         # shapes; csmith programs at -O2.
         level = FP_LEVELS[(seed // 4) % len(FP_LEVELS)] if path == "fp" else "-O2"
-        cflags = [level, "-flto=full", "-w"] + cflags
-        objects = []
-        for source in sources:
-            obj = source[:-2] + ".o"
-            status, out, err = run([CLANG] + cflags + ["-c", source, "-o", obj], work,
-                                   COMPILE_TIMEOUT)
-            if status != 0:
-                return [Result(path, row, seed, "skip", detail="compile failed") for row in rows]
-            objects.append(obj)
+        # The thin row links the same sources compiled for ThinLTO; its
+        # output must be the full-LTO reference's.
+        flags_of = {mode: [level, "-flto=" + mode, "-w"] + cflags
+                    for mode in ("full", "thin")}
+        objects_of = {"full": [], "thin": []}
+        for mode in ("full", "thin") if "thin" in linkers else ("full",):
+            for source in sources:
+                obj = source[:-2] + (".thin.o" if mode == "thin" else ".o")
+                status, out, err = run([CLANG] + flags_of[mode] + ["-c", source, "-o", obj],
+                                       work, COMPILE_TIMEOUT)
+                if status != 0:
+                    return [Result(path, row, seed, "skip", detail="compile failed")
+                            for row in rows]
+                objects_of[mode].append(obj)
+        objects, cflags = objects_of["full"], flags_of["full"]
         status, out, err = run(self.link_command(None, objects, "ref", None, libs)[0],
                                work, LINK_TIMEOUT)
         if status != 0:
@@ -253,13 +262,18 @@ class Fuzzer:
         for linker in linkers:
             exe = "ltofold-" + linker
             report = os.path.join(work, linker + ".json")
-            cmd, env = self.link_command(linker, objects, exe, report, libs)
-            check = {"FUZZ_FILES": " ".join(sources), "FUZZ_CFLAGS": " ".join(cflags),
+            mode = "thin" if linker == "thin" else "full"
+            cmd, env = self.link_command(linker, objects_of[mode], exe, report, libs)
+            check = {"FUZZ_FILES": " ".join(sources),
+                     "FUZZ_CFLAGS": " ".join(flags_of[mode]),
                      "FUZZ_LIBS": " ".join(libs), "FUZZ_LINKER": linker,
                      "FUZZ_BUILD": self.build,
                      "FUZZ_RUNS": ";".join(" ".join(a) for a in runs)}
             commands = ["%s %s -c %s -o %s" % (CLANG, " ".join(cflags), s, s[:-2] + ".o")
                         for s in sources]
+            if mode == "thin":
+                commands += ["%s %s -c %s -o %s" % (CLANG, " ".join(flags_of[mode]), s,
+                                                    s[:-2] + ".thin.o") for s in sources]
             commands.append(command_text(self.link_command(None, objects, "ref", None, libs)[0]))
             commands.append(command_text(cmd, env))
             status, out, err = run(cmd, work, LINK_TIMEOUT, env)

@@ -19,7 +19,9 @@
 #                         differ
 #   FUZZ_FILES    the C files (run, link) or the module (ir*)
 #   FUZZ_CFLAGS, FUZZ_LIBS  compile flags and libraries of the program
-#   FUZZ_LINKER   lld, gold, bfd, mold, or canon (lld with canon,merge-canon)
+#   FUZZ_LINKER   lld, gold, bfd, mold, canon (lld with canon,merge-canon) or
+#                 thin (lld; FUZZ_CFLAGS has -flto=thin, so the objects are
+#                 ThinLTO's and so are both links)
 #   FUZZ_RUNS     the program's argument lists, separated by ';'
 #   FUZZ_BUILD    the ltofold build directory
 #
@@ -122,7 +124,7 @@ timeout 120 $clang "${sanitize_flags[@]}" -fsanitize=address,undefined \
 timeout 120 $clang -fuse-ld=lld -flto=full "${objects[@]}" -o ref "${libs[@]}" || exit 1
 
 case $FUZZ_LINKER in
-lld | canon)
+lld | canon | thin)
   options=verify
   [ "$FUZZ_LINKER" = canon ] && options=canon,merge-canon,verify
   LTOFOLD_OPTIONS=$options timeout 300 $clang -fuse-ld=lld -flto=full \
