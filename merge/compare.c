@@ -1310,9 +1310,12 @@ static LLVMValueRef chosen_operand(const ltofold_comparator *c,
   return LLVMGetOperand(select, LLVMConstIntGetZExtValue(constant) ? 1 : 2);
 }
 
+/* What a value is in the specialized body: past the decided selects. A
+ * select in unreachable code may pick itself; past a few, it stays. */
 static LLVMValueRef resolve_choice(const ltofold_comparator *c,
                                    LLVMValueRef value) {
-  for (LLVMValueRef chosen; (chosen = chosen_operand(c, value));)
+  LLVMValueRef chosen;
+  for (unsigned steps = 0; steps < 16 && (chosen = chosen_operand(c, value)); ++steps)
     value = chosen;
   return value;
 }
