@@ -43,7 +43,7 @@ typedef struct merge_state {
    * deleted at the very end, after the check, when nothing uses them. */
   fn_list unused_thunks;
   /* Merged bodies similar.c made: they take part in no later round. */
-  fn_list similar_bodies;
+  ptr_map similar_bodies;
   /* similar.c, during its rounds: function -> why it was last skipped + 1,
    * until it merges; what is left is reported. */
   ptr_map similar_skips;

@@ -792,13 +792,19 @@ static void count_skip(merge_state *st, const group *g, ltofold_similar_skip why
     skip_function(st, g->members[m], why);
 }
 
-static void free_group(group *g) {
-  free(g->members);
+/* Frees what find_holes made, so that the group can find them again. */
+static void free_holes(group *g) {
   free(g->holes);
   free(g->values);
   free(g->meets);
   if (g->holes)
     ptr_map_free(&g->hole_of);
+  *g = (group){.members = g->members, .count = g->count};
+}
+
+static void free_group(group *g) {
+  free_holes(g);
+  free(g->members);
 }
 
 /* Whether members m and n do the same operation at every choice. */
@@ -882,20 +888,14 @@ static long parts_saved(merge_state *st, group *parts, size_t count,
                         const ptr_map *no_redirect) {
   long total = 0;
   for (size_t i = 0; i < count; ++i) {
-    group part = {0};
-    part.count = parts[i].count;
-    part.members = malloc(part.count * sizeof *part.members);
-    if (!part.members)
-      abort();
-    memcpy(part.members, parts[i].members, part.count * sizeof *part.members);
-    if (part.count > 1 && find_holes(st, &part)) {
+    if (parts[i].count > 1 && find_holes(st, &parts[i])) {
       priced p;
-      price_group(st, &part, no_redirect, &p);
+      price_group(st, &parts[i], no_redirect, &p);
       if (p.saved > MIN_BYTES_SAVED)
         total += p.saved;
       free_priced(&p);
     }
-    free_group(&part);
+    free_holes(&parts[i]);
   }
   return total;
 }
@@ -930,7 +930,7 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect) {
     for (size_t m = 0; m < g->count; ++m)
       instructions[m] = count_instructions(g->members[m]);
     LLVMValueRef body = build_merged_body(st, g, p.types, p.params);
-    fn_list_push(&st->similar_bodies, body);
+    ptr_map_put(&st->similar_bodies, body, 1);
     for (size_t m = 0; m < g->count; ++m)
       fold_member(st, g, m, body, p.first, p.stack, no_redirect, instructions[m]);
     free(instructions);
@@ -949,10 +949,6 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect) {
  * each group merged or skipped. Returns how many functions it merged. */
 static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottest) {
   size_t before = st->result->similar_merged;
-  ptr_map bodies; /* made by earlier rounds: no candidates */
-  ptr_map_init(&bodies);
-  for (size_t i = 0; i < st->similar_bodies.count; ++i)
-    ptr_map_put(&bodies, st->similar_bodies.items[i], 1);
   /* Candidates: definitions left after the equal merge that can take
    * parameters, by hash and name, those sharing a hash. */
   fn_list all = {0};
@@ -962,7 +958,8 @@ static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottes
     if (LLVMIsDeclaration(fn) ||
         LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage ||
         ptr_map_get(&st->thunks, fn, NULL) ||
-        ptr_map_get(&bodies, fn, NULL) || excluded_for(st, fn, &reason))
+        ptr_map_get(&st->similar_bodies, fn, NULL) ||
+        excluded_for(st, fn, &reason))
       continue;
     if (is_discardable_if_unused(fn) && !LLVMGetFirstUse(fn))
       continue; /* dead: merging it would save nothing */
@@ -975,7 +972,6 @@ static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottes
     hashed[i] = (candidate){all.items[i], comparator_function_hash(all.items[i], true), i};
   qsort(hashed, all.count, sizeof *hashed, compare_hashed);
 
-  ptr_map_free(&bodies);
 
   ltofold_comparator *masked = ltofold_comparator_new(st->module);
   masked->mask_constants = true;
