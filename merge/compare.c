@@ -527,11 +527,21 @@ static int cmp_constants(ltofold_comparator *c, LLVMValueRef left,
  * the order it meets them; two values agree iff met at the same point. */
 static int cmp_local_serials(ltofold_comparator *c, LLVMValueRef left,
                              LLVMValueRef right) {
-  uint64_t serial_left = ptr_map_get_or_put(&c->left_serials, left,
-                                            c->left_serials.count);
-  uint64_t serial_right = ptr_map_get_or_put(&c->right_serials, right,
-                                             c->right_serials.count);
+  /* One counter for both sides: after a difference that a structural
+   * comparison goes on past (comparator_compare_structure), values met
+   * together still get the same number. */
+  uint64_t next = c->next_serial;
+  uint64_t serial_left = ptr_map_get_or_put(&c->left_serials, left, next);
+  uint64_t serial_right = ptr_map_get_or_put(&c->right_serials, right, next);
+  if (serial_left == next || serial_right == next)
+    c->next_serial++;
   return cmp_numbers(serial_left, serial_right);
+}
+
+static void clear_serials(ltofold_comparator *c) {
+  ptr_map_clear(&c->left_serials);
+  ptr_map_clear(&c->right_serials);
+  c->next_serial = 0;
 }
 
 /* Metadata used as a value (intrinsic operands) and semantic instruction
@@ -1030,23 +1040,40 @@ static LLVMValueRef next_left(const ltofold_comparator *c, LLVMValueRef inst) {
   return inst;
 }
 
-static int cmp_basic_blocks(ltofold_comparator *c, LLVMBasicBlockRef left,
+static int cmp_instructions(ltofold_comparator *c, LLVMValueRef il,
+                            LLVMValueRef ir) {
+  RETURN_IF_DIFFERENT(cmp_values(c, il, ir));
+  bool gep_left = LLVMGetInstructionOpcode(il) == LLVMGetElementPtr;
+  bool gep_right = LLVMGetInstructionOpcode(ir) == LLVMGetElementPtr;
+  if (gep_left || gep_right) {
+    if (gep_left != gep_right)
+      return gep_left ? 1 : -1; /* the seed: a GEP is the greater */
+    return cmp_geps(c, il, ir);
+  }
+  RETURN_IF_DIFFERENT(cmp_operations(c, il, ir));
+  return cmp_instruction_operands(c, il, ir);
+}
+
+static LLVMBasicBlockRef region_step(ltofold_comparator *c, LLVMValueRef term,
+                                     LLVMBasicBlockRef *decided);
+
+/* Compares the blocks; when specializing, the left block goes on through
+ * the regions the bound arguments decide (region_step), and *left is the
+ * block where it ends. */
+static int cmp_basic_blocks(ltofold_comparator *c, LLVMBasicBlockRef *left,
                             LLVMBasicBlockRef right) {
-  LLVMValueRef il = next_left(c, LLVMGetFirstInstruction(left));
+  LLVMValueRef il = next_left(c, LLVMGetFirstInstruction(*left));
   LLVMValueRef ir = LLVMGetFirstInstruction(right);
-  for (; il && ir; il = next_left(c, LLVMGetNextInstruction(il)),
-                   ir = LLVMGetNextInstruction(ir)) {
-    RETURN_IF_DIFFERENT(cmp_values(c, il, ir));
-    bool gep_left = LLVMGetInstructionOpcode(il) == LLVMGetElementPtr;
-    bool gep_right = LLVMGetInstructionOpcode(ir) == LLVMGetElementPtr;
-    if (gep_left || gep_right) {
-      if (gep_left != gep_right)
-        return gep_left ? 1 : -1; /* the seed: a GEP is the greater */
-      RETURN_IF_DIFFERENT(cmp_geps(c, il, ir));
+  LLVMBasicBlockRef decided = NULL, next;
+  while (il && ir) {
+    if (c->bound_arguments && (next = region_step(c, il, &decided))) {
+      *left = next;
+      il = next_left(c, LLVMGetFirstInstruction(next));
       continue;
     }
-    RETURN_IF_DIFFERENT(cmp_operations(c, il, ir));
-    RETURN_IF_DIFFERENT(cmp_instruction_operands(c, il, ir));
+    RETURN_IF_DIFFERENT(cmp_instructions(c, il, ir));
+    il = next_left(c, LLVMGetNextInstruction(il));
+    ir = LLVMGetNextInstruction(ir);
   }
   return cmp_flags(il != NULL, ir != NULL);
 }
@@ -1133,7 +1160,7 @@ static int compare_bodies(ltofold_comparator *c, LLVMValueRef left,
     LLVMBasicBlockRef bl = c->pending_left[c->pending_count];
     LLVMBasicBlockRef br = c->pending_right[c->pending_count];
     RETURN_IF_DIFFERENT(cmp_values(c, LLVMBasicBlockAsValue(bl), LLVMBasicBlockAsValue(br)));
-    RETURN_IF_DIFFERENT(cmp_basic_blocks(c, bl, br));
+    RETURN_IF_DIFFERENT(cmp_basic_blocks(c, &bl, br));
     push_successors(c, LLVMGetBasicBlockTerminator(bl),
                     LLVMGetBasicBlockTerminator(br));
   }
@@ -1147,8 +1174,7 @@ int ltofold_compare_functions(ltofold_comparator *c, LLVMValueRef left,
   c->comparisons++;
   c->left_fn = left;
   c->right_fn = right;
-  ptr_map_clear(&c->left_serials);
-  ptr_map_clear(&c->right_serials);
+  clear_serials(c);
   RETURN_IF_DIFFERENT(cmp_signatures(c, left, right));
   return compare_bodies(c, left, right);
 }
@@ -1291,15 +1317,9 @@ bool comparator_same_operation(LLVMValueRef left, LLVMValueRef right) {
           LLVMGetFCmpPredicate(left) == LLVMGetFCmpPredicate(right));
 }
 
-/* The operand a select whose condition is a bound i1 argument picks, or
- * NULL: in a specialized body that select is that operand. */
-static LLVMValueRef chosen_operand(const ltofold_comparator *c,
-                                   LLVMValueRef select) {
+/* The constant a bound i1 argument stands for, or NULL. */
+static LLVMValueRef bound_i1(const ltofold_comparator *c, LLVMValueRef condition) {
   uint64_t bound;
-  if (!LLVMIsAInstruction(select) ||
-      LLVMGetInstructionOpcode(select) != LLVMSelect)
-    return NULL;
-  LLVMValueRef condition = LLVMGetOperand(select, 0);
   if (!LLVMIsAArgument(condition) ||
       !ptr_map_get(c->bound_arguments, condition, &bound))
     return NULL;
@@ -1307,13 +1327,121 @@ static LLVMValueRef chosen_operand(const ltofold_comparator *c,
   if (!LLVMIsAConstantInt(constant) ||
       LLVMGetIntTypeWidth(LLVMTypeOf(constant)) != 1)
     return NULL;
-  return LLVMGetOperand(select, LLVMConstIntGetZExtValue(constant) ? 1 : 2);
+  return constant;
 }
 
-/* What a value is in the specialized body: past the decided selects. A
- * select in unreachable code may pick itself; past a few, it stays. */
+/* ---- Regions (blocks that differ, similar.c) ------------------------------
+ *
+ * Where members of a group differ in what a block does between its phis
+ * and its terminator, the merged body has a region in its place: a block D
+ * (the phis) that ends in `br i1 %p, label %V1, label %V0`, one block Vi
+ * per member (its instructions), each reached from D alone and ending in
+ * `br label %J`, and a block J reached from the Vi alone (the terminator),
+ * whose phis take each member's values. With %p bound, the region is one
+ * straight path D, Vchosen, J, so the specialized walk reads it as one
+ * block (region_step), and a phi of J is its value from Vchosen
+ * (chosen_operand). Both are decided from the body's own structure. */
+
+/* The successor a conditional branch on a bound i1 argument takes, or NULL. */
+static LLVMBasicBlockRef decided_target(const ltofold_comparator *c,
+                                        LLVMValueRef term) {
+  if (!term || LLVMGetInstructionOpcode(term) != LLVMBr || !LLVMIsConditional(term))
+    return NULL;
+  LLVMValueRef constant = bound_i1(c, LLVMGetCondition(term));
+  if (!constant)
+    return NULL;
+  return LLVMGetSuccessor(term, LLVMConstIntGetZExtValue(constant) ? 0 : 1);
+}
+
+/* The terminator that is the only way into `block`, or NULL. */
+static LLVMValueRef only_entry(LLVMBasicBlockRef block) {
+  LLVMUseRef use = LLVMGetFirstUse(LLVMBasicBlockAsValue(block));
+  if (!use || LLVMGetNextUse(use))
+    return NULL;
+  LLVMValueRef user = LLVMGetUser(use);
+  return LLVMIsAInstruction(user) && LLVMIsATerminatorInst(user) ? user : NULL;
+}
+
+/* When `join` is the block J of a region (above), the decided branch that
+ * ends its block D; otherwise NULL. */
+static LLVMValueRef region_of_join(const ltofold_comparator *c,
+                                   LLVMBasicBlockRef join) {
+  LLVMValueRef dispatch = NULL;
+  for (LLVMUseRef use = LLVMGetFirstUse(LLVMBasicBlockAsValue(join)); use;
+       use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (!LLVMIsAInstruction(user) || LLVMGetInstructionOpcode(user) != LLVMBr ||
+        LLVMIsConditional(user))
+      return NULL;
+    LLVMValueRef from = only_entry(LLVMGetInstructionParent(user));
+    if (!from || (dispatch && from != dispatch) || !decided_target(c, from))
+      return NULL;
+    dispatch = from;
+  }
+  return dispatch;
+}
+
+/* Where the specialized walk goes on past the terminator `term` of the
+ * left block, inside one block: from D into the member's Vi (which D alone
+ * enters), and from there into J; or NULL. *decided is D while in Vi. */
+static LLVMBasicBlockRef region_step(ltofold_comparator *c, LLVMValueRef term,
+                                     LLVMBasicBlockRef *decided) {
+  LLVMBasicBlockRef next = decided_target(c, term);
+  if (next) {
+    if (only_entry(next) != term)
+      return NULL;
+    *decided = LLVMGetInstructionParent(term);
+  } else {
+    if (!*decided || LLVMGetInstructionOpcode(term) != LLVMBr ||
+        LLVMIsConditional(term))
+      return NULL;
+    next = LLVMGetSuccessor(term, 0);
+    if (region_of_join(c, next) != LLVMGetBasicBlockTerminator(*decided))
+      return NULL;
+    *decided = NULL;
+  }
+  ptr_map_put(&c->visited, next, 1);
+  return next;
+}
+
+/* What a select whose condition is a bound i1 argument picks, or what a
+ * phi of a region's J takes from the member's block, or NULL: in a
+ * specialized body that select or phi is that operand. */
+static LLVMValueRef chosen_operand(const ltofold_comparator *c,
+                                   LLVMValueRef value) {
+  if (!LLVMIsAInstruction(value))
+    return NULL;
+  LLVMOpcode opcode = LLVMGetInstructionOpcode(value);
+  if (opcode == LLVMSelect) {
+    LLVMValueRef constant = bound_i1(c, LLVMGetOperand(value, 0));
+    if (!constant)
+      return NULL;
+    return LLVMGetOperand(value, LLVMConstIntGetZExtValue(constant) ? 1 : 2);
+  }
+  if (opcode != LLVMPHI)
+    return NULL;
+  LLVMValueRef dispatch = region_of_join(c, LLVMGetInstructionParent(value));
+  if (!dispatch)
+    return NULL;
+  LLVMBasicBlockRef taken = decided_target(c, dispatch);
+  unsigned count = LLVMCountIncoming(value);
+  for (unsigned i = 0; i < count; ++i)
+    if (LLVMGetIncomingBlock(value, i) == taken)
+      return LLVMGetIncomingValue(value, i);
+  return NULL;
+}
+
+/* What a value is in the specialized body: past the decided selects and
+ * phis; a region's J is its D, since the region stands for one block of
+ * the original (a phi after it names J where the original names that
+ * block). A select in unreachable code may pick itself; past a few, it
+ * stays. */
 static LLVMValueRef resolve_choice(const ltofold_comparator *c,
                                    LLVMValueRef value) {
+  if (LLVMIsABasicBlock(value)) {
+    LLVMValueRef dispatch = region_of_join(c, LLVMValueAsBasicBlock(value));
+    return dispatch ? LLVMBasicBlockAsValue(LLVMGetInstructionParent(dispatch)) : value;
+  }
   LLVMValueRef chosen;
   for (unsigned steps = 0; steps < 16 && (chosen = chosen_operand(c, value)); ++steps)
     value = chosen;
@@ -1394,14 +1522,13 @@ int comparator_compare_specialized(ltofold_comparator *c, LLVMValueRef body,
   c->comparisons++;
   c->left_fn = body;
   c->right_fn = original;
-  ptr_map_clear(&c->left_serials);
-  ptr_map_clear(&c->right_serials);
+  clear_serials(c);
   RETURN_IF_DIFFERENT(cmp_specialized_signatures(c, body, original));
   return compare_bodies(c, body, original);
 }
 
 void comparator_walk_pairs(ltofold_comparator *c, LLVMValueRef left,
-                           LLVMValueRef right,
+                           LLVMValueRef right, const ptr_map *differing,
                            void (*visit)(LLVMValueRef, LLVMValueRef, void *),
                            void *data) {
   begin_walk(c, left, right);
@@ -1411,11 +1538,82 @@ void comparator_walk_pairs(ltofold_comparator *c, LLVMValueRef left,
     LLVMBasicBlockRef br = c->pending_right[c->pending_count];
     LLVMValueRef il = LLVMGetFirstInstruction(bl);
     LLVMValueRef ir = LLVMGetFirstInstruction(br);
-    for (; il && ir; il = LLVMGetNextInstruction(il), ir = LLVMGetNextInstruction(ir))
+    LLVMValueRef tl = LLVMGetBasicBlockTerminator(bl);
+    LLVMValueRef tr = LLVMGetBasicBlockTerminator(br);
+    bool differs = differing && ptr_map_get(differing, bl, NULL);
+    for (; il && ir; il = LLVMGetNextInstruction(il), ir = LLVMGetNextInstruction(ir)) {
+      if (differs && !LLVMIsAPHINode(il))
+        break;
       visit(il, ir, data);
-    push_successors(c, LLVMGetBasicBlockTerminator(bl),
-                    LLVMGetBasicBlockTerminator(br));
+    }
+    if (differs)
+      visit(tl, tr, data);
+    push_successors(c, tl, tr);
   }
+}
+
+/* ---- Structure (similar.c: blocks that differ) ----------------------------- */
+
+/* Whether the instructions from il and ir up to the terminators tl and tr
+ * compare equal: first by operation alone, so that blocks that cannot be
+ * equal number nothing. */
+static bool middles_equal(ltofold_comparator *c, LLVMValueRef il,
+                          LLVMValueRef tl, LLVMValueRef ir, LLVMValueRef tr) {
+  LLVMValueRef a = il, b = ir;
+  for (; a != tl && b != tr; a = LLVMGetNextInstruction(a), b = LLVMGetNextInstruction(b))
+    if (operation_key(c, a) != operation_key(c, b))
+      return false;
+  if (a != tl || b != tr)
+    return false;
+  for (a = il, b = ir; a != tl; a = LLVMGetNextInstruction(a), b = LLVMGetNextInstruction(b))
+    if (cmp_instructions(c, a, b))
+      return false;
+  return true;
+}
+
+int comparator_compare_structure(ltofold_comparator *c, LLVMValueRef left,
+                                 LLVMValueRef right, ptr_map *differing) {
+  c->comparisons++;
+  c->left_fn = left;
+  c->right_fn = right;
+  clear_serials(c);
+  RETURN_IF_DIFFERENT(cmp_signatures(c, left, right));
+  begin_walk(c, left, right);
+  while (c->pending_count) {
+    c->pending_count--;
+    LLVMBasicBlockRef bl = c->pending_left[c->pending_count];
+    LLVMBasicBlockRef br = c->pending_right[c->pending_count];
+    RETURN_IF_DIFFERENT(cmp_values(c, LLVMBasicBlockAsValue(bl), LLVMBasicBlockAsValue(br)));
+    LLVMValueRef il = LLVMGetFirstInstruction(bl);
+    LLVMValueRef ir = LLVMGetFirstInstruction(br);
+    for (; LLVMIsAPHINode(il) && LLVMIsAPHINode(ir);
+         il = LLVMGetNextInstruction(il), ir = LLVMGetNextInstruction(ir))
+      RETURN_IF_DIFFERENT(cmp_instructions(c, il, ir));
+    RETURN_IF_DIFFERENT(cmp_flags(LLVMIsAPHINode(il) != NULL, LLVMIsAPHINode(ir) != NULL));
+    LLVMValueRef tl = LLVMGetBasicBlockTerminator(bl);
+    LLVMValueRef tr = LLVMGetBasicBlockTerminator(br);
+    if (!middles_equal(c, il, tl, ir, tr))
+      ptr_map_put(differing, bl, (uint64_t)(uintptr_t)br);
+    RETURN_IF_DIFFERENT(cmp_instructions(c, tl, tr));
+    push_successors(c, tl, tr);
+  }
+  return 0;
+}
+
+void comparator_partners(const ltofold_comparator *c, ptr_map *partners) {
+  LLVMValueRef *left_of = calloc(c->next_serial + 1, sizeof *left_of);
+  if (!left_of)
+    abort();
+  size_t cursor = 0;
+  const void *value;
+  uint64_t serial;
+  while (ptr_map_next(&c->left_serials, &cursor, &value, &serial))
+    left_of[serial] = (LLVMValueRef)value;
+  cursor = 0;
+  while (ptr_map_next(&c->right_serials, &cursor, &value, &serial))
+    if (left_of[serial])
+      ptr_map_put(partners, value, (uint64_t)(uintptr_t)left_of[serial]);
+  free(left_of);
 }
 
 /* ---- Hash ------------------------------------------------------------------ */

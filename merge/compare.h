@@ -33,6 +33,7 @@ struct ltofold_comparator {
    * seed's sn_mapL/sn_mapR. Cleared at the start of each comparison. */
   ptr_map left_serials;
   ptr_map right_serials;
+  uint64_t next_serial; /* the next number, the same on both sides */
 
   /* Class mode, for the recursive-group pass: when set, a reference to a
    * function present in this map compares by its class number instead of its
@@ -116,15 +117,31 @@ uint64_t comparator_function_hash(LLVMValueRef function, bool masked);
  * c->bound_arguments, with `original`, which takes the leading ones:
  * 0 when body, so bound, does what original does. A select whose condition
  * is a bound i1 is the operand it picks, and operations without effect
- * that only such selects leave unpicked are left out. */
+ * that only such selects leave unpicked are left out; a region of blocks
+ * that differed (similar.c) is the path its bound branch takes. */
 int comparator_compare_specialized(ltofold_comparator *comparator,
                                    LLVMValueRef body, LLVMValueRef original);
 
 /* Calls visit(left, right, data) for each pair of corresponding instructions
- * of two functions that compare equal, in the comparator's walk order. */
+ * of two functions that compare equal, in the comparator's walk order; of a
+ * left block in `differing` (comparator_compare_structure; may be NULL),
+ * only the phis and the terminator. */
 void comparator_walk_pairs(ltofold_comparator *comparator, LLVMValueRef left,
-                           LLVMValueRef right,
+                           LLVMValueRef right, const ptr_map *differing,
                            void (*visit)(LLVMValueRef, LLVMValueRef, void *),
                            void *data);
+
+/* Structural mode (similar.c, with mask_constants): compares two functions
+ * as the masked order does, block pair by block pair in its walk, except
+ * that a pair whose phis and terminators compare equal but whose
+ * instructions in between do not is put in `differing` (left block ->
+ * right block) instead of ending the comparison. 0 when nothing else
+ * differs. Not an order: similar.c pairs functions by trying. */
+int comparator_compare_structure(ltofold_comparator *comparator,
+                                 LLVMValueRef left, LLVMValueRef right,
+                                 ptr_map *differing);
+/* After a comparison: each right value numbered in it -> the left value
+ * met at the same point (the seed's serial numbers, read back). */
+void comparator_partners(const ltofold_comparator *comparator, ptr_map *partners);
 
 #endif

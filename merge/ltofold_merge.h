@@ -48,6 +48,9 @@ typedef struct ltofold_merge_options {
    * body that takes them as parameters, where that saves bytes
    * (similar.c). */
   bool merge_similar;
+  /* With merge_similar, also merge pairs of functions some of whose blocks
+   * differ between their phis and terminators (regions.c). */
+  bool merge_blocks;
   /* Check every fold against a copy of the module taken before merging
    * (certify.c). Costs a copy of the module and one comparison per fold. */
   bool certify;
@@ -74,6 +77,7 @@ typedef enum ltofold_similar_skip {
   LTOFOLD_SIMILAR_SKIP_TYPE,           /* another function type than the group's */
   LTOFOLD_SIMILAR_SKIP_SHAPE,          /* cannot take or forward more parameters */
   LTOFOLD_SIMILAR_SKIP_HOT,            /* profile data says it is hot */
+  LTOFOLD_SIMILAR_SKIP_BLOCKS,         /* its blocks differ in a way no region holds */
   LTOFOLD_SIMILAR_SKIP_COUNT
 } ltofold_similar_skip;
 
@@ -91,6 +95,7 @@ typedef struct ltofold_merge_result {
   size_t similar_merged; /* functions folded into them (also in `merged`) */
   size_t similar_parameters; /* parameters the merged bodies gained */
   size_t similar_choices; /* operations a merged body selects by a parameter */
+  size_t similar_blocks;  /* blocks whose middles a merged body selects (regions.c) */
   size_t similar_skipped[LTOFOLD_SIMILAR_SKIP_COUNT];
   size_t certified;      /* with options.certify: folds checked */
   char *error;           /* owned; set when a fold failed the check: the

@@ -813,9 +813,10 @@ static void drop_scope_tags(const merge_state *st, LLVMValueRef fn) {
 }
 
 /* F keeps only the body-local facts that hold for G too (see the top). */
-void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
+void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g,
+                   const ptr_map *differing) {
   metadata_meet meet = {st, false};
-  comparator_walk_pairs(st->comparator, f, g, drop_disagreeing_metadata, &meet);
+  comparator_walk_pairs(st->comparator, f, g, differing, drop_disagreeing_metadata, &meet);
   if (meet.scopes_disagree)
     drop_scope_tags(st, f);
 }
@@ -1017,7 +1018,7 @@ static bool fold_is_possible(merge_state *st, LLVMValueRef f, LLVMValueRef g,
 static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   st->kept_original = certifier_original(st->cert, f);
   st->folded_original = certifier_original(st->cert, g);
-  meet_metadata(st, f, g);
+  meet_metadata(st, f, g, NULL);
   intersect_attributes(st, f, g);
 
   char *g_name = strdup(function_name(g));
@@ -1293,6 +1294,7 @@ void ltofold_merge_options_default(ltofold_merge_options *options) {
   options->allow_aliases = true;
   options->merge_recursive = true;
   options->merge_similar = true;
+  options->merge_blocks = true;
   options->certify = false;
 }
 
@@ -1419,7 +1421,7 @@ const char *ltofold_fold_method_name(ltofold_fold_method method) {
 
 const char *ltofold_similar_skip_name(ltofold_similar_skip reason) {
   static const char *const names[] = {"unprofitable", "parameters", "type",
-                                      "shape", "hot"};
+                                      "shape", "hot", "blocks"};
   return reason < LTOFOLD_SIMILAR_SKIP_COUNT ? names[reason] : "unknown";
 }
 

@@ -80,8 +80,10 @@ void erase_body(LLVMValueRef fn);
 void write_thunk(merge_state *st, LLVMValueRef f, LLVMValueRef g,
                  LLVMValueRef *extra, unsigned extra_count);
 /* F keeps only the body-local metadata and droppable attributes that hold
- * for G too. */
-void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g);
+ * for G too (of blocks in `differing`, may be NULL, only where they are
+ * the same: their phis and terminators, regions.c). */
+void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g,
+                   const ptr_map *differing);
 void intersect_attributes(merge_state *st, LLVMValueRef f, LLVMValueRef g);
 void forget_function(merge_state *st, LLVMValueRef fn);
 
@@ -100,6 +102,18 @@ int compare_hashed(const void *a, const void *b);
 /* Adds a fold to the result (and nothing to the certifier). */
 ltofold_fold *add_fold(merge_state *st, const char *kept, const char *folded,
                        ltofold_fold_method method, size_t instructions);
+
+/* regions.c: blocks that differ in a pair merged by similar.c. Whether the
+ * blocks of `rep` in `differing` (-> the member's) can become regions, with
+ * `partners` (member value -> representative value, compare.c); counts the
+ * values of their middles used past them. */
+bool regions_possible(LLVMValueRef rep, const ptr_map *differing,
+                      const ptr_map *partners, size_t *crossing);
+/* Makes the regions in `body`, which holds the representative's blocks;
+ * `selector` is true for the member. Returns how many regions it made. */
+size_t regions_build(LLVMValueRef body, LLVMValueRef member,
+                     const ptr_map *differing, const ptr_map *partners,
+                     LLVMValueRef selector);
 
 /* similar.c: folds functions equal up to constants. Returns the number of
  * functions folded. */

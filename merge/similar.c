@@ -303,6 +303,7 @@ typedef struct hole {
   unsigned operand;
   unsigned parameter; /* index among the new parameters */
   LLVMValueRef alternative; /* a choice; NULL for a constant */
+  bool selector; /* the regions' selector (regions.c): no instruction */
 } hole;
 
 typedef struct group {
@@ -318,6 +319,12 @@ typedef struct group {
   size_t meet_count, meet_capacity;
   unsigned parameters;
   bool too_many_holes;
+  /* A pair whose blocks differ (regions.c): the representative's blocks
+   * -> the member's, and member value -> the representative's value met
+   * at the same point; `structural` when they are set. */
+  bool structural;
+  ptr_map differing, partners;
+  size_t crossing; /* values of the middles used past them */
 } group;
 
 typedef struct hole_walk {
@@ -369,7 +376,7 @@ static void visit_choice(hole_walk *walk, LLVMValueRef left, LLVMValueRef right)
     return;
   }
   if (walk->collect)
-    add_hole(g, (hole){left, 0, 0, right});
+    add_hole(g, (hole){left, 0, 0, right, false});
 }
 
 static void visit_pair(LLVMValueRef left, LLVMValueRef right, void *data) {
@@ -389,7 +396,7 @@ static void visit_pair(LLVMValueRef left, LLVMValueRef right, void *data) {
     if (walk->collect) {
       if (known || LLVMGetOperand(left, k) == LLVMGetOperand(right, k))
         continue;
-      if (add_hole(g, (hole){left, k, 0, NULL}))
+      if (add_hole(g, (hole){left, k, 0, NULL, false}))
         ptr_map_put(&g->hole_of, use, g->hole_count);
     } else if (known) {
       g->values[(index - 1) * g->count + walk->member] = LLVMGetOperand(right, k);
@@ -410,27 +417,33 @@ static bool find_holes(merge_state *st, group *g) {
   for (size_t m = 1; m < g->count; ++m) {
     walk.member = m;
     comparator_walk_pairs(st->comparator, g->members[0], g->members[m],
-                          visit_pair, &walk);
+                          g->structural ? &g->differing : NULL, visit_pair, &walk);
   }
   /* Equal up to flags alone: every thunk would be the same (no constants),
    * which is the equal merge's to fold, not this pass's. */
+  if (g->structural)
+    add_hole(g, (hole){.selector = true});
   if (g->too_many_holes || !g->hole_count)
     return false;
   g->values = malloc((g->hole_count * g->count + 1) * sizeof *g->values);
   if (!g->values)
     abort();
   LLVMValueRef no = LLVMConstNull(LLVMInt1TypeInContext(st->context));
+  LLVMValueRef yes = LLVMConstAllOnes(LLVMInt1TypeInContext(st->context));
   for (size_t h = 0; h < g->hole_count; ++h) {
     const hole *at = &g->holes[h];
     for (size_t m = 0; m < g->count; ++m) /* a choice: no, unless seen */
       g->values[h * g->count + m] =
-          at->alternative ? no : m ? NULL : LLVMGetOperand(at->inst, at->operand);
+          at->selector      ? (m ? yes : no)
+          : at->alternative ? no
+          : m               ? NULL
+                            : LLVMGetOperand(at->inst, at->operand);
   }
   walk.collect = false;
   for (size_t m = 1; m < g->count; ++m) {
     walk.member = m;
     comparator_walk_pairs(st->comparator, g->members[0], g->members[m],
-                          visit_pair, &walk);
+                          g->structural ? &g->differing : NULL, visit_pair, &walk);
   }
   g->parameters = 0;
   for (size_t h = 0; h < g->hole_count; ++h) {
@@ -461,13 +474,27 @@ static bool is_fp_type(LLVMTypeRef type) {
   return kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind;
 }
 
-/* What the choices add to the merged body: each operation other than the
- * representative's, and a select. */
-static size_t choice_bytes(const group *g) {
+/* What the merged body has more than the representative: for each choice,
+ * the operation other than the representative's and a select; for each
+ * region (regions.c), the member's middle, three blocks, the selector's
+ * test, and a phi per value used past the middles. */
+static size_t extra_bytes(const group *g) {
   size_t hundredths = 0;
   for (size_t h = 0; h < g->hole_count; ++h)
     if (g->holes[h].alternative)
       hundredths += instruction_cost(g->holes[h].alternative) + COMPARE_BYTES;
+  size_t cursor = 0;
+  const void *block;
+  uint64_t other;
+  while (g->structural && ptr_map_next(&g->differing, &cursor, &block, &other)) {
+    hundredths += 3 * BLOCK_BYTES + COMPARE_BYTES;
+    for (LLVMValueRef i = LLVMGetFirstInstruction((LLVMBasicBlockRef)(uintptr_t)other);
+         i; i = LLVMGetNextInstruction(i))
+      if (!LLVMIsAPHINode(i) && !LLVMIsATerminatorInst(i))
+        hundredths += instruction_cost(i);
+  }
+  if (g->structural)
+    hundredths += PHI_BYTES * g->crossing;
   return hundredths / 100;
 }
 
@@ -661,7 +688,7 @@ static LLVMValueRef build_merged_body(merge_state *st, const group *g,
   for (size_t m = 0; m < g->count; ++m)
     take_max_alignment(body, g->members[m]);
   for (size_t m = 1; m < g->count; ++m) {
-    meet_metadata(st, rep, g->members[m]);
+    meet_metadata(st, rep, g->members[m], g->structural ? &g->differing : NULL);
     intersect_attributes(st, rep, g->members[m]);
   }
   copy_function_attributes(rep, body, false);
@@ -684,11 +711,16 @@ static LLVMValueRef build_merged_body(merge_state *st, const group *g,
     LLVMAppendExistingBasicBlock(body, bb);
     bb = next;
   }
+  for (size_t h = 0; h < g->hole_count && g->structural; ++h)
+    if (g->holes[h].selector)
+      st->result->similar_blocks +=
+          regions_build(body, g->members[1], &g->differing, &g->partners,
+                        LLVMGetParam(body, own + g->holes[h].parameter));
   for (size_t i = 0; i < g->meet_count; ++i)
     if (g->meets[i].hole == SIZE_MAX)
       comparator_meet_flags(g->meets[i].inst, g->meets[i].other);
   for (size_t h = 0; h < g->hole_count; ++h)
-    if (!g->holes[h].alternative)
+    if (!g->holes[h].alternative && !g->holes[h].selector)
       LLVMSetOperand(g->holes[h].inst, g->holes[h].operand,
                      LLVMGetParam(body, own + g->holes[h].parameter));
   for (size_t h = 0; h < g->hole_count; ++h) {
@@ -733,7 +765,7 @@ static long bytes_saved(merge_state *st, const group *g, const hole **first,
   long saved = -(long)body_size - (long)PARAMETER_BYTES * g->parameters;
   for (size_t m = 0; m < g->count; ++m) {
     bool redirect;
-    saved += (long)body_size -
+    saved += (long)body_bytes(g->members[m]) -
              member_cost(st, g, first, m, stack, no_redirect, &redirect);
   }
   return saved;
@@ -799,12 +831,18 @@ static void free_holes(group *g) {
   free(g->meets);
   if (g->holes)
     ptr_map_free(&g->hole_of);
-  *g = (group){.members = g->members, .count = g->count};
+  *g = (group){.members = g->members, .count = g->count, .structural = g->structural,
+               .differing = g->differing, .partners = g->partners,
+               .crossing = g->crossing};
 }
 
 static void free_group(group *g) {
   free_holes(g);
   free(g->members);
+  if (g->structural) {
+    ptr_map_free(&g->differing);
+    ptr_map_free(&g->partners);
+  }
 }
 
 /* Whether members m and n do the same operation at every choice. */
@@ -874,7 +912,7 @@ static void price_group(merge_state *st, const group *g,
   p->stack = stack_parameters(p->types, p->params);
   p->saved = g->parameters > MAX_PARAMETERS
                  ? LONG_MIN
-                 : bytes_saved(st, g, p->first, body_bytes(rep) + choice_bytes(g),
+                 : bytes_saved(st, g, p->first, body_bytes(rep) + extra_bytes(g),
                                p->stack, no_redirect);
 }
 
@@ -898,6 +936,23 @@ static long parts_saved(merge_state *st, group *parts, size_t count,
     free_holes(&parts[i]);
   }
   return total;
+}
+
+/* Merges a priced group: its merged body, and each member folded into it. */
+static void merge_priced(merge_state *st, const group *g, const priced *p,
+                         const ptr_map *no_redirect) {
+  size_t *instructions = malloc(g->count * sizeof *instructions);
+  if (!instructions)
+    abort();
+  for (size_t m = 0; m < g->count; ++m)
+    instructions[m] = count_instructions(g->members[m]);
+  LLVMValueRef body = build_merged_body(st, g, p->types, p->params);
+  ptr_map_put(&st->similar_bodies, body, 1);
+  for (size_t m = 0; m < g->count; ++m)
+    fold_member(st, g, m, body, p->first, p->stack, no_redirect, instructions[m]);
+  free(instructions);
+  st->result->similar_groups++;
+  st->result->similar_parameters += g->parameters;
 }
 
 /* Merges a group, or its parts when they save more (a group with choices:
@@ -924,23 +979,144 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect) {
   } else if (p.saved <= MIN_BYTES_SAVED) {
     count_skip(st, g, why);
   } else {
-    size_t *instructions = malloc(g->count * sizeof *instructions);
-    if (!instructions)
-      abort();
-    for (size_t m = 0; m < g->count; ++m)
-      instructions[m] = count_instructions(g->members[m]);
-    LLVMValueRef body = build_merged_body(st, g, p.types, p.params);
-    ptr_map_put(&st->similar_bodies, body, 1);
-    for (size_t m = 0; m < g->count; ++m)
-      fold_member(st, g, m, body, p.first, p.stack, no_redirect, instructions[m]);
-    free(instructions);
-    st->result->similar_groups++;
-    st->result->similar_parameters += g->parameters;
+    merge_priced(st, g, &p, no_redirect);
   }
   for (size_t i = 0; i < part_count; ++i)
     free_group(&parts[i]);
   free(parts);
   free_priced(&p);
+}
+
+/* ---- Pairs whose blocks differ (regions.c) ---------------------------------- */
+
+/* A merged body, of this run or of an earlier one (by its name): merging
+ * it again would make merge not idempotent. */
+static bool is_merged_body(merge_state *st, LLVMValueRef fn) {
+  return ptr_map_get(&st->similar_bodies, fn, NULL) ||
+         strstr(function_name(fn), ".ltofold.similar");
+}
+
+/* Partners a function tries, among those of its skeleton: the search stays
+ * linear in the number of functions. */
+enum { MAX_TRIES = 8 };
+
+/* FNV-1a over what regions leave as it is: the parameter count and, per
+ * block in layout order, its terminator's opcode and successor count and
+ * its phi count. Functions with one skeleton are the candidate pairs. */
+static uint64_t skeleton_hash(LLVMValueRef fn) {
+  uint64_t hash = 1469598103934665603u;
+#define MIX(x) (hash = (hash ^ (uint64_t)(x)) * 1099511628211u)
+  MIX(LLVMCountParams(fn));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    MIX(LLVMGetInstructionOpcode(term));
+    MIX(LLVMGetNumSuccessors(term));
+    unsigned phis = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); LLVMIsAPHINode(i);
+         i = LLVMGetNextInstruction(i))
+      phis++;
+    MIX(phis);
+  }
+#undef MIX
+  return hash;
+}
+
+/* The pair (rep, member) as a structural group, its holes found: false,
+ * with the reason in *why (0: not similar at all), when it is none. */
+static bool form_pair(merge_state *st, ltofold_comparator *masked,
+                      LLVMValueRef rep, LLVMValueRef member, group *g,
+                      int *why) {
+  *g = (group){.count = 2, .structural = true};
+  g->members = malloc(2 * sizeof *g->members);
+  if (!g->members)
+    abort();
+  g->members[0] = rep;
+  g->members[1] = member;
+  ptr_map_init(&g->differing);
+  ptr_map_init(&g->partners);
+  *why = 0;
+  /* Equal up to constants is the groups'; all blocks different, no pair. */
+  if (comparator_compare_structure(masked, rep, member, &g->differing) ||
+      !g->differing.count || g->differing.count == masked->visited.count)
+    return false;
+  comparator_partners(masked, &g->partners);
+  if (!regions_possible(rep, &g->differing, &g->partners, &g->crossing)) {
+    *why = LTOFOLD_SIMILAR_SKIP_BLOCKS + 1;
+    return false;
+  }
+  if (!find_holes(st, g)) {
+    *why = LTOFOLD_SIMILAR_SKIP_PARAMETERS + 1;
+    return false;
+  }
+  return true;
+}
+
+/* Pairs of functions whose blocks match one for one but some of whose
+ * blocks differ between their phis and terminators: for each function (by
+ * skeleton, then module order), the partner among the next MAX_TRIES of
+ * its skeleton and type that saves the most, if any saves enough; each
+ * pair merges at once, so later tries see the module as it now is. */
+static void merge_pairs(merge_state *st, const fn_list *eligible,
+                        const ptr_map *no_redirect) {
+  size_t n = eligible->count;
+  candidate *sorted = malloc((n + 1) * sizeof *sorted);
+  bool *taken = calloc(n + 1, sizeof *taken);
+  if (!sorted || !taken)
+    abort();
+  for (size_t i = 0; i < n; ++i)
+    sorted[i] = (candidate){eligible->items[i], skeleton_hash(eligible->items[i]), i};
+  qsort(sorted, n, sizeof *sorted, compare_hashed);
+  ltofold_comparator *masked = ltofold_comparator_new(st->module);
+  masked->mask_constants = true;
+  for (size_t i = 0; i < n; ++i) {
+    if (taken[i])
+      continue;
+    LLVMValueRef rep = sorted[i].function;
+    size_t best = SIZE_MAX, tries = 0;
+    long best_saved = MIN_BYTES_SAVED;
+    for (size_t j = i + 1; j < n && sorted[j].hash == sorted[i].hash &&
+                           tries < MAX_TRIES; ++j) {
+      LLVMValueRef member = sorted[j].function;
+      if (taken[j] || LLVMGlobalGetValueType(member) != LLVMGlobalGetValueType(rep))
+        continue;
+      tries++;
+      group g;
+      int why;
+      if (form_pair(st, masked, rep, member, &g, &why)) {
+        priced p;
+        price_group(st, &g, no_redirect, &p);
+        if (p.saved > best_saved) {
+          best_saved = p.saved;
+          best = j;
+        } else if (best == SIZE_MAX) {
+          why = LTOFOLD_SIMILAR_SKIP_UNPROFITABLE + 1;
+        }
+        free_priced(&p);
+      }
+      if (why && !ptr_map_get(&st->similar_skips, member, NULL))
+        skip_function(st, member, (ltofold_similar_skip)(why - 1));
+      if (why && !ptr_map_get(&st->similar_skips, rep, NULL))
+        skip_function(st, rep, (ltofold_similar_skip)(why - 1));
+      free_group(&g);
+    }
+    if (best == SIZE_MAX)
+      continue;
+    group g;
+    int why;
+    if (form_pair(st, masked, rep, sorted[best].function, &g, &why)) {
+      priced p;
+      price_group(st, &g, no_redirect, &p);
+      merge_priced(st, &g, &p, no_redirect);
+      free_priced(&p);
+      taken[i] = taken[best] = true;
+    }
+    free_group(&g);
+  }
+  st->comparator->comparisons += masked->comparisons;
+  ltofold_comparator_free(masked);
+  free(sorted);
+  free(taken);
 }
 
 /* ---- The pass --------------------------------------------------------------- */
@@ -958,8 +1134,7 @@ static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottes
     if (LLVMIsDeclaration(fn) ||
         LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage ||
         ptr_map_get(&st->thunks, fn, NULL) ||
-        ptr_map_get(&st->similar_bodies, fn, NULL) ||
-        excluded_for(st, fn, &reason))
+        is_merged_body(st, fn) || excluded_for(st, fn, &reason))
       continue;
     if (is_discardable_if_unused(fn) && !LLVMGetFirstUse(fn))
       continue; /* dead: merging it would save nothing */
@@ -1003,7 +1178,6 @@ static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottes
     ptr_map_put(&no_redirect, node->function, 1);
   }
   free(hashed);
-  free(all.items);
 
   fn_list representatives = {0};
   collect_groups(tree.root, &representatives);
@@ -1026,6 +1200,19 @@ static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottes
     free_group(&g);
   }
   free(representatives.items);
+  /* Then pairs whose blocks differ, among what the groups left. */
+  fn_list eligible = {0};
+  for (size_t i = 0; i < all.count; ++i) {
+    LLVMValueRef fn = all.items[i];
+    if (!ptr_map_get(&st->thunks, fn, NULL) && !is_merged_body(st, fn) &&
+        can_take_parameters(st, fn) &&
+        !(hottest && entry_count(prof_kind, fn) * 100 >= hottest))
+      fn_list_push(&eligible, fn);
+  }
+  if (st->options->merge_blocks)
+    merge_pairs(st, &eligible, &no_redirect);
+  free(eligible.items);
+  free(all.items);
   ptr_map_free(&no_redirect);
   fn_tree_free(&tree);
   st->comparator->comparisons += masked->comparisons; /* reported together */

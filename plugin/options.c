@@ -17,6 +17,10 @@ const ltofold_option_info ltofold_option_table[] = {
     {"merge-similar", LTOFOLD_OPTION_FLAG, NULL,
      "also fold functions equal up to constants and operations, into one "
      "body with parameters, where that saves bytes (default: on)"},
+    {"merge-blocks", LTOFOLD_OPTION_FLAG, NULL,
+     "with merge-similar, also merge pairs of functions some of whose blocks "
+     "differ, selecting each one's by a parameter, where that saves bytes "
+     "(default: on)"},
     {"aliases", LTOFOLD_OPTION_FLAG, NULL,
      "allow global aliases (default: from the target, off for Mach-O, NVPTX)"},
     {"fprange", LTOFOLD_OPTION_FLAG, NULL,
@@ -44,6 +48,7 @@ void ltofold_options_init(ltofold_options *options) {
   options->merge = true;
   options->merge_recursive = true;
   options->merge_similar = true;
+  options->merge_blocks = true;
   options->aliases = -1;
   options->opt_level = 2;
   options->fprange = true;
@@ -131,6 +136,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->merge_recursive = flag;
   } else if (!strcmp(key, "merge-similar")) {
     options->merge_similar = flag;
+  } else if (!strcmp(key, "merge-blocks")) {
+    options->merge_blocks = flag;
   } else if (!strcmp(key, "aliases")) {
     options->aliases = flag;
   } else if (!strcmp(key, "fprange")) {

@@ -33,6 +33,7 @@ typedef struct ltofold_options {
   bool merge;            /* merge: run merge (default on) */
   bool merge_recursive;  /* merge-recursive: fold recursive groups (default on) */
   bool merge_similar;    /* merge-similar: fold functions equal up to constants and operations */
+  bool merge_blocks;     /* merge-blocks: and pairs some of whose blocks differ */
   int aliases;           /* aliases: 1 yes, 0 no, -1 from the target triple */
   int opt_level;         /* O: LTO optimization level, for linker plugins */
   bool fprange;          /* fprange: run fprange (default on) */

@@ -147,6 +147,7 @@ void ltofold_report_add_merge(ltofold_report *report,
   cJSON_AddNumberToObject(similar, "parameters",
                           (double)result->similar_parameters);
   cJSON_AddNumberToObject(similar, "choices", (double)result->similar_choices);
+  cJSON_AddNumberToObject(similar, "blocks", (double)result->similar_blocks);
   cJSON *similar_skipped = cJSON_AddObjectToObject(similar, "skipped");
   for (int s = 0; s < LTOFOLD_SIMILAR_SKIP_COUNT; ++s)
     cJSON_AddNumberToObject(similar_skipped, ltofold_similar_skip_name(s),
@@ -404,9 +405,9 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r) {
               r->skipped[s]);
   if (r->similar_groups)
     fprintf(out, "  similar: %zu functions into %zu merged bodies, %zu parameters, "
-                 "%zu choices\n",
+                 "%zu choices, %zu blocks\n",
             r->similar_merged, r->similar_groups, r->similar_parameters,
-            r->similar_choices);
+            r->similar_choices, r->similar_blocks);
   for (int s = 0; s < LTOFOLD_SIMILAR_SKIP_COUNT; ++s)
     if (r->similar_skipped[s])
       fprintf(out, "  similar skipped: %-13s %zu\n", ltofold_similar_skip_name(s),

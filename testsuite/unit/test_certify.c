@@ -205,3 +205,120 @@ Test(certify, similar_member_that_is_no_thunk_refused) {
   cr_expect(error && strstr(error, "did not leave a thunk"), "%s", error);
   free(error);
 }
+
+/* A block that differs (merge/regions.c): count_up and count_up_logged
+ * loop alike, but the second logs each step. The merged body keeps both
+ * middles of the loop block in a region, picked by an i1 selector; bound,
+ * the region is one path, and a phi of its last block is the value from
+ * that path. */
+static const char *const region_before =
+    "declare void @log(i32)\n"
+    "define internal i32 @count_up(i32 %x) {\n"
+    "entry:\n  br label %loop\n"
+    "loop:\n  %i = phi i32 [0, %entry], [%n, %loop]\n"
+    "  %n = add i32 %i, 1\n  %d = icmp slt i32 %n, %x\n"
+    "  br i1 %d, label %loop, label %out\n"
+    "out:\n  ret i32 %n\n}\n"
+    "define internal i32 @count_up_logged(i32 %x) {\n"
+    "entry:\n  br label %loop\n"
+    "loop:\n  %i = phi i32 [0, %entry], [%n, %loop]\n"
+    "  call void @log(i32 %i)\n"
+    "  %n = add i32 %i, 1\n  %d = icmp slt i32 %n, %x\n"
+    "  br i1 %d, label %loop, label %out\n"
+    "out:\n  ret i32 %n\n}\n"
+    "define i32 @main(i32 %x) {\n"
+    "  %a = call i32 @count_up(i32 %x)\n  %b = call i32 @count_up_logged(i32 %x)\n"
+    "  %r = add i32 %a, %b\n  ret i32 %r\n}\n";
+
+/* The merged body as merge makes it; `replace` pairs change it. */
+static char *region_after(const char *const (*replace)[2], size_t count) {
+  char *text = strdup(
+      "declare void @log(i32)\n"
+      "define internal i32 @merged(i32 %x, i1 %s) {\n"
+      "entry:\n  br label %d\n"
+      "d:\n  %i = phi i32 [0, %entry], [%pn, %j]\n"
+      "  br i1 %s, label %v1, label %v0\n"
+      "v0:\n  %n0 = add i32 %i, 1\n  %d0 = icmp slt i32 %n0, %x\n  br label %j\n"
+      "v1:\n  call void @log(i32 %i)\n"
+      "  %n1 = add i32 %i, 1\n  %d1 = icmp slt i32 %n1, %x\n  br label %j\n"
+      "j:\n  %pn = phi i32 [%n0, %v0], [%n1, %v1]\n"
+      "  %pd = phi i1 [%d0, %v0], [%d1, %v1]\n"
+      "  br i1 %pd, label %d, label %out\n"
+      "out:\n  ret i32 %pn\n}\n"
+      "define internal i32 @count_up(i32 %x) {\n"
+      "  %r = tail call i32 @merged(i32 %x, i1 false)\n  ret i32 %r\n}\n"
+      "define internal i32 @count_up_logged(i32 %x) {\n"
+      "  %r = tail call i32 @merged(i32 %x, i1 true)\n  ret i32 %r\n}\n"
+      "define i32 @main(i32 %x) {\n"
+      "  %a = call i32 @count_up(i32 %x)\n  %b = call i32 @count_up_logged(i32 %x)\n"
+      "  %r = add i32 %a, %b\n  ret i32 %r\n}\n");
+  for (size_t i = 0; i < count; ++i) {
+    char *at = strstr(text, replace[i][0]);
+    cr_assert(at, "no '%s'", replace[i][0]);
+    char *changed = NULL;
+    if (asprintf(&changed, "%.*s%s%s", (int)(at - text), text, replace[i][1],
+                 at + strlen(replace[i][0])) < 0)
+      abort();
+    free(text);
+    text = changed;
+  }
+  return text;
+}
+
+static bool check_region(char *after_text, char **error) {
+  LLVMModuleRef before = test_parse_ir(context, "before", region_before);
+  certifier *cert = certifier_begin(before);
+  certifier_record_similar(cert, original(cert, before, "count_up"), "count_up");
+  certifier_record_similar(cert, original(cert, before, "count_up_logged"),
+                           "count_up_logged");
+  LLVMModuleRef after = test_parse_ir(context, "after", after_text);
+  bool ok = certifier_check(cert, after, error);
+  certifier_free(cert);
+  LLVMDisposeModule(after);
+  LLVMDisposeModule(before);
+  free(after_text);
+  return ok;
+}
+
+Test(certify, region_as_merge_makes_it) {
+  char *error = NULL;
+  cr_expect(check_region(region_after(NULL, 0), &error), "%s", error);
+  free(error);
+}
+
+Test(certify, region_with_the_selector_the_wrong_way_refused) {
+  static const char *const swap[][2] = {
+      {"br i1 %s, label %v1, label %v0", "br i1 %s, label %v0, label %v1"}};
+  char *error = NULL;
+  cr_expect_not(check_region(region_after(swap, 1), &error));
+  cr_expect(error && strstr(error, "'count_up"), "%s", error);
+  free(error);
+}
+
+Test(certify, region_whose_copy_reads_another_value_refused) {
+  static const char *const wrong[][2] = {{"call void @log(i32 %i)", "call void @log(i32 %x)"}};
+  char *error = NULL;
+  cr_expect_not(check_region(region_after(wrong, 1), &error));
+  cr_expect(error && strstr(error, "'count_up_logged'"), "%s", error);
+  free(error);
+}
+
+Test(certify, region_phi_that_takes_the_other_value_refused) {
+  /* On the member's path the phi gives the counter before the step. */
+  static const char *const wrong[][2] = {
+      {"%pn = phi i32 [%n0, %v0], [%n1, %v1]", "%pn = phi i32 [%n0, %v0], [%i, %v1]"}};
+  char *error = NULL;
+  cr_expect_not(check_region(region_after(wrong, 1), &error));
+  cr_expect(error && strstr(error, "'count_up_logged'"), "%s", error);
+  free(error);
+}
+
+Test(certify, region_entered_from_elsewhere_is_no_region) {
+  /* v1 reachable from the entry too: the bound branch no longer decides
+   * how the body gets there, so the body is not read as one path. */
+  static const char *const wrong[][2] = {
+      {"entry:\n  br label %d", "entry:\n  br i1 %s, label %d, label %v1"}};
+  char *error = NULL;
+  cr_expect_not(check_region(region_after(wrong, 1), &error));
+  free(error);
+}
