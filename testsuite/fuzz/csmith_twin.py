@@ -33,7 +33,14 @@ its partner (safe_add for safe_sub, < for <=, == for !=...): merge-similar
 may merge the two with a choice between the operations, the equal merge
 must not fold them.
 
+With --near-stmt SEED, one twin function does one statement more: after
+a statement of its body, an integer global (csmith checksums them all) is
+xored with a constant. Its blocks are the original's but for the one that
+holds the new statement: merge-blocks may merge the two with a region there,
+the equal merge must not fold them.
+
 Usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c] [--near SEED] [--near-op SEED]
+                      [--near-stmt SEED]
 Exit status 1 (with a message) if the input is not in csmith's layout.
 """
 import random
@@ -143,9 +150,28 @@ def mutate_operation(functions, seed):
             + functions[m.end(group):])
 
 
+# A statement in a body (csmith writes one per line) but a return, after
+# which a statement would never run; and an integer global that may be
+# written.
+STATEMENT_END = re.compile(r"^(?![ \t]*return\b)[^\n]*;\n", re.M)
+INTEGER_GLOBAL = re.compile(r"^static (?:volatile )?u?int(?:8|16|32|64)_t (g_\d+) = ", re.M)
+
+
+def mutate_statement(functions, seed, globals_text):
+    """functions with `g ^= K;` after one statement of one function, g an
+    integer global picked by `seed`."""
+    names = INTEGER_GLOBAL.findall(globals_text)
+    m = random_match(functions, seed, STATEMENT_END)
+    if not names or not m:
+        return functions
+    rng = random.Random(seed)
+    statement = " %s ^= %d;\n" % (rng.choice(names), rng.randrange(1, 127))
+    return functions[:m.end()] + statement + functions[m.end():]
+
+
 def main(argv):
     argv = list(argv)
-    near = near_op = None
+    near = near_op = near_stmt = None
     if "--near" in argv:
         i = argv.index("--near")
         near = int(argv[i + 1])
@@ -154,9 +180,13 @@ def main(argv):
         i = argv.index("--near-op")
         near_op = int(argv[i + 1])
         del argv[i:i + 2]
+    if "--near-stmt" in argv:
+        i = argv.index("--near-stmt")
+        near_stmt = int(argv[i + 1])
+        del argv[i:i + 2]
     if len(argv) not in (3, 5) or (len(argv) == 5 and argv[3] != "--two-tu"):
         sys.stderr.write("usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c] "
-                         "[--near SEED] [--near-op SEED]\n")
+                         "[--near SEED] [--near-op SEED] [--near-stmt SEED]\n")
         return 2
     text = open(argv[1]).read()
     try:
@@ -166,6 +196,8 @@ def main(argv):
             twins = mutate(twins, near)
         if near_op is not None:
             twins = mutate_operation(twins, near_op)
+        if near_stmt is not None:
+            twins = mutate_statement(twins, near_stmt, globals_text)
         if len(argv) == 3:
             out = (prelude + globals_text + forwards + twin(forwards)
                    + functions + twins

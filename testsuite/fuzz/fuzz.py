@@ -22,6 +22,9 @@ summary):
   nearop   the same with one operation of one twin function swapped for its
            partner (add/sub, < and <=, == and !=: csmith_twin.py --near-op),
            which merge-similar may merge with a choice.
+  nearstmt the same with one statement more in one twin function (an
+           integer global xored: csmith_twin.py --near-stmt), which
+           merge-blocks may merge with a region.
   fp       a floating-point program (gen_fp.py) for fprange, outputs in %a,
            compiled at -O2, -O1, -O3 or -Os (by seed).
   stress   llvm-stress functions with renamed twins (stress_twin.py) through
@@ -56,7 +59,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM = "/usr/lib/llvm-22/bin"
 CLANG = "clang-22"
 CSMITH_INCLUDE = "/usr/include/csmith"
-PATHS = ["csmith", "twin", "near", "nearop", "fp", "stress"]
+PATHS = ["csmith", "twin", "near", "nearop", "nearstmt", "fp", "stress"]
 # Ways through ltofold: the lld pass plugin, the gold plugin under three
 # linkers, and the lld pass plugin with canon on (canonical form of the
 # whole module before merge, and merge comparing in canonical order), so
@@ -72,7 +75,7 @@ SEED_STRIDE = 1000000
 STRESS_PER_ROUND = 10
 FP_LEVELS = ["-O2", "-O1", "-O3", "-Os"]
 PATH_OFFSET = {"csmith": 0, "twin": 500000, "near": 700000, "nearop": 800000,
-               "fp": 0, "stress": 0}
+               "nearstmt": 900000, "fp": 0, "stress": 0}
 
 
 class Result:
@@ -172,7 +175,7 @@ class Fuzzer:
             status, out, err = run(["csmith", "--seed", str(seed), "-o", "p.c"],
                                    work, 60)
             return ["p.c"], ["-I" + CSMITH_INCLUDE], [], [["1"]]
-        if path in ("twin", "near", "nearop"):
+        if path in ("twin", "near", "nearop", "nearstmt"):
             status, out, err = run(["csmith", "--seed", str(seed), "-o", "orig.c"],
                                    work, 60)
             # Odd seeds: two translation units. Inlining only for seeds
@@ -186,6 +189,8 @@ class Fuzzer:
                 cmd += ["--near", str(seed)]
             if path == "nearop":
                 cmd += ["--near-op", str(seed)]
+            if path == "nearstmt":
+                cmd += ["--near-stmt", str(seed)]
             status, out, err = run(cmd, work, 60)
             if status != 0:
                 return None
@@ -242,7 +247,7 @@ class Fuzzer:
             # the optimizer has used undefined behaviour (an infinite loop
             # without side effects, which C lets it assume away) and the
             # program does whatever: no reference to compare with.
-            if path in ("csmith", "twin", "near", "nearop") and b"checksum = " not in out:
+            if path in ("csmith", "twin", "near", "nearop", "nearstmt") and b"checksum = " not in out:
                 return [Result(path, row, seed, "skip",
                                detail="reference printed no checksum") for row in rows]
             reference.append(out)
