@@ -51,6 +51,12 @@
  *      passing its constants; any other stays as a thunk that calls the
  *      merged body with its constants, and its callers keep calling it.
  *
+ * After the groups, pairs (merge_pairs): two functions of one skeleton
+ * whose blocks match one for one but some of which differ between their
+ * phis and their terminator (comparator_compare_structure) merge with a
+ * region for each such block (regions.c), whose instructions an i1
+ * selector picks; the selector is one more hole, true for the member.
+ *
  * Calls are not redirected from the members of the round's groups, whose
  * bodies are walked in step while the groups form. Then the search runs
  * again on what is left (rounds), since merged members change what their
