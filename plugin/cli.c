@@ -4,6 +4,7 @@
  *   ltofold fprange --print IN
  *   ltofold diff A B             (cli_diff.c)
  *   ltofold report diff OLD NEW  (cli_report.c)
+ *   ltofold thin-backend [OPTIONS] -- COMPILER ARGS  (cli_thin.c)
  *
  * Steps: parse the command line, read the module (bitcode or text IR; "-"
  * is standard input), check --mcpu against the module's target, run the
@@ -71,7 +72,10 @@ static void print_help(FILE *out) {
   fprintf(out, "  %-10s %s\n", "diff",
           "canonicalize two modules and show their difference (diff --help)");
   fprintf(out, "  %-10s %s\n", "report",
-          "compare two JSON reports, with size budgets (report --help)");
+          "compare or combine JSON reports, with size budgets (report --help)");
+  fprintf(out, "  %-10s %s\n", "thin-backend",
+          "a distributed ThinLTO backend compile with ltofold in it\n"
+          "             (thin-backend --help)");
   fprintf(
       out,
       "\noptions:\n"
@@ -311,6 +315,8 @@ int main(int argc, char **argv) {
     return ltofold_cli_diff(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "report"))
     return ltofold_cli_report(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "thin-backend"))
+    return ltofold_cli_thin_backend(argc - 1, argv + 1);
   cli_args args = {0};
   ltofold_options_init(&args.options);
   char *error = NULL;

@@ -12,4 +12,9 @@ int ltofold_cli_diff(int argc, char **argv);
  * two builds' reports; non-zero when a budget is exceeded. */
 int ltofold_cli_report(int argc, char **argv);
 
+/* ltofold thin-backend [OPTIONS] -- COMPILER ARGS...: a distributed ThinLTO
+ * backend compile with ltofold in it (cli_thin.c); the compiler's exit
+ * status, or 1. */
+int ltofold_cli_thin_backend(int argc, char **argv);
+
 #endif

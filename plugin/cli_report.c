@@ -10,6 +10,7 @@
 #include "cli_commands.h"
 
 #include "messages.h"
+#include "report.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -32,10 +33,14 @@ typedef struct budgets {
 
 static void print_usage(FILE *out) {
   fprintf(out,
-          "usage: ltofold report diff OLD.json NEW.json [budgets]\n\n"
-          "Compares two reports written by ltofold (--report, report=) and\n"
-          "prints what changed. Exit status: 0, or 1 when a budget is\n"
+          "usage: ltofold report diff OLD.json NEW.json [budgets]\n"
+          "       ltofold report combine REPORT.json... -o OUT.json\n\n"
+          "diff compares two reports written by ltofold (--report, report=)\n"
+          "and prints what changed. Exit status: 0, or 1 when a budget is\n"
           "exceeded, 2 on an error.\n\n"
+          "combine adds up reports of one link's parts (the ThinLTO backends\n"
+          "of a distributed build: ltofold thin-backend) into one, as an\n"
+          "in-process link writes it; exit status 0, or 2 on an error.\n\n"
           "budgets:\n"
           "  --max-text-growth=N     code bytes (.text) may grow by at most N\n"
           "  --max-text-growth=P%%    ... or by at most P percent\n"
@@ -256,11 +261,52 @@ static bool parse_amount(const char *text, double *value, bool allow_percent,
   return *end == '\0';
 }
 
+/* ltofold report combine REPORT.json... -o OUT.json */
+static int combine(int argc, char **argv) {
+  const char *out = NULL;
+  ltofold_report **reports = calloc((size_t)argc + 1, sizeof *reports);
+  if (!reports)
+    abort();
+  size_t count = 0;
+  int status = 0;
+  for (int i = 1; i < argc && !status; ++i) {
+    if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+      out = argv[++i];
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      status = usage_error("unknown option '%s'", argv[i]);
+    } else {
+      cJSON *root = read_report(argv[i]);
+      if (root)
+        reports[count++] = ltofold_report_from_json(root);
+      else
+        status = 2;
+    }
+  }
+  if (!status && (!out || !count))
+    status = usage_error("%s", "report combine needs reports and -o OUT.json");
+  if (!status) {
+    ltofold_report *combined = ltofold_report_combine(reports, count);
+    char *error = NULL;
+    if (ltofold_report_write(combined, out, &error)) {
+      fprintf(stderr, "ltofold: error: %s\n", error);
+      free(error);
+      status = 2;
+    }
+    ltofold_report_free(combined);
+  }
+  for (size_t i = 0; i < count; ++i)
+    ltofold_report_free(reports[i]);
+  free(reports);
+  return status;
+}
+
 int ltofold_cli_report(int argc, char **argv) {
   if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
     print_usage(argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
   }
+  if (!strcmp(argv[1], "combine"))
+    return combine(argc - 1, argv + 1);
   if (strcmp(argv[1], "diff"))
     return usage_error("unknown report command '%s'", argv[1]);
   const char *paths[2] = {NULL, NULL};

@@ -5,6 +5,7 @@
 // lld, or clang as a distributed backend, calls them), turns each
 // -ltofold-KEY option into "KEY=VALUE", and hands everything to the C core
 // (plugin_entry.h), which it also tells when the process ends.
+#include "pass_callbacks.h"
 #include "plugin_entry.h"
 
 #include "llvm/IR/Module.h"
@@ -68,66 +69,11 @@ struct ProcessEnd {
 };
 ManagedStatic<ProcessEnd> TheEnd;
 
-// Owns the C session for the lifetime of the pass builder's callbacks.
-using Session = std::shared_ptr<ltofold_plugin_session>;
-
-struct LtofoldPass : PassInfoMixin<LtofoldPass> {
-  Session S;
-  ltofold_plugin_pipeline Pipeline;
-  LtofoldPass(Session S, ltofold_plugin_pipeline P)
-      : S(std::move(S)), Pipeline(P) {}
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    std::vector<std::string> Pairs = registry().givenPairs();
-    std::vector<const char *> Raw;
-    for (const std::string &P : Pairs)
-      Raw.push_back(P.c_str());
-    if (ltofold_plugin_run(S.get(), wrap(&M), Pipeline, Raw.data(), Raw.size()))
-      report_fatal_error("ltofold failed (see the message above)", false);
-    return PreservedAnalyses::none();
-  }
-  static bool isRequired() { return true; }
-};
+std::vector<std::string> givenOptions() { return registry().givenPairs(); }
 
 void registerCallbacks(PassBuilder &PB) {
   *TheEnd; // constructed now, destroyed by llvm_shutdown
-  Session S(ltofold_plugin_session_new(), ltofold_plugin_session_free);
-  PB.registerPipelineParsingCallback(
-      [S](StringRef Name, ModulePassManager &MPM,
-          ArrayRef<PassBuilder::PipelineElement>) {
-        static const struct {
-          const char *Name;
-          ltofold_plugin_pipeline Pipeline;
-        } Names[] = {{"ltofold-merge", LTOFOLD_PLUGIN_MERGE},
-                     {"ltofold-fprange", LTOFOLD_PLUGIN_FPRANGE},
-                     {"ltofold-canon", LTOFOLD_PLUGIN_CANON},
-                     {"ltofold", LTOFOLD_PLUGIN_ALL}};
-        for (const auto &N : Names)
-          if (Name == N.Name) {
-            MPM.addPass(LtofoldPass(S, N.Pipeline));
-            return true;
-          }
-        return false;
-      });
-  PB.registerFullLinkTimeOptimizationEarlyEPCallback(
-      [S](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(LtofoldPass(S, LTOFOLD_PLUGIN_LTO_EARLY));
-      });
-  PB.registerFullLinkTimeOptimizationLastEPCallback(
-      [S](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(LtofoldPass(S, LTOFOLD_PLUGIN_LTO_LAST));
-      });
-  // A ThinLTO backend: one module (with what it imported) on a thread of
-  // the link, or a process of its own in a distributed build.
-  PB.registerOptimizerEarlyEPCallback(
-      [S](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
-        if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
-          MPM.addPass(LtofoldPass(S, LTOFOLD_PLUGIN_THIN_EARLY));
-      });
-  PB.registerOptimizerLastEPCallback(
-      [S](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
-        if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
-          MPM.addPass(LtofoldPass(S, LTOFOLD_PLUGIN_THIN_LAST));
-      });
+  ltofold::registerPassBuilderCallbacks(PB, givenOptions);
 }
 
 } // namespace

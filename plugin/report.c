@@ -34,6 +34,42 @@ ltofold_report *ltofold_report_new(void) {
   return report;
 }
 
+ltofold_report *ltofold_report_from_json(cJSON *root) {
+  ltofold_report *report = calloc(1, sizeof *report);
+  if (!report)
+    abort();
+  report->root = root;
+  report->inputs = cJSON_GetObjectItem(root, "inputs");
+  if (!cJSON_IsArray(report->inputs)) {
+    cJSON_DeleteItemFromObject(root, "inputs");
+    report->inputs = cJSON_AddArrayToObject(root, "inputs");
+  }
+  report->phases = cJSON_GetObjectItem(root, "phases");
+  if (!cJSON_IsArray(report->phases)) {
+    cJSON_DeleteItemFromObject(root, "phases");
+    report->phases = cJSON_AddArrayToObject(root, "phases");
+  }
+  report->merge = cJSON_GetObjectItem(root, "merge");
+  const cJSON *totals = cJSON_GetObjectItem(root, "totals");
+  report->functions_folded = cJSON_GetNumberValue(cJSON_GetObjectItem(totals, "functions_folded"));
+  report->instructions_folded =
+      cJSON_GetNumberValue(cJSON_GetObjectItem(totals, "instructions_folded"));
+  report->fp_folds = cJSON_GetNumberValue(cJSON_GetObjectItem(totals, "fp_folds"));
+  report->branches_removed =
+      cJSON_GetNumberValue(cJSON_GetObjectItem(totals, "branches_removed"));
+  const cJSON *saved = cJSON_GetObjectItem(totals, "bytes_saved");
+  report->bytes_measured = cJSON_IsNumber(saved);
+  report->bytes_saved = report->bytes_measured ? saved->valuedouble : 0;
+  /* NaN where a total is missing: count it as none. */
+  double *numbers[] = {&report->functions_folded, &report->instructions_folded,
+                       &report->fp_folds, &report->branches_removed};
+  for (size_t i = 0; i < sizeof numbers / sizeof *numbers; ++i)
+    if (*numbers[i] != *numbers[i])
+      *numbers[i] = 0;
+  cJSON_DeleteItemFromObject(root, "totals");
+  return report;
+}
+
 void ltofold_report_free(ltofold_report *report) {
   if (!report)
     return;

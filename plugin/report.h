@@ -15,6 +15,10 @@
 typedef struct ltofold_report ltofold_report;
 
 ltofold_report *ltofold_report_new(void);
+/* A report read back (`root`, parsed JSON of an ltofold report, taken
+ * over), to combine with others. */
+struct cJSON;
+ltofold_report *ltofold_report_from_json(struct cJSON *root);
 void ltofold_report_free(ltofold_report *report);
 void ltofold_report_add_input(ltofold_report *report, const char *path);
 void ltofold_report_add_phase(ltofold_report *report, const char *name,

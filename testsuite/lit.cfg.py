@@ -1,5 +1,6 @@
 # lit configuration for ltofold's IR tests (ir/) and link tests (link/).
 import os
+import sys
 import lit.formats
 
 config.name = "ltofold"
@@ -27,6 +28,7 @@ config.substitutions.append(("%goldplugin", os.path.join(config.ltofold_lib_dir,
 config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt") + " -load-pass-plugin=" + plugin))
 config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
 config.substitutions.append(("%srcroot", config.ltofold_source_dir))
+config.substitutions.append(("%python", sys.executable))
 
 # The pass plugin is loaded into opt and lld, which are not built with
 # sanitizers; those tests run only in the plain build.

@@ -1,0 +1,366 @@
+/* `ltofold thin-backend [OPTIONS] -- COMPILER ARGS...`: one ThinLTO backend
+ * compile of a distributed build (a module and its index from the thin
+ * link, -fthinlto-index=), with ltofold in it.
+ *
+ * clang runs such a compile without pass plugins (clang 22's
+ * runThinLTOBackend hands the LTO backend none, -fpass-plugin or not), so
+ * ltofold takes it apart into three steps, each done by what does it in an
+ * in-process backend:
+ *   1. the compiler imports: the same command at -O0, with -emit-llvm and
+ *      -save-temps=obj, into a directory of ours; its OUT.3.import.bc is the
+ *      module after import and internalization, before any optimization
+ *      (the -O level does not change it);
+ *   2. ltofold optimizes it with the pipeline that backend runs at the
+ *      command's -O level, the index as its import summary, and ltofold's
+ *      passes where lld's in-process backends run them (thin_backend.cpp);
+ *   3. the compiler generates code: the same command with the optimized
+ *      module as its input, without the index, and with -Xclang
+ *      -disable-llvm-passes, so that all of its code generation options
+ *      (sections, PIC, debug info, the CPU) apply as they would have.
+ * The object is the one an in-process backend with the plugin makes, byte
+ * for byte (testsuite/link/thin-distributed.test). A report option may
+ * name the output object as %o: one report per backend, which
+ * `ltofold report combine` adds up into the link's. */
+#include "cli_commands.h"
+#include "ir_reader.h"
+#include "messages.h"
+#include "options.h"
+#include "plugin_entry.h"
+#include "thin_backend.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Target.h>
+#include <spawn.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static void print_usage(FILE *out) {
+  fprintf(out,
+          "usage: ltofold thin-backend [OPTIONS] -- COMPILER ARGS...\n\n"
+          "Runs a ThinLTO backend compile (COMPILER ARGS..., a clang command\n"
+          "with -fthinlto-index=INDEX and -o OBJECT) with ltofold's passes\n"
+          "where lld's in-process backends run them, for distributed builds:\n"
+          "lld --thinlto-distributor with --thinlto-remote-compiler=ltofold\n"
+          "and --thinlto-remote-compiler-prepend-arg for 'thin-backend', '--'\n"
+          "and the compiler, or a build system's own backend actions.\n\n"
+          "OPTIONS are ltofold's (ltofold --help), as --KEY[=VALUE]; in\n"
+          "--report FILE, %%o stands for the object. LTOFOLD_OPTIONS applies\n"
+          "too. Exit status: the compiler's, or 1 on an error of ltofold's.\n");
+}
+
+/* A growing argv. */
+typedef struct arg_list {
+  char **items;
+  size_t count, capacity;
+} arg_list;
+
+static void push(arg_list *list, const char *arg) {
+  if (list->count + 1 >= list->capacity) {
+    list->capacity = list->capacity ? 2 * list->capacity : 32;
+    list->items = realloc(list->items, list->capacity * sizeof *list->items);
+    if (!list->items)
+      abort();
+  }
+  list->items[list->count] = strdup(arg);
+  if (!list->items[list->count])
+    abort();
+  list->items[++list->count] = NULL;
+}
+
+static void free_list(arg_list *list) {
+  for (size_t i = 0; i < list->count; ++i)
+    free(list->items[i]);
+  free(list->items);
+  *list = (arg_list){0};
+}
+
+/* Whether `path` is a file that holds bitcode (raw, or in its wrapper): the
+ * module of the compile, the only bitcode among its arguments. */
+static bool is_bitcode_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  unsigned char magic[4] = {0};
+  bool bitcode = f && fread(magic, 1, 4, f) == 4 &&
+                 ((magic[0] == 'B' && magic[1] == 'C' && magic[2] == 0xC0 &&
+                   magic[3] == 0xDE) ||
+                  (magic[0] == 0xDE && magic[1] == 0xC0 && magic[2] == 0x17 &&
+                   magic[3] == 0x0B));
+  if (f)
+    fclose(f);
+  return bitcode;
+}
+
+/* What ltofold needs to know of the compiler's command. */
+typedef struct backend_command {
+  const char *input;   /* the module: the one bitcode file among the arguments */
+  const char *output;  /* -o */
+  const char *index;   /* -fthinlto-index= */
+  ltofold_thin_tuning tuning;
+} backend_command;
+
+static bool starts_with(const char *s, const char *prefix) {
+  return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Reads `-o`, the index, and the -O level and the flags that tune the
+ * pipeline as clang's driver reads them (the last one wins). */
+static char *read_command(int argc, char **argv, backend_command *command) {
+  *command = (backend_command){0};
+  int level = -1;
+  int loop_vectorize = -1, slp_vectorize = -1, unroll = -1;
+  bool oz = false;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-o") && i + 1 < argc)
+      command->output = argv[++i];
+    else if (starts_with(a, "-o") && strlen(a) > 2 && a[2] != '-')
+      command->output = a + 2;
+    else if (starts_with(a, "-fthinlto-index="))
+      command->index = a + strlen("-fthinlto-index=");
+    else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2") ||
+             !strcmp(a, "-O3"))
+      level = a[2] - '0', oz = false;
+    else if (!strcmp(a, "-Os") || !strcmp(a, "-Oz"))
+      level = 2, oz = a[2] == 'z';
+    else if (!strcmp(a, "-Ofast"))
+      level = 3, oz = false;
+    else if (!strcmp(a, "-Og"))
+      level = 1, oz = false;
+    else if (starts_with(a, "-O"))
+      return ltofold_format("cannot tell the optimization level from '%s'", a);
+    else if (!strcmp(a, "-fvectorize") || !strcmp(a, "-fno-vectorize"))
+      loop_vectorize = a[2] != 'n';
+    else if (!strcmp(a, "-fslp-vectorize") || !strcmp(a, "-fno-slp-vectorize"))
+      slp_vectorize = a[2] != 'n';
+    else if (!strcmp(a, "-funroll-loops") || !strcmp(a, "-fno-unroll-loops"))
+      unroll = a[2] != 'n';
+    else if (a[0] != '-' && !command->input && is_bitcode_file(a))
+      command->input = a;
+  }
+  if (!command->input)
+    return ltofold_format("no bitcode module among the compiler's arguments");
+  if (!command->output)
+    return ltofold_format("the compiler command has no -o OBJECT");
+  if (!command->index)
+    return ltofold_format("the compiler command has no -fthinlto-index=: not a "
+                          "ThinLTO backend compile");
+  if (level < 0)
+    level = 0; /* clang's default */
+  command->tuning.opt_level = (unsigned)level;
+  /* clang's driver: the vectorizers from -O2 on (the loop one not at -Oz),
+   * unrolling from -O2 on. */
+  command->tuning.loop_vectorize = loop_vectorize >= 0 ? loop_vectorize : level > 1 && !oz;
+  command->tuning.slp_vectorize = slp_vectorize >= 0 ? slp_vectorize : level > 1;
+  command->tuning.unroll_loops = unroll >= 0 ? unroll : level > 1;
+  return NULL;
+}
+
+/* Runs argv; returns its exit status, or -1 with *error. */
+static int run(char **argv, char **error) {
+  pid_t pid;
+  int status = posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ);
+  if (status) {
+    *error = ltofold_format("%s: %s", argv[0], strerror(status));
+    return -1;
+  }
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) {
+      *error = ltofold_format("%s: %s", argv[0], strerror(errno));
+      return -1;
+    }
+  if (WIFSIGNALED(status)) {
+    *error = ltofold_format("%s: killed by signal %d", argv[0], WTERMSIG(status));
+    return -1;
+  }
+  return WEXITSTATUS(status);
+}
+
+/* Removes the directory and the files in it. */
+static void remove_directory(const char *path) {
+  DIR *dir = opendir(path);
+  if (dir) {
+    struct dirent *entry;
+    while ((entry = readdir(dir)))
+      if (strcmp(entry->d_name, ".") && strcmp(entry->d_name, "..")) {
+        char *file = ltofold_format("%s/%s", path, entry->d_name);
+        unlink(file);
+        free(file);
+      }
+    closedir(dir);
+  }
+  rmdir(path);
+}
+
+/* The "KEY=VALUE" options before "--"; *first_compiler_arg is where the
+ * command starts. */
+static char *read_options(int argc, char **argv, arg_list *pairs,
+                          int *first_compiler_arg) {
+  ltofold_options check;
+  ltofold_options_init(&check);
+  char *error = NULL;
+  int i = 1;
+  for (; i < argc && strcmp(argv[i], "--"); ++i) {
+    const char *a = argv[i];
+    if (!starts_with(a, "--")) {
+      error = ltofold_format("'%s' is no option (the compiler command follows '--')", a);
+      break;
+    }
+    char *pair = strdup(a + 2);
+    if (!pair)
+      abort();
+    char *equals = strchr(pair, '=');
+    const ltofold_option_info *info =
+        ltofold_option_find(pair, equals ? (size_t)(equals - pair) : strlen(pair));
+    if (info && info->kind != LTOFOLD_OPTION_FLAG && !equals && i + 1 < argc &&
+        strcmp(argv[i + 1], "--")) { /* --report FILE */
+      char *joined = ltofold_format("%s=%s", pair, argv[++i]);
+      free(pair);
+      pair = joined;
+    }
+    if (ltofold_options_parse_pair(&check, pair, &error)) {
+      free(pair);
+      break;
+    }
+    push(pairs, pair);
+    free(pair);
+  }
+  ltofold_options_free(&check);
+  if (!error && i >= argc - 1)
+    error = ltofold_format("no compiler command after '--'");
+  *first_compiler_arg = i + 1;
+  return error;
+}
+
+/* Replaces each %o in the report option with the object's path. */
+static void name_reports(arg_list *pairs, const char *output) {
+  for (size_t i = 0; i < pairs->count; ++i) {
+    if (!starts_with(pairs->items[i], "report="))
+      continue;
+    char *at;
+    while ((at = strstr(pairs->items[i], "%o"))) {
+      char *named = ltofold_format("%.*s%s%s", (int)(at - pairs->items[i]),
+                                   pairs->items[i], output, at + 2);
+      free(pairs->items[i]);
+      pairs->items[i] = named;
+    }
+  }
+}
+
+/* Step 2: the imported module, optimized with ltofold, written to `out`. */
+static char *optimize(const char *imported, const char *out,
+                      const backend_command *command, const arg_list *pairs) {
+  LLVMInitializeAllTargetInfos();
+  LLVMInitializeAllTargets();
+  LLVMInitializeAllTargetMCs();
+  LLVMContextRef context = LLVMContextCreate();
+  char *error = NULL;
+  LLVMModuleRef module = ltofold_read_module(context, imported, &error);
+  if (!module) {
+    LLVMContextDispose(context);
+    return error;
+  }
+  /* Named as an in-process backend names it: its input, as given. */
+  LLVMSetModuleIdentifier(module, command->input, strlen(command->input));
+  if (!ltofold_thin_optimize(module, command->index, &command->tuning,
+                             (const char *const *)pairs->items, pairs->count,
+                             &error) &&
+      LLVMWriteBitcodeToFile(module, out))
+    error = ltofold_format("%s: cannot write", out);
+  LLVMDisposeModule(module);
+  LLVMContextDispose(context);
+  /* The report: this backend's, written now (a process of its own). */
+  ltofold_plugin_link_finish();
+  return error;
+}
+
+int ltofold_cli_thin_backend(int argc, char **argv) {
+  if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    print_usage(stdout);
+    return 0;
+  }
+  arg_list pairs = {0}, step = {0};
+  int first = 0, status = 1;
+  char *dir = NULL, *stem = NULL, *imported = NULL,
+       *optimized = NULL;
+  bool replaced = false; /* the input, by the optimized module */
+  char *error = read_options(argc, argv, &pairs, &first);
+  backend_command command;
+  if (!error)
+    error = read_command(argc - first + 1, argv + first - 1, &command);
+  if (error)
+    goto done;
+  name_reports(&pairs, command.output);
+  dir = ltofold_format("%s.ltofold.XXXXXX", command.output);
+  if (!mkdtemp(dir)) {
+    error = ltofold_format("%s: %s", dir, strerror(errno));
+    goto done;
+  }
+  stem = ltofold_format("%s/module.bc", dir);
+  imported = ltofold_format("%s.3.import.bc", stem);
+  optimized = ltofold_format("%s/optimized.bc", dir);
+
+  /* 1. import, at -O0, to bitcode: the module before optimization */
+  for (int i = first; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-o") && i + 1 < argc) {
+      push(&step, "-o");
+      push(&step, stem);
+      ++i;
+    } else if (starts_with(a, "-o") && strlen(a) > 2 && a[2] != '-') {
+      push(&step, "-o");
+      push(&step, stem);
+    } else if (!starts_with(a, "-O")) {
+      push(&step, a);
+    }
+  }
+  push(&step, "-O0");
+  push(&step, "-emit-llvm");
+  push(&step, "-save-temps=obj");
+  status = run(step.items, &error);
+  free_list(&step);
+  if (status)
+    goto cleanup;
+  status = 1;
+  /* 2. optimize, with ltofold */
+  error = optimize(imported, optimized, &command, &pairs);
+  if (error)
+    goto cleanup;
+  /* 3. generate code from the optimized module */
+  for (int i = first; i < argc; ++i) {
+    const char *a = argv[i];
+    if (starts_with(a, "-fthinlto-index="))
+      continue;
+    if (!replaced && a == command.input) {
+      push(&step, optimized);
+      replaced = true;
+    } else {
+      push(&step, a);
+    }
+  }
+  push(&step, "-Xclang");
+  push(&step, "-disable-llvm-passes");
+  status = run(step.items, &error);
+  free_list(&step);
+
+cleanup:
+  remove_directory(dir);
+done:
+  free(stem);
+  free(imported);
+  free(optimized);
+  free(dir);
+  free_list(&pairs);
+  if (error) {
+    fprintf(stderr, "ltofold: error: thin-backend: %s\n", error);
+    free(error);
+    return status > 0 ? status : 1;
+  }
+  return status;
+}
