@@ -1181,6 +1181,13 @@ int ltofold_compare_functions(ltofold_comparator *c, LLVMValueRef left,
 
 /* ---- Places where constants may vary (similar.c) --------------------------- */
 
+/* A merged body of similar.c (of this run or an earlier one, by its name). */
+static bool is_merged_body(LLVMValueRef value) {
+  size_t length;
+  return LLVMIsAFunction(value) &&
+         strstr(LLVMGetValueName2(value, &length), ".ltofold.similar");
+}
+
 /* Operands whose constants become parameters without changing what the
  * instruction may be: arithmetic, compares, selected values, returned and
  * incoming values, stored values, the addresses of loads, stores and GEPs,
@@ -1228,6 +1235,10 @@ bool comparator_position_may_vary(LLVMValueRef inst, unsigned index) {
     if (!callee || LLVMIsAInlineAsm(callee) ||
         (LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)))
       return false;
+    /* A call of a merged body passes one member's constants: a parameter
+     * there would be a call that no member makes (certify.c). */
+    if (is_merged_body(callee))
+      return false;
     return index < LLVMGetNumArgOperands(inst) ||
            index == (unsigned)LLVMGetNumOperands(inst) - 1;
   }
@@ -1265,8 +1276,8 @@ bool comparator_constant_may_vary(LLVMValueRef value) {
     return true;
   case LLVMGlobalVariableValueKind:
     return !LLVMIsThreadLocal(value);
-  case LLVMFunctionValueKind:
-    return LLVMGetIntrinsicID(value) == 0;
+  case LLVMFunctionValueKind: /* a merged body only as its members call it */
+    return LLVMGetIntrinsicID(value) == 0 && !is_merged_body(value);
   default:
     return false;
   }
