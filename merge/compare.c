@@ -1152,15 +1152,51 @@ static void begin_walk(ltofold_comparator *c, LLVMValueRef left,
   push_pending(c, entry_left, LLVMGetEntryBasicBlock(right));
 }
 
+/* Whether the instructions from il and ir up to the terminators tl and tr
+ * compare equal: first by operation alone, so that blocks that cannot be
+ * equal number nothing. */
+static bool middles_equal(ltofold_comparator *c, LLVMValueRef il,
+                          LLVMValueRef tl, LLVMValueRef ir, LLVMValueRef tr) {
+  LLVMValueRef a = il, b = ir;
+  for (; a != tl && b != tr; a = LLVMGetNextInstruction(a), b = LLVMGetNextInstruction(b))
+    if (operation_key(c, a) != operation_key(c, b))
+      return false;
+  if (a != tl || b != tr)
+    return false;
+  for (a = il, b = ir; a != tl; a = LLVMGetNextInstruction(a), b = LLVMGetNextInstruction(b))
+    if (cmp_instructions(c, a, b))
+      return false;
+  return true;
+}
+
+/* Structural mode: the phis and the terminator must compare equal; the
+ * block goes in `differing` when the instructions between do not. */
+static int cmp_block_ends(ltofold_comparator *c, LLVMBasicBlockRef bl,
+                          LLVMBasicBlockRef br, ptr_map *differing) {
+  LLVMValueRef il = LLVMGetFirstInstruction(bl);
+  LLVMValueRef ir = LLVMGetFirstInstruction(br);
+  for (; LLVMIsAPHINode(il) && LLVMIsAPHINode(ir);
+       il = LLVMGetNextInstruction(il), ir = LLVMGetNextInstruction(ir))
+    RETURN_IF_DIFFERENT(cmp_instructions(c, il, ir));
+  RETURN_IF_DIFFERENT(cmp_flags(LLVMIsAPHINode(il) != NULL, LLVMIsAPHINode(ir) != NULL));
+  LLVMValueRef tl = LLVMGetBasicBlockTerminator(bl);
+  LLVMValueRef tr = LLVMGetBasicBlockTerminator(br);
+  if (!middles_equal(c, il, tl, ir, tr))
+    ptr_map_put(differing, bl, (uint64_t)(uintptr_t)br);
+  return cmp_instructions(c, tl, tr);
+}
+
+/* The walk over both bodies; with `differing`, in structural mode. */
 static int compare_bodies(ltofold_comparator *c, LLVMValueRef left,
-                          LLVMValueRef right) {
+                          LLVMValueRef right, ptr_map *differing) {
   begin_walk(c, left, right);
   while (c->pending_count) {
     c->pending_count--;
     LLVMBasicBlockRef bl = c->pending_left[c->pending_count];
     LLVMBasicBlockRef br = c->pending_right[c->pending_count];
     RETURN_IF_DIFFERENT(cmp_values(c, LLVMBasicBlockAsValue(bl), LLVMBasicBlockAsValue(br)));
-    RETURN_IF_DIFFERENT(cmp_basic_blocks(c, &bl, br));
+    RETURN_IF_DIFFERENT(differing ? cmp_block_ends(c, bl, br, differing)
+                                  : cmp_basic_blocks(c, &bl, br));
     push_successors(c, LLVMGetBasicBlockTerminator(bl),
                     LLVMGetBasicBlockTerminator(br));
   }
@@ -1176,7 +1212,7 @@ int ltofold_compare_functions(ltofold_comparator *c, LLVMValueRef left,
   c->right_fn = right;
   clear_serials(c);
   RETURN_IF_DIFFERENT(cmp_signatures(c, left, right));
-  return compare_bodies(c, left, right);
+  return compare_bodies(c, left, right, NULL);
 }
 
 /* ---- Places where constants may vary (similar.c) --------------------------- */
@@ -1535,7 +1571,7 @@ int comparator_compare_specialized(ltofold_comparator *c, LLVMValueRef body,
   c->right_fn = original;
   clear_serials(c);
   RETURN_IF_DIFFERENT(cmp_specialized_signatures(c, body, original));
-  return compare_bodies(c, body, original);
+  return compare_bodies(c, body, original, NULL);
 }
 
 void comparator_walk_pairs(ltofold_comparator *c, LLVMValueRef left,
@@ -1565,23 +1601,6 @@ void comparator_walk_pairs(ltofold_comparator *c, LLVMValueRef left,
 
 /* ---- Structure (similar.c: blocks that differ) ----------------------------- */
 
-/* Whether the instructions from il and ir up to the terminators tl and tr
- * compare equal: first by operation alone, so that blocks that cannot be
- * equal number nothing. */
-static bool middles_equal(ltofold_comparator *c, LLVMValueRef il,
-                          LLVMValueRef tl, LLVMValueRef ir, LLVMValueRef tr) {
-  LLVMValueRef a = il, b = ir;
-  for (; a != tl && b != tr; a = LLVMGetNextInstruction(a), b = LLVMGetNextInstruction(b))
-    if (operation_key(c, a) != operation_key(c, b))
-      return false;
-  if (a != tl || b != tr)
-    return false;
-  for (a = il, b = ir; a != tl; a = LLVMGetNextInstruction(a), b = LLVMGetNextInstruction(b))
-    if (cmp_instructions(c, a, b))
-      return false;
-  return true;
-}
-
 int comparator_compare_structure(ltofold_comparator *c, LLVMValueRef left,
                                  LLVMValueRef right, ptr_map *differing) {
   c->comparisons++;
@@ -1589,26 +1608,7 @@ int comparator_compare_structure(ltofold_comparator *c, LLVMValueRef left,
   c->right_fn = right;
   clear_serials(c);
   RETURN_IF_DIFFERENT(cmp_signatures(c, left, right));
-  begin_walk(c, left, right);
-  while (c->pending_count) {
-    c->pending_count--;
-    LLVMBasicBlockRef bl = c->pending_left[c->pending_count];
-    LLVMBasicBlockRef br = c->pending_right[c->pending_count];
-    RETURN_IF_DIFFERENT(cmp_values(c, LLVMBasicBlockAsValue(bl), LLVMBasicBlockAsValue(br)));
-    LLVMValueRef il = LLVMGetFirstInstruction(bl);
-    LLVMValueRef ir = LLVMGetFirstInstruction(br);
-    for (; LLVMIsAPHINode(il) && LLVMIsAPHINode(ir);
-         il = LLVMGetNextInstruction(il), ir = LLVMGetNextInstruction(ir))
-      RETURN_IF_DIFFERENT(cmp_instructions(c, il, ir));
-    RETURN_IF_DIFFERENT(cmp_flags(LLVMIsAPHINode(il) != NULL, LLVMIsAPHINode(ir) != NULL));
-    LLVMValueRef tl = LLVMGetBasicBlockTerminator(bl);
-    LLVMValueRef tr = LLVMGetBasicBlockTerminator(br);
-    if (!middles_equal(c, il, tl, ir, tr))
-      ptr_map_put(differing, bl, (uint64_t)(uintptr_t)br);
-    RETURN_IF_DIFFERENT(cmp_instructions(c, tl, tr));
-    push_successors(c, tl, tr);
-  }
-  return 0;
+  return compare_bodies(c, left, right, differing);
 }
 
 void comparator_partners(const ltofold_comparator *c, ptr_map *partners) {
