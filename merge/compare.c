@@ -1203,22 +1203,27 @@ static int compare_bodies(ltofold_comparator *c, LLVMValueRef left,
   return 0;
 }
 
-int ltofold_compare_functions(ltofold_comparator *c, LLVMValueRef left,
-                              LLVMValueRef right) {
-  if (left == right)
-    return 0;
+/* One comparison of two functions: counted, its serial numbers fresh. */
+static void begin_comparison(ltofold_comparator *c, LLVMValueRef left,
+                             LLVMValueRef right) {
   c->comparisons++;
   c->left_fn = left;
   c->right_fn = right;
   clear_serials(c);
+}
+
+int ltofold_compare_functions(ltofold_comparator *c, LLVMValueRef left,
+                              LLVMValueRef right) {
+  if (left == right)
+    return 0;
+  begin_comparison(c, left, right);
   RETURN_IF_DIFFERENT(cmp_signatures(c, left, right));
   return compare_bodies(c, left, right, NULL);
 }
 
 /* ---- Places where constants may vary (similar.c) --------------------------- */
 
-/* A merged body of similar.c (of this run or an earlier one, by its name). */
-static bool is_merged_body(LLVMValueRef value) {
+bool comparator_is_merged_body(LLVMValueRef value) {
   size_t length;
   return LLVMIsAFunction(value) &&
          strstr(LLVMGetValueName2(value, &length), ".ltofold.similar");
@@ -1273,7 +1278,7 @@ bool comparator_position_may_vary(LLVMValueRef inst, unsigned index) {
       return false;
     /* A call of a merged body passes one member's constants: a parameter
      * there would be a call that no member makes (certify.c). */
-    if (is_merged_body(callee))
+    if (comparator_is_merged_body(callee))
       return false;
     return index < LLVMGetNumArgOperands(inst) ||
            index == (unsigned)LLVMGetNumOperands(inst) - 1;
@@ -1313,7 +1318,7 @@ bool comparator_constant_may_vary(LLVMValueRef value) {
   case LLVMGlobalVariableValueKind:
     return !LLVMIsThreadLocal(value);
   case LLVMFunctionValueKind: /* a merged body only as its members call it */
-    return LLVMGetIntrinsicID(value) == 0 && !is_merged_body(value);
+    return LLVMGetIntrinsicID(value) == 0 && !comparator_is_merged_body(value);
   default:
     return false;
   }
@@ -1566,10 +1571,7 @@ static int cmp_specialized_signatures(ltofold_comparator *c, LLVMValueRef body,
 
 int comparator_compare_specialized(ltofold_comparator *c, LLVMValueRef body,
                                    LLVMValueRef original) {
-  c->comparisons++;
-  c->left_fn = body;
-  c->right_fn = original;
-  clear_serials(c);
+  begin_comparison(c, body, original);
   RETURN_IF_DIFFERENT(cmp_specialized_signatures(c, body, original));
   return compare_bodies(c, body, original, NULL);
 }
@@ -1603,10 +1605,7 @@ void comparator_walk_pairs(ltofold_comparator *c, LLVMValueRef left,
 
 int comparator_compare_structure(ltofold_comparator *c, LLVMValueRef left,
                                  LLVMValueRef right, ptr_map *differing) {
-  c->comparisons++;
-  c->left_fn = left;
-  c->right_fn = right;
-  clear_serials(c);
+  begin_comparison(c, left, right);
   RETURN_IF_DIFFERENT(cmp_signatures(c, left, right));
   return compare_bodies(c, left, right, differing);
 }

@@ -92,6 +92,10 @@ void comparator_forget_global(ltofold_comparator *comparator,
 /* Whether operand `index` of `inst` may become a parameter when `inst`
  * moves into a merged body (similar.c): a fact of the instruction alone. */
 bool comparator_position_may_vary(LLVMValueRef inst, unsigned index);
+/* Whether `value` is a merged body of similar.c, of this run or an earlier
+ * one (by its name, NAME.ltofold.similar): it is called only with one
+ * member's constants, and takes part in no later merge. */
+bool comparator_is_merged_body(LLVMValueRef value);
 /* Whether `value` is a constant that a parameter may carry instead. */
 bool comparator_constant_may_vary(LLVMValueRef value);
 /* Both: operand `index` of `inst` is a constant that may vary there. */

@@ -1311,7 +1311,6 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   fn_tree_init(&st.tree, st.comparator);
   ptr_map_init(&st.used);
   ptr_map_init(&st.thunks);
-  ptr_map_init(&st.similar_bodies);
   st.naked_kind = enum_kind("naked");
   st.inalloca_kind = enum_kind("inalloca");
   st.preallocated_kind = enum_kind("preallocated");
@@ -1391,7 +1390,6 @@ size_t ltofold_merge_module(LLVMModuleRef module,
     }
   }
   free(st.unused_thunks.items);
-  ptr_map_free(&st.similar_bodies);
   resolve_kept_chains(result);
   result->comparisons = st.comparator->comparisons;
   fn_tree_free(&st.tree);

@@ -42,8 +42,6 @@ typedef struct merge_state {
   /* Thunks similar.c wrote for members whose callers it all redirected:
    * deleted at the very end, after the check, when nothing uses them. */
   fn_list unused_thunks;
-  /* Merged bodies similar.c made: they take part in no later round. */
-  ptr_map similar_bodies;
   /* similar.c, during its rounds: function -> why it was last skipped + 1,
    * until it merges; what is left is reported. */
   ptr_map similar_skips;

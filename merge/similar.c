@@ -953,7 +953,6 @@ static void merge_priced(merge_state *st, const group *g, const priced *p,
   for (size_t m = 0; m < g->count; ++m)
     instructions[m] = count_instructions(g->members[m]);
   LLVMValueRef body = build_merged_body(st, g, p->types, p->params);
-  ptr_map_put(&st->similar_bodies, body, 1);
   for (size_t m = 0; m < g->count; ++m)
     fold_member(st, g, m, body, p->first, p->stack, no_redirect, instructions[m]);
   free(instructions);
@@ -994,13 +993,6 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect) {
 }
 
 /* ---- Pairs whose blocks differ (regions.c) ---------------------------------- */
-
-/* A merged body, of this run or of an earlier one (by its name): merging
- * it again would make merge not idempotent. */
-static bool is_merged_body(merge_state *st, LLVMValueRef fn) {
-  return ptr_map_get(&st->similar_bodies, fn, NULL) ||
-         strstr(function_name(fn), ".ltofold.similar");
-}
 
 /* Partners a function tries, among those of its skeleton: the search stays
  * linear in the number of functions. */
@@ -1080,7 +1072,10 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
       continue;
     LLVMValueRef rep = sorted[i].function;
     size_t best = SIZE_MAX, tries = 0;
-    long best_saved = MIN_BYTES_SAVED;
+    /* The best pair so far, kept as found: nothing changes the module
+     * until it merges. */
+    group best_group = {0};
+    priced best_price = {.saved = MIN_BYTES_SAVED};
     for (size_t j = i + 1; j < n && sorted[j].hash == sorted[i].hash &&
                            tries < MAX_TRIES; ++j) {
       LLVMValueRef member = sorted[j].function;
@@ -1092,12 +1087,18 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
       if (form_pair(st, masked, rep, member, &g, &why)) {
         priced p;
         price_group(st, &g, no_redirect, &p);
-        if (p.saved > best_saved) {
-          best_saved = p.saved;
+        if (p.saved > best_price.saved) {
+          if (best != SIZE_MAX) {
+            free_priced(&best_price);
+            free_group(&best_group);
+          }
+          best_group = g;
+          best_price = p;
           best = j;
-        } else if (best == SIZE_MAX) {
-          why = LTOFOLD_SIMILAR_SKIP_UNPROFITABLE + 1;
+          continue;
         }
+        if (best == SIZE_MAX)
+          why = LTOFOLD_SIMILAR_SKIP_UNPROFITABLE + 1;
         free_priced(&p);
       }
       if (why && !ptr_map_get(&st->similar_skips, member, NULL))
@@ -1108,16 +1109,10 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
     }
     if (best == SIZE_MAX)
       continue;
-    group g;
-    int why;
-    if (form_pair(st, masked, rep, sorted[best].function, &g, &why)) {
-      priced p;
-      price_group(st, &g, no_redirect, &p);
-      merge_priced(st, &g, &p, no_redirect);
-      free_priced(&p);
-      taken[i] = taken[best] = true;
-    }
-    free_group(&g);
+    merge_priced(st, &best_group, &best_price, no_redirect);
+    free_priced(&best_price);
+    free_group(&best_group);
+    taken[i] = taken[best] = true;
   }
   st->comparator->comparisons += masked->comparisons;
   ltofold_comparator_free(masked);
@@ -1140,7 +1135,7 @@ static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottes
     if (LLVMIsDeclaration(fn) ||
         LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage ||
         ptr_map_get(&st->thunks, fn, NULL) ||
-        is_merged_body(st, fn) || excluded_for(st, fn, &reason))
+        comparator_is_merged_body(fn) || excluded_for(st, fn, &reason))
       continue;
     if (is_discardable_if_unused(fn) && !LLVMGetFirstUse(fn))
       continue; /* dead: merging it would save nothing */
@@ -1210,7 +1205,7 @@ static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottes
   fn_list eligible = {0};
   for (size_t i = 0; i < all.count; ++i) {
     LLVMValueRef fn = all.items[i];
-    if (!ptr_map_get(&st->thunks, fn, NULL) && !is_merged_body(st, fn) &&
+    if (!ptr_map_get(&st->thunks, fn, NULL) && !comparator_is_merged_body(fn) &&
         can_take_parameters(st, fn) &&
         !(hottest && entry_count(prof_kind, fn) * 100 >= hottest))
       fn_list_push(&eligible, fn);

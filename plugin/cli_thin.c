@@ -18,7 +18,8 @@
  *      -disable-llvm-passes, so that all of its code generation options
  *      (sections, PIC, debug info, the CPU) apply as they would have.
  * The object is the one an in-process backend with the plugin makes, byte
- * for byte (testsuite/link/thin-distributed.test). A report option may
+ * for byte (testsuite/link/thin-distributed.test), where clang's import
+ * gives the module lld's does (docs/plugin.md says where it does not). A report option may
  * name the output object as %o: one report per backend, which
  * `ltofold report combine` adds up into the link's. */
 #include "cli_commands.h"
