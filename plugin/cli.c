@@ -5,6 +5,7 @@
  *   ltofold diff A B             (cli_diff.c)
  *   ltofold report diff OLD NEW  (cli_report.c)
  *   ltofold thin-backend [OPTIONS] -- COMPILER ARGS  (cli_thin.c)
+ *   ltofold thin-merge [OPTIONS] --parts N -o PREFIX MODULE.bc...  (cli_thin.c)
  *
  * Steps: parse the command line, read the module (bitcode or text IR; "-"
  * is standard input), check --mcpu against the module's target, run the
@@ -76,6 +77,9 @@ static void print_help(FILE *out) {
   fprintf(out, "  %-10s %s\n", "thin-backend",
           "a distributed ThinLTO backend compile with ltofold in it\n"
           "             (thin-backend --help)");
+  fprintf(out, "  %-10s %s\n", "thin-merge",
+          "merge across the optimized modules of distributed ThinLTO\n"
+          "             backends, then cut them into parts (thin-merge --help)");
   fprintf(
       out,
       "\noptions:\n"
@@ -317,6 +321,8 @@ int main(int argc, char **argv) {
     return ltofold_cli_report(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "thin-backend"))
     return ltofold_cli_thin_backend(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "thin-merge"))
+    return ltofold_cli_thin_merge(argc - 1, argv + 1);
   cli_args args = {0};
   ltofold_options_init(&args.options);
   char *error = NULL;

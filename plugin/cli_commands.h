@@ -17,4 +17,9 @@ int ltofold_cli_report(int argc, char **argv);
  * status, or 1. */
 int ltofold_cli_thin_backend(int argc, char **argv);
 
+/* ltofold thin-merge [OPTIONS] --parts N -o PREFIX MODULE.bc...: the
+ * backends' optimized modules linked, merged across, and cut into N parts
+ * for their code generation (cli_thin.c); 0, or 1. */
+int ltofold_cli_thin_merge(int argc, char **argv);
+
 #endif

@@ -26,12 +26,17 @@
 #include "ir_reader.h"
 #include "messages.h"
 #include "options.h"
+#include "pipeline.h"
 #include "plugin_entry.h"
+#include "report.h"
+#include "split_module.h"
 #include "thin_backend.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <llvm-c/Analysis.h>
 #include <llvm-c/BitWriter.h>
+#include <llvm-c/Linker.h>
 #include <llvm-c/Target.h>
 #include <spawn.h>
 #include <stdbool.h>
@@ -54,7 +59,12 @@ static void print_usage(FILE *out) {
           "and the compiler, or a build system's own backend actions.\n\n"
           "OPTIONS are ltofold's (ltofold --help), as --KEY[=VALUE]; in\n"
           "--report FILE, %%o stands for the object. LTOFOLD_OPTIONS applies\n"
-          "too. Exit status: the compiler's, or 1 on an error of ltofold's.\n");
+          "too. Exit status: the compiler's, or 1 on an error of ltofold's.\n\n"
+          "For merging across the whole program (ltofold thin-merge --help):\n"
+          "  --emit-optimized FILE  stop after optimizing: write the module to\n"
+          "                         FILE, no object (and no merge with\n"
+          "                         --merge=false)\n"
+          "  --from-optimized FILE  generate the object from FILE alone\n");
 }
 
 /* A growing argv. */
@@ -105,6 +115,16 @@ typedef struct backend_command {
   const char *index;   /* -fthinlto-index= */
   ltofold_thin_tuning tuning;
 } backend_command;
+
+/* Which steps run: all three by default. --emit-optimized FILE stops after
+ * step 2 and writes the optimized module to FILE instead of an object;
+ * --from-optimized FILE is step 3 alone, with FILE as the module. Between
+ * the two, `ltofold thin-merge` folds across the modules of the whole
+ * program and cuts it into as many parts. */
+typedef struct backend_steps {
+  const char *emit_optimized;
+  const char *from_optimized;
+} backend_steps;
 
 static bool starts_with(const char *s, const char *prefix) {
   return !strncmp(s, prefix, strlen(prefix));
@@ -199,40 +219,71 @@ static void remove_directory(const char *path) {
   rmdir(path);
 }
 
-/* The "KEY=VALUE" options before "--"; *first_compiler_arg is where the
- * command starts. */
-static char *read_options(int argc, char **argv, arg_list *pairs,
-                          int *first_compiler_arg) {
+/* One ltofold option at argv[*i] ("--KEY", "--KEY=VALUE" or "--KEY VALUE"),
+ * checked and added to `pairs` as "KEY=VALUE"; *i moves past it. Returns
+ * NULL, or the error. */
+static char *take_pair(int argc, char **argv, int *i, arg_list *pairs) {
+  char *pair = strdup(argv[*i] + 2);
+  if (!pair)
+    abort();
+  char *equals = strchr(pair, '=');
+  const ltofold_option_info *info =
+      ltofold_option_find(pair, equals ? (size_t)(equals - pair) : strlen(pair));
+  if (info && info->kind != LTOFOLD_OPTION_FLAG && !equals && *i + 1 < argc &&
+      strcmp(argv[*i + 1], "--")) { /* --report FILE */
+    char *joined = ltofold_format("%s=%s", pair, argv[++*i]);
+    free(pair);
+    pair = joined;
+  }
   ltofold_options check;
   ltofold_options_init(&check);
   char *error = NULL;
-  int i = 1;
-  for (; i < argc && strcmp(argv[i], "--"); ++i) {
-    const char *a = argv[i];
-    if (!starts_with(a, "--")) {
-      error = ltofold_format("'%s' is no option (the compiler command follows '--')", a);
-      break;
-    }
-    char *pair = strdup(a + 2);
-    if (!pair)
-      abort();
-    char *equals = strchr(pair, '=');
-    const ltofold_option_info *info =
-        ltofold_option_find(pair, equals ? (size_t)(equals - pair) : strlen(pair));
-    if (info && info->kind != LTOFOLD_OPTION_FLAG && !equals && i + 1 < argc &&
-        strcmp(argv[i + 1], "--")) { /* --report FILE */
-      char *joined = ltofold_format("%s=%s", pair, argv[++i]);
-      free(pair);
-      pair = joined;
-    }
-    if (ltofold_options_parse_pair(&check, pair, &error)) {
-      free(pair);
-      break;
-    }
+  if (!ltofold_options_parse_pair(&check, pair, &error))
     push(pairs, pair);
-    free(pair);
-  }
   ltofold_options_free(&check);
+  free(pair);
+  ++*i;
+  return error;
+}
+
+/* The value of thin-backend's own option `name` ("--NAME=FILE" or
+ * "--NAME FILE") at argv[*i], or NULL when argv[*i] is not it. */
+static const char *own_option(int argc, char **argv, int *i, const char *name) {
+  size_t length = strlen(name);
+  const char *a = argv[*i];
+  if (strncmp(a, "--", 2) || strncmp(a + 2, name, length))
+    return NULL;
+  if (a[2 + length] == '=') {
+    ++*i;
+    return a + 3 + length;
+  }
+  if (a[2 + length] || *i + 1 >= argc)
+    return NULL;
+  *i += 2;
+  return argv[*i - 1];
+}
+
+/* thin-backend's arguments before "--": ltofold's options, as "KEY=VALUE"
+ * in `pairs`, and its own; *first_compiler_arg is where the command
+ * starts. */
+static char *read_options(int argc, char **argv, arg_list *pairs,
+                          backend_steps *steps, int *first_compiler_arg) {
+  char *error = NULL;
+  int i = 1;
+  while (i < argc && strcmp(argv[i], "--") && !error) {
+    const char *file;
+    if ((file = own_option(argc, argv, &i, "emit-optimized")))
+      steps->emit_optimized = file;
+    else if ((file = own_option(argc, argv, &i, "from-optimized")))
+      steps->from_optimized = file;
+    else if (starts_with(argv[i], "--"))
+      error = take_pair(argc, argv, &i, pairs);
+    else
+      error = ltofold_format("'%s' is no option (the compiler command follows '--')",
+                             argv[i]);
+  }
+  if (!error && steps->emit_optimized && steps->from_optimized)
+    error = ltofold_format("--emit-optimized and --from-optimized exclude each other");
   if (!error && i >= argc - 1)
     error = ltofold_format("no compiler command after '--'");
   *first_compiler_arg = i + 1;
@@ -281,22 +332,50 @@ static char *optimize(const char *imported, const char *out,
   return error;
 }
 
+/* Step 3: the compiler's command with `module` for its input, without the
+ * index, its own optimizations off. Returns its exit status, or -1. */
+static int generate(char **argv, int first, int argc,
+                    const backend_command *command, const char *module,
+                    char **error) {
+  arg_list step = {0};
+  bool replaced = false; /* the input, by the optimized module */
+  for (int i = first; i < argc; ++i) {
+    const char *a = argv[i];
+    if (starts_with(a, "-fthinlto-index="))
+      continue;
+    if (!replaced && a == command->input) {
+      push(&step, module);
+      replaced = true;
+    } else {
+      push(&step, a);
+    }
+  }
+  push(&step, "-Xclang");
+  push(&step, "-disable-llvm-passes");
+  int status = run(step.items, error);
+  free_list(&step);
+  return status;
+}
+
 int ltofold_cli_thin_backend(int argc, char **argv) {
   if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
     print_usage(stdout);
     return 0;
   }
   arg_list pairs = {0}, step = {0};
+  backend_steps steps = {0};
   int first = 0, status = 1;
-  char *dir = NULL, *stem = NULL, *imported = NULL,
-       *optimized = NULL;
-  bool replaced = false; /* the input, by the optimized module */
-  char *error = read_options(argc, argv, &pairs, &first);
+  char *dir = NULL, *stem = NULL, *imported = NULL, *optimized = NULL;
+  char *error = read_options(argc, argv, &pairs, &steps, &first);
   backend_command command;
   if (!error)
     error = read_command(argc - first + 1, argv + first - 1, &command);
   if (error)
     goto done;
+  if (steps.from_optimized) {
+    status = generate(argv, first, argc, &command, steps.from_optimized, &error);
+    goto done;
+  }
   name_reports(&pairs, command.output);
   dir = ltofold_format("%s.ltofold.XXXXXX", command.output);
   if (!mkdtemp(dir)) {
@@ -305,7 +384,8 @@ int ltofold_cli_thin_backend(int argc, char **argv) {
   }
   stem = ltofold_format("%s/module.bc", dir);
   imported = ltofold_format("%s.3.import.bc", stem);
-  optimized = ltofold_format("%s/optimized.bc", dir);
+  optimized = steps.emit_optimized ? strdup(steps.emit_optimized)
+                                   : ltofold_format("%s/optimized.bc", dir);
 
   /* 1. import, at -O0, to bitcode: the module before optimization */
   for (int i = first; i < argc; ++i) {
@@ -334,21 +414,9 @@ int ltofold_cli_thin_backend(int argc, char **argv) {
   if (error)
     goto cleanup;
   /* 3. generate code from the optimized module */
-  for (int i = first; i < argc; ++i) {
-    const char *a = argv[i];
-    if (starts_with(a, "-fthinlto-index="))
-      continue;
-    if (!replaced && a == command.input) {
-      push(&step, optimized);
-      replaced = true;
-    } else {
-      push(&step, a);
-    }
-  }
-  push(&step, "-Xclang");
-  push(&step, "-disable-llvm-passes");
-  status = run(step.items, &error);
-  free_list(&step);
+  status = steps.emit_optimized
+               ? 0
+               : generate(argv, first, argc, &command, optimized, &error);
 
 cleanup:
   remove_directory(dir);
@@ -364,4 +432,154 @@ done:
     return status > 0 ? status : 1;
   }
   return status;
+}
+
+/* `ltofold thin-merge [OPTIONS] --parts N -o PREFIX MODULE.bc...`: between
+ * the two halves of the backends (thin-backend --emit-optimized, then
+ * --from-optimized), the modules they optimized become one, merge folds
+ * across all of them, and the result is cut into N parts for their code
+ * generation: PREFIX.0.bc to PREFIX.(N-1).bc. The decisions are the whole
+ * program's, made once; the code generation stays parallel. */
+static void print_merge_usage(FILE *out) {
+  fprintf(out,
+          "usage: ltofold thin-merge [OPTIONS] --parts N -o PREFIX MODULE.bc...\n\n"
+          "Links the optimized modules of a ThinLTO link's backends (ltofold\n"
+          "thin-backend --emit-optimized), folds functions across all of them\n"
+          "with merge, and cuts the result into N parts for code generation\n"
+          "(thin-backend --from-optimized): PREFIX.0.bc ... PREFIX.N-1.bc.\n"
+          "scripts/dtlto-distributor.py --whole-program runs the three steps.\n\n"
+          "OPTIONS are ltofold's (ltofold --help), as --KEY[=VALUE]; the\n"
+          "report has merge's part of the link (the backends' reports have\n"
+          "the rest, and the inputs). LTOFOLD_OPTIONS applies too.\n");
+}
+
+typedef struct part_writer {
+  const char *prefix;
+  char *error;
+} part_writer;
+
+static int write_part(LLVMModuleRef part, unsigned index, void *data) {
+  part_writer *writer = data;
+  char *path = ltofold_format("%s.%u.bc", writer->prefix, index);
+  int failed = LLVMWriteBitcodeToFile(part, path);
+  if (failed)
+    writer->error = ltofold_format("%s: cannot write", path);
+  free(path);
+  return failed;
+}
+
+/* The modules in `inputs`, linked into one in their order; NULL with
+ * *error. */
+static LLVMModuleRef link_inputs(LLVMContextRef context, const arg_list *inputs,
+                                 char **error) {
+  LLVMModuleRef whole = NULL;
+  for (size_t i = 0; i < inputs->count; ++i) {
+    LLVMModuleRef module = ltofold_read_module(context, inputs->items[i], error);
+    if (!module)
+      break;
+    if (!whole) {
+      whole = module;
+      continue;
+    }
+    ltofold_diagnostics diagnostics;
+    ltofold_diagnostics_begin(&diagnostics, context);
+    bool failed = LLVMLinkModules2(whole, module); /* destroys `module` */
+    char *text = ltofold_diagnostics_end(&diagnostics);
+    if (failed)
+      *error = ltofold_format("%s: cannot link: %s", inputs->items[i],
+                              text ? text : "the IR linker failed");
+    free(text);
+    if (failed)
+      break;
+  }
+  if (*error && whole) {
+    LLVMDisposeModule(whole);
+    whole = NULL;
+  }
+  return whole;
+}
+
+static char *merge_and_split(const arg_list *inputs, const arg_list *pairs,
+                             const char *prefix, unsigned parts) {
+  ltofold_options options;
+  ltofold_options_init(&options);
+  char *error = NULL;
+  if (!ltofold_options_from_environment(&options, &error))
+    for (size_t i = 0; i < pairs->count && !error; ++i)
+      ltofold_options_parse_pair(&options, pairs->items[i], &error);
+  if (error) {
+    ltofold_options_free(&options);
+    return error;
+  }
+  LLVMContextRef context = LLVMContextCreate();
+  ltofold_report *report = options.report_path ? ltofold_report_new() : NULL;
+  LLVMModuleRef whole = link_inputs(context, inputs, &error);
+  if (whole &&
+      !ltofold_run_phase(whole, LTOFOLD_PHASE_MERGE, &options, report, &error)) {
+    char *message = NULL;
+    if (LLVMVerifyModule(whole, LLVMReturnStatusAction, &message))
+      error = ltofold_format("the merged module does not verify (please "
+                             "report): %s", message);
+    LLVMDisposeMessage(message);
+  }
+  if (whole && !error) {
+    part_writer writer = {prefix, NULL};
+    ltofold_split_module(whole, parts, write_part, &writer);
+    error = writer.error;
+  }
+  if (!error && report)
+    ltofold_report_write(report, options.report_path, &error);
+  ltofold_report_free(report);
+  if (whole)
+    LLVMDisposeModule(whole);
+  LLVMContextDispose(context);
+  ltofold_options_free(&options);
+  return error;
+}
+
+int ltofold_cli_thin_merge(int argc, char **argv) {
+  arg_list pairs = {0}, inputs = {0};
+  const char *prefix = NULL, *count = NULL;
+  char *error = NULL;
+  int i = 1;
+  while (i < argc && !error) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      print_merge_usage(stdout);
+      free_list(&pairs);
+      free_list(&inputs);
+      return 0;
+    }
+    const char *value;
+    if (!strcmp(a, "-o") && i + 1 < argc)
+      prefix = argv[i + 1], i += 2;
+    else if ((value = own_option(argc, argv, &i, "parts")))
+      count = value;
+    else if (starts_with(a, "--"))
+      error = take_pair(argc, argv, &i, &pairs);
+    else if (a[0] == '-')
+      error = ltofold_format("unknown option '%s' (see ltofold thin-merge --help)", a);
+    else
+      push(&inputs, a), ++i;
+  }
+  char *end = NULL;
+  unsigned long parts = count ? strtoul(count, &end, 10) : 0;
+  if (!error && (!count || *end || parts < 1 || parts > 65536))
+    error = ltofold_format("--parts wants a number from 1 to 65536%s%s%s",
+                           count ? ", not '" : "", count ? count : "",
+                           count ? "'" : "");
+  if (!error && !prefix)
+    error = ltofold_format("no output prefix given (-o PREFIX)");
+  if (!error && !inputs.count)
+    error = ltofold_format("no modules given");
+  if (!error)
+    error = merge_and_split(&inputs, &pairs, prefix, (unsigned)parts);
+  free_list(&pairs);
+  free_list(&inputs);
+  if (error) {
+    fprintf(stderr, "ltofold: error: thin-merge: %s\n", error);
+    free(error);
+    return 1;
+  }
+  return 0;
 }

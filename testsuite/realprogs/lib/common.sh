@@ -30,7 +30,9 @@ RP_CC=$RP_LLVM/clang
 RP_CXX=$RP_LLVM/clang++
 RP_AR=$RP_LLVM/llvm-ar
 RP_RANLIB=$RP_LLVM/llvm-ranlib
-RP_CFLAGS="-O2 -flto=full"
+# The compile flags of every build; scripts/bench-thin.sh builds with
+# -flto=thin into another RP_OUT.
+RP_CFLAGS=${RP_CFLAGS:-"-O2 -flto=full"}
 RP_JOBS=${RP_JOBS:-$(nproc)}
 # The ltofold modes link with verify (every fold certified against the
 # functions as they were) unless RP_VERIFY=0: the size benchmark turns it off
@@ -42,6 +44,8 @@ RP_VERIFY_OPTION=verify
 # these scripts with LLVM's own plugin (plain LTO, no report, no fold check).
 RP_PLUGIN=${LTOFOLD_PLUGIN:-$RP_ROOT/build/lib/libltofold.so}
 RP_GOLD_PLUGIN=${LTOFOLD_GOLD_PLUGIN:-$RP_ROOT/build/lib/ltofold-gold.so}
+# The command, for distributed ThinLTO (modes dtlto, dtlto-whole).
+RP_LTOFOLD=${LTOFOLD_BIN:-$RP_ROOT/build/bin/ltofold}
 
 RP_PROGRAMS=(bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp)
 RP_MODES=(plain icf mergefunc gmf-icf ltofold-equal ltofold ltofold-icf gold-ltofold bfd-ltofold mold-ltofold)
@@ -90,6 +94,20 @@ rp_mode() {
       # similar functions, but no regions (pairs whose blocks differ)
       [ "$mode" = ltofold-noblocks ] && options+="merge-blocks=false,"
       RP_MODE_ENV=("LTOFOLD_OPTIONS=${options}report=$report")
+      RP_MODE_REPORT=$report ;;
+    # ThinLTO objects only: lld's distributed ThinLTO, the backends run by
+    # scripts/dtlto-distributor.py through `ltofold thin-backend`; module by
+    # module, or with merge across the whole program.
+    dtlto | dtlto-whole)
+      [ -x "$RP_LTOFOLD" ] || { RP_MODE_SKIP="$RP_LTOFOLD not built"; return 1; }
+      local arg=-Wl,--thinlto-remote-compiler-prepend-arg=
+      RP_MODE_FLAGS="-fuse-ld=lld -Wl,--thinlto-distributor=$(command -v python3)"
+      RP_MODE_FLAGS+=" -Wl,--thinlto-distributor-arg=$RP_ROOT/scripts/dtlto-distributor.py"
+      RP_MODE_FLAGS+=" -Wl,--thinlto-distributor-arg=--report=$report"
+      [ "$mode" = dtlto-whole ] && RP_MODE_FLAGS+=" -Wl,--thinlto-distributor-arg=--whole-program"
+      RP_MODE_FLAGS+=" -Wl,--thinlto-remote-compiler=$RP_LTOFOLD ${arg}thin-backend"
+      [ -n "$RP_VERIFY_OPTION" ] && RP_MODE_FLAGS+=" ${arg}--$RP_VERIFY_OPTION"
+      RP_MODE_FLAGS+=" ${arg}--report=%o.json ${arg}-- ${arg}$RP_CC"
       RP_MODE_REPORT=$report ;;
     gold-ltofold | bfd-ltofold | mold-ltofold)
       local linker=${mode%-ltofold}
