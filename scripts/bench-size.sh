@@ -280,16 +280,6 @@ if [ "$write" = 1 ]; then
     echo
     cat "$work/section.md"
   } >"$work/new-section.md"
-  python3 - "$doc" "$work/new-section.md" <<'PY'
-import sys, re
-doc, new = sys.argv[1], open(sys.argv[2]).read().rstrip("\n") + "\n"
-text = open(doc).read()
-m = re.search(r"^## Size \(real programs\)\n.*?(?=^## |\Z)", text, flags=re.S | re.M)
-if m:
-    text = text[:m.start()] + new + ("\n" if text[m.end():] else "") + text[m.end():]
-else:
-    text = text.rstrip("\n") + "\n\n" + new
-open(doc, "w").write(text)
-PY
+  python3 scripts/replace-section.py "$doc" "## Size (real programs)" "$work/new-section.md"
   rp_say "wrote the section 'Size (real programs)' of $doc"
 fi
