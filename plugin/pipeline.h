@@ -2,7 +2,7 @@
  * verification and timing around each. The front ends (cli.c, the pass
  * plugin, the gold plugin) call this and nothing below it.
  *
- * The whole-program order (gold.c follows it; the lld plugin splits it
+ * The whole-program order (gold/codegen.c follows it; the lld plugin splits it
  * between the start and the end of lld's own LTO pipeline):
  *   fprange -> LLVM's LTO optimization -> canon -> merge -> global DCE. */
 #ifndef LTOFOLD_PIPELINE_H

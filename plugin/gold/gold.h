@@ -1,0 +1,115 @@
+/* The state and the steps of ltofold-gold.so that more than one file of
+ * plugin/gold/ uses. The plugin is split along the steps of a link, in the
+ * order the linker calls them:
+ *   plugin.c   onload, options, all_symbols_read (the driver), cleanup;
+ *   symbols.c  claim_file: which bitcode is ours, and its symbols;
+ *   resolve.c  the linker's resolutions applied, the modules linked;
+ *   codegen.c  the pipeline and code generation, in partitions;
+ *   output.c   the objects handed back to the linker, the report.
+ * Hooks get no user data from the plugin API, so the state is one struct,
+ * `the_plugin`, owned by the linker's thread; the code generation threads
+ * (codegen.c) touch none of it. */
+#ifndef LTOFOLD_GOLD_H
+#define LTOFOLD_GOLD_H
+
+#include "ir_reader.h"
+#include "options.h"
+#include "report.h"
+
+#include <llvm-c/Core.h>
+#include <llvm-c/TargetMachine.h>
+#include <plugin-api.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One claimed input: a bitcode file or archive member. */
+typedef struct claimed_file {
+  char *name;     /* owned: path, or "archive(member)" for a member
+                     ("archive(@offset)" when its name cannot be read) */
+  void *handle;   /* the linker's handle for the file */
+  char *bytes;    /* owned: the bitcode */
+  size_t size;
+  struct ld_plugin_symbol *symbols; /* owned, names owned; resolutions filled
+                                       in at all_symbols_read */
+  size_t symbol_count;
+  size_t ir_symbol_count; /* the first ones are IR globals; the rest are
+                             defined or used only in module-level asm */
+} claimed_file;
+
+typedef struct plugin {
+  /* The linker's callbacks; NULL when the linker does not offer one. */
+  ld_plugin_message message;
+  ld_plugin_add_symbols add_symbols;
+  ld_plugin_add_symbols add_symbols_v2;
+  ld_plugin_get_symbols get_symbols; /* the newest version offered */
+  ld_plugin_add_input_file add_input_file;
+  int output_kind;   /* LDPO_EXEC, LDPO_DYN, LDPO_PIE, LDPO_REL */
+  char *output_name; /* owned; "a.out" when the linker did not say */
+
+  ltofold_options options;
+  bool options_failed; /* a bad -plugin-opt: every hook fails */
+
+  LLVMContextRef context; /* owned: every module lives in it */
+  /* Installed on the context for the plugin's life: without a handler, LLVM
+   * exits the process on an error diagnostic (inline asm, say). */
+  ltofold_diagnostics diagnostics;
+
+  claimed_file *files; /* owned array */
+  size_t file_count, file_capacity;
+
+  /* Every identifier in any claimed module's module-level asm (owned
+   * strings): a global whose name is among them may be used from asm, where
+   * the linker cannot see it, so it is never internalized. */
+  char **asm_names;
+  size_t asm_name_count;
+
+  char *object_path; /* owned: the temporary object file until it is
+                        removed (release_object), or NULL */
+} plugin;
+
+extern plugin the_plugin;
+
+/* plugin.c */
+/* A message through the linker, prefixed "ltofold: ". */
+void say(int level, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The file's module in the plugin's context, lazily or fully; NULL after
+ * saying why. */
+LLVMModuleRef parse_file(const claimed_file *file, bool lazy);
+char *copy_string(const char *text); /* aborts when out of memory */
+
+/* symbols.c */
+bool is_local(LLVMLinkage linkage);
+bool is_definition(LLVMValueRef global);
+const char *value_name(LLVMValueRef value);
+typedef void symbol_visitor(LLVMValueRef global, void *data);
+/* The globals with a linker symbol, in the order claim_file told the
+ * linker about them. */
+void for_each_symbol(LLVMModuleRef module, symbol_visitor *visit, void *data);
+void free_symbols(struct ld_plugin_symbol *symbols, size_t count);
+int compare_strings(const void *a, const void *b); /* for qsort of char * */
+/* Whether module-level asm of a claimed file names `name`. */
+bool is_asm_name(const char *name);
+enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input,
+                                 int *claimed);
+
+/* resolve.c */
+enum ld_plugin_status fetch_resolutions(void);
+/* Every claimed module, resolved, linked into one; NULL after an error. */
+LLVMModuleRef link_modules(ltofold_report *report);
+
+/* codegen.c */
+LLVMTargetMachineRef create_target_machine(LLVMModuleRef module);
+enum ld_plugin_status run_pipeline(LLVMModuleRef module,
+                                   LLVMTargetMachineRef machine,
+                                   ltofold_report *report);
+void use_init_array(LLVMModuleRef module, const char *list_name,
+                    const char *section_base);
+
+/* output.c */
+enum ld_plugin_status emit_object(LLVMModuleRef module,
+                                  LLVMTargetMachineRef machine,
+                                  ltofold_report *report);
+void release_object(bool now);
+
+#endif

@@ -1,0 +1,267 @@
+/* ltofold-gold.so: ltofold as an LTO plugin for the linkers that speak the
+ * binutils plugin API (plugin-api.h): gold, ld.bfd and mold.
+ *
+ * The linker drives; the plugin answers four calls:
+ *
+ *   onload            read the transfer vector (the linker's callbacks, the
+ *                     output kind and name, our -plugin-opt options) and
+ *                     register the three hooks below;
+ *   claim_file        for each input file and archive member: if it is LLVM
+ *                     bitcode, keep its bytes, read its global symbols from a
+ *                     lazily loaded module (no function bodies are read) and
+ *                     tell the linker about them; anything else is left to
+ *                     the linker;
+ *   all_symbols_read  the linker has resolved every symbol. Load each claimed
+ *                     module, apply the linker's verdict to it (a definition
+ *                     another file preempted becomes a declaration; one only
+ *                     IR uses becomes internal; one the outside uses stays),
+ *                     link them into one module, run the pipeline (fprange,
+ *                     LLVM's LTO optimization, canon, merge, global DCE),
+ *                     generate one object for the module's target with the
+ *                     relocation model the output kind needs, write the
+ *                     report (bytes saved measured from the object's symbol
+ *                     sizes), and hand the object back with add_input_file;
+ *   cleanup           remove the temporary object file (if the linker has
+ *                     not had it removed already) and free everything.
+ *
+ * Each step has a file of its own (gold.h lists them); this one is the
+ * driver: onload, all_symbols_read calling the steps in order, and cleanup.
+ * The plugin API gives hooks no user data, so the plugin's state is one
+ * context struct (`plugin`), set up in onload and torn down in cleanup.
+ * Every diagnostic goes through the linker's message callback, prefixed
+ * "ltofold: " and naming the file; an error makes the hook return LDPS_ERR
+ * so the link fails without a crash. */
+#include "gold.h"
+#include "messages.h"
+#include "pipeline.h"
+#include "version.h"
+
+#include <llvm-c/ErrorHandling.h>
+#include <llvm-c/Target.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+plugin the_plugin;
+
+/* ---------------------------------------------------------------------------
+ * Messages */
+
+void say(int level, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  char *text = NULL;
+  if (vasprintf(&text, format, args) < 0)
+    abort();
+  va_end(args);
+  if (the_plugin.message)
+    the_plugin.message(level, "ltofold: %s", text);
+  else
+    fprintf(stderr, "ltofold: %s\n", text);
+  free(text);
+}
+
+/* Parses a claimed file into the plugin's context: lazily (declarations and
+ * global initializers only) for claim_file, fully for the link. Returns NULL
+ * after saying why. */
+LLVMModuleRef parse_file(const claimed_file *file, bool lazy) {
+  char *error = NULL;
+  LLVMModuleRef module = ltofold_parse_bitcode(
+      the_plugin.context, file->bytes, file->size, file->name, lazy, &error);
+  if (!module) {
+    say(LDPL_ERROR, "%s", error);
+    free(error);
+  }
+  return module;
+}
+
+char *copy_string(const char *text) {
+  char *copy = strdup(text);
+  if (!copy)
+    abort();
+  return copy;
+}
+
+static enum ld_plugin_status all_symbols_read(void) {
+  if (the_plugin.options_failed)
+    return LDPS_ERR;
+  if (!the_plugin.file_count) {
+    if (the_plugin.options.report_path || the_plugin.options.stats)
+      say(LDPL_WARNING,
+          "no LLVM bitcode reached ltofold, so there is no report: was "
+          "another plugin loaded first (clang adds LLVMgold.so when -flto is "
+          "on the link line)?");
+    return LDPS_OK;
+  }
+  if (fetch_resolutions() != LDPS_OK)
+    return LDPS_ERR;
+  ltofold_report *report =
+      the_plugin.options.report_path ? ltofold_report_new() : NULL;
+  enum ld_plugin_status status = LDPS_ERR;
+  LLVMModuleRef module = link_modules(report);
+  LLVMTargetMachineRef machine = module ? create_target_machine(module) : NULL;
+  if (machine && run_pipeline(module, machine, report) == LDPS_OK)
+    status = emit_object(module, machine, report);
+  ltofold_report_free(report);
+  if (machine)
+    LLVMDisposeTargetMachine(machine);
+  if (module)
+    LLVMDisposeModule(module);
+  /* The bitcode is no longer needed. */
+  for (size_t i = 0; i < the_plugin.file_count; ++i) {
+    free(the_plugin.files[i].bytes);
+    the_plugin.files[i].bytes = NULL;
+  }
+  return status;
+}
+
+/* ---------------------------------------------------------------------------
+ * cleanup and onload */
+
+static enum ld_plugin_status cleanup(void) {
+  release_object(true);
+  for (size_t i = 0; i < the_plugin.file_count; ++i) {
+    claimed_file *file = &the_plugin.files[i];
+    free(file->name);
+    free(file->bytes);
+    free_symbols(file->symbols, file->symbol_count);
+  }
+  free(the_plugin.files);
+  for (size_t i = 0; i < the_plugin.asm_name_count; ++i)
+    free(the_plugin.asm_names[i]);
+  free(the_plugin.asm_names);
+  free(the_plugin.output_name);
+  ltofold_options_free(&the_plugin.options);
+  if (the_plugin.context) {
+    free(ltofold_diagnostics_end(&the_plugin.diagnostics));
+    LLVMContextDispose(the_plugin.context);
+  }
+  memset(&the_plugin, 0, sizeof the_plugin);
+  return LDPS_OK;
+}
+
+/* The options gcc's driver adds for its own LTO plugin (liblto_plugin.so):
+ * the lto-wrapper path, -fresolution=, -pass-through=, and the -f flags of
+ * the compilation. mold loads a single plugin and hands it every
+ * -plugin-opt, so with `gcc -fuse-ld=mold` they reach ltofold. */
+static bool is_gcc_plugin_option(const char *pair) {
+  size_t length = strlen(pair);
+  return (length >= 12 && !strcmp(pair + length - 12, "/lto-wrapper")) ||
+         !strncmp(pair, "-pass-through=", 14) || !strncmp(pair, "-f", 2);
+}
+
+static void report_fatal_error(const char *reason) {
+  say(LDPL_FATAL, "LLVM error: %s", reason);
+}
+
+static void take_option(const char *pair) {
+  if (is_gcc_plugin_option(pair))
+    return;
+  char *error = NULL;
+  /* Fatal: the linker stops here, with this message alone. After a plain
+   * error gold would go on to link without the bitcode and bury it under
+   * "undefined reference to 'main'"; failing onload is worse (gold then
+   * reads the bitcode as linker scripts). LLVMgold does the same. */
+  if (ltofold_options_parse_pair(&the_plugin.options, pair, &error)) {
+    say(LDPL_FATAL, "-plugin-opt=%s: %s", pair, error);
+    free(error);
+    the_plugin.options_failed = true;
+  }
+}
+
+__attribute__((visibility("default"))) enum ld_plugin_status
+onload(struct ld_plugin_tv *tv) {
+  memset(&the_plugin, 0, sizeof the_plugin);
+  ltofold_options_init(&the_plugin.options);
+  ld_plugin_register_claim_file register_claim = NULL;
+  ld_plugin_register_all_symbols_read register_all_read = NULL;
+  ld_plugin_register_cleanup register_cleanup = NULL;
+  ld_plugin_get_symbols get_symbols_v1 = NULL, get_symbols_v2 = NULL,
+                        get_symbols_v3 = NULL;
+  const char *output_name = NULL;
+  /* The message callback first, so option errors can use it. */
+  for (struct ld_plugin_tv *t = tv; t->tv_tag != LDPT_NULL; ++t)
+    if (t->tv_tag == LDPT_MESSAGE)
+      the_plugin.message = t->tv_u.tv_message;
+  char *error = NULL;
+  if (ltofold_options_from_environment(&the_plugin.options, &error)) {
+    say(LDPL_FATAL, "%s", error);
+    free(error);
+    the_plugin.options_failed = true;
+  }
+  for (struct ld_plugin_tv *t = tv; t->tv_tag != LDPT_NULL; ++t) {
+    switch (t->tv_tag) {
+    case LDPT_LINKER_OUTPUT:
+      the_plugin.output_kind = t->tv_u.tv_val;
+      break;
+    case LDPT_OUTPUT_NAME:
+      output_name = t->tv_u.tv_string;
+      break;
+    case LDPT_OPTION:
+      take_option(t->tv_u.tv_string);
+      break;
+    case LDPT_REGISTER_CLAIM_FILE_HOOK:
+      register_claim = t->tv_u.tv_register_claim_file;
+      break;
+    case LDPT_REGISTER_ALL_SYMBOLS_READ_HOOK:
+      register_all_read = t->tv_u.tv_register_all_symbols_read;
+      break;
+    case LDPT_REGISTER_CLEANUP_HOOK:
+      register_cleanup = t->tv_u.tv_register_cleanup;
+      break;
+    case LDPT_ADD_SYMBOLS:
+      the_plugin.add_symbols = t->tv_u.tv_add_symbols;
+      break;
+    case LDPT_ADD_SYMBOLS_V2:
+      the_plugin.add_symbols_v2 = t->tv_u.tv_add_symbols;
+      break;
+    case LDPT_GET_SYMBOLS:
+      get_symbols_v1 = t->tv_u.tv_get_symbols;
+      break;
+    case LDPT_GET_SYMBOLS_V2:
+      get_symbols_v2 = t->tv_u.tv_get_symbols;
+      break;
+    case LDPT_GET_SYMBOLS_V3:
+      get_symbols_v3 = t->tv_u.tv_get_symbols;
+      break;
+    case LDPT_ADD_INPUT_FILE:
+      the_plugin.add_input_file = t->tv_u.tv_add_input_file;
+      break;
+    default:
+      break;
+    }
+  }
+  the_plugin.get_symbols = get_symbols_v3   ? get_symbols_v3
+                           : get_symbols_v2 ? get_symbols_v2
+                                            : get_symbols_v1;
+  the_plugin.output_name = copy_string(output_name ? output_name : "a.out");
+  if (!register_claim || !register_all_read || !the_plugin.add_symbols ||
+      !the_plugin.get_symbols || !the_plugin.add_input_file) {
+    say(LDPL_ERROR, "this linker does not offer the LTO plugin interface "
+                    "ltofold needs (claim file, all symbols read, add "
+                    "symbols, get symbols, add input file)");
+    return LDPS_ERR;
+  }
+  if (the_plugin.output_kind == LDPO_REL) {
+    say(LDPL_ERROR, "relocatable output (-r) is not supported: link the "
+                    "bitcode objects without ltofold-gold.so, or into an "
+                    "executable or shared library");
+    the_plugin.options_failed = true;
+  }
+  /* A fatal error inside LLVM ends the process; say it the linker's way
+   * first. */
+  LLVMInstallFatalErrorHandler(report_fatal_error);
+  LLVMInitializeAllTargetInfos();
+  LLVMInitializeAllTargets();
+  LLVMInitializeAllTargetMCs();
+  LLVMInitializeAllAsmPrinters();
+  LLVMInitializeAllAsmParsers();
+  the_plugin.context = LLVMContextCreate();
+  ltofold_diagnostics_begin(&the_plugin.diagnostics, the_plugin.context);
+  register_claim(claim_file);
+  register_all_read(all_symbols_read);
+  if (register_cleanup)
+    register_cleanup(cleanup);
+  return LDPS_OK;
+}
