@@ -524,7 +524,7 @@ static char *merge_and_split(const arg_list *inputs, const arg_list *pairs,
   }
   if (whole && !error) {
     part_writer writer = {prefix, NULL};
-    ltofold_split_module(whole, parts, write_part, &writer);
+    ltofold_split_module(whole, parts, NULL, NULL, NULL, write_part, &writer);
     error = writer.error;
   }
   if (!error && report)

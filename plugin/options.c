@@ -1,4 +1,5 @@
 #include "options.h"
+#include "cache_dir.h"
 
 #include "messages.h"
 
@@ -39,6 +40,18 @@ const ltofold_option_info ltofold_option_table[] = {
     {"save-temps", LTOFOLD_OPTION_FLAG, NULL,
      "gold plugin: keep the bitcode after each phase and the object, next to "
      "the output"},
+    {"jobs", LTOFOLD_OPTION_COUNT, "N",
+     "gold plugin: generate code on N threads (default: the machine's cores)"},
+    {"lto-partitions", LTOFOLD_OPTION_COUNT, "N",
+     "gold plugin: cut the program into N objects for parallel code "
+     "generation (default: one per PARTITION_SIZE instructions, at most 8; "
+     "the output depends on N, never on jobs)"},
+    {"cache-dir", LTOFOLD_OPTION_STRING, "DIR",
+     "gold plugin: keep each link's objects in DIR, and take them from there "
+     "when the same link comes again"},
+    {"cache-policy", LTOFOLD_OPTION_STRING, "POLICY",
+     "gold plugin: prune cache-dir by POLICY, as LLVM's linkers spell it "
+     "(e.g. prune_after=24h:cache_size=10%; default: LLVM's)"},
 };
 const size_t ltofold_option_count =
     sizeof ltofold_option_table / sizeof ltofold_option_table[0];
@@ -57,8 +70,28 @@ void ltofold_options_init(ltofold_options *options) {
 void ltofold_options_free(ltofold_options *options) {
   free(options->report_path);
   free(options->cpu);
+  free(options->cache_dir);
+  free(options->cache_policy);
+  free(options->settings);
   options->report_path = NULL;
   options->cpu = NULL;
+  options->cache_dir = NULL;
+  options->cache_policy = NULL;
+  options->settings = NULL;
+  options->settings_length = 0;
+}
+
+static void record_setting(ltofold_options *options, const char *key,
+                           const char *value) {
+  char *line = value ? ltofold_format("%s=%s\n", key, value)
+                     : ltofold_format("%s\n", key);
+  size_t length = strlen(line);
+  options->settings = realloc(options->settings, options->settings_length + length + 1);
+  if (!options->settings)
+    abort();
+  memcpy(options->settings + options->settings_length, line, length + 1);
+  options->settings_length += length;
+  free(line);
 }
 
 const ltofold_option_info *ltofold_option_find(const char *key, size_t length) {
@@ -114,7 +147,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     *error = ltofold_format("unknown option '%s' (see ltofold --help)", key);
     return -1;
   }
-  if ((info->kind == LTOFOLD_OPTION_STRING || info->kind == LTOFOLD_OPTION_LIST) &&
+  if ((info->kind == LTOFOLD_OPTION_STRING || info->kind == LTOFOLD_OPTION_LIST ||
+       info->kind == LTOFOLD_OPTION_COUNT) &&
       (!value || !*value)) {
     *error = ltofold_format("option '%s' needs a value (%s)", key,
                             info->value_name);
@@ -123,6 +157,17 @@ int ltofold_options_set(ltofold_options *options, const char *key,
   bool flag = false;
   if (info->kind == LTOFOLD_OPTION_FLAG && parse_flag(key, value, &flag, error))
     return -1;
+  unsigned long count = 0;
+  if (info->kind == LTOFOLD_OPTION_COUNT) {
+    char *end = NULL;
+    count = strtoul(value, &end, 10);
+    if (*end || value[0] == '-' || count < 1 || count > 1024) {
+      *error = ltofold_format("option '%s' takes a number from 1 to 1024, not '%s'",
+                              key, value);
+      return -1;
+    }
+  }
+  record_setting(options, key, value);
   if (!strcmp(key, "report")) {
     free(options->report_path);
     options->report_path = strdup(value);
@@ -151,6 +196,22 @@ int ltofold_options_set(ltofold_options *options, const char *key,
   } else if (!strcmp(key, "mcpu")) {
     free(options->cpu);
     options->cpu = strdup(value);
+  } else if (!strcmp(key, "jobs")) {
+    options->jobs = (unsigned)count;
+  } else if (!strcmp(key, "lto-partitions")) {
+    options->partitions = (unsigned)count;
+  } else if (!strcmp(key, "cache-dir")) {
+    free(options->cache_dir);
+    options->cache_dir = strdup(value);
+  } else if (!strcmp(key, "cache-policy")) {
+    char *why = NULL;
+    if (ltofold_cache_policy_check(value, &why)) {
+      *error = ltofold_format("option 'cache-policy': %s", why);
+      free(why);
+      return -1;
+    }
+    free(options->cache_policy);
+    options->cache_policy = strdup(value);
   } else if (!strcmp(key, "disable")) {
     return disable_phases(options, value, error);
   } else if (!strcmp(key, "O")) {

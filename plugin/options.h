@@ -15,7 +15,8 @@ typedef enum ltofold_option_kind {
   LTOFOLD_OPTION_FLAG,   /* no value, or true/false/1/0 */
   LTOFOLD_OPTION_STRING, /* a value is required */
   LTOFOLD_OPTION_LEVEL,  /* 0..3 */
-  LTOFOLD_OPTION_LIST    /* names separated by commas */
+  LTOFOLD_OPTION_LIST,   /* names separated by commas */
+  LTOFOLD_OPTION_COUNT   /* a whole number from 1 to 1024 */
 } ltofold_option_kind;
 
 typedef struct ltofold_option_info {
@@ -41,6 +42,16 @@ typedef struct ltofold_options {
   bool merge_canon;      /* merge-canon: compare functions in canonical order */
   bool save_temps;       /* save-temps: keep bitcode of each phase (linkers) */
   char *cpu;             /* mcpu: target CPU for code generation, or NULL */
+  unsigned jobs;         /* jobs: code generation threads; 0: the cores */
+  unsigned partitions;   /* lto-partitions: objects the gold plugin makes;
+                            0: from the program's size */
+  char *cache_dir;       /* cache-dir: the gold plugin's cache, or NULL */
+  char *cache_policy;    /* cache-policy: its pruning policy, or NULL */
+  /* Every option set, "KEY=VALUE\n" in the order set (KEY alone for no
+   * value): what a cache key hashes, so that an option added later is in
+   * the key without anyone remembering to put it there. */
+  char *settings;
+  size_t settings_length;
 } ltofold_options;
 
 extern const ltofold_option_info ltofold_option_table[];

@@ -29,7 +29,7 @@ bool ltofold_phase_enabled(ltofold_phase phase, const ltofold_options *options) 
   }
 }
 
-static double now_seconds(void) {
+double ltofold_now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
@@ -149,7 +149,7 @@ int ltofold_run_phase(LLVMModuleRef module, ltofold_phase phase,
   const char *name = ltofold_phase_name(phase);
   if (options->verify && verify(module, "before", name, error))
     return -1;
-  double start = now_seconds();
+  double start = ltofold_now_seconds();
   phase_result result;
   if (phase == LTOFOLD_PHASE_FPRANGE)
     run_fprange(module, &result);
@@ -157,7 +157,7 @@ int ltofold_run_phase(LLVMModuleRef module, ltofold_phase phase,
     run_canon(module, &result);
   else
     run_merge(module, options, &result);
-  double seconds = now_seconds() - start;
+  double seconds = ltofold_now_seconds() - start;
   /* A fold that did not certify: the module is wrong, stop here. */
   if (phase == LTOFOLD_PHASE_MERGE && result.merge.merge.error) {
     *error = ltofold_format("%s", result.merge.merge.error);
@@ -180,9 +180,9 @@ int ltofold_run_llvm_passes(LLVMModuleRef module, const char *name,
    * after each of them multiplied the link time of a real program by ten,
    * and verify is on in every test and real-program link. */
   LLVMPassBuilderOptionsRef pass_options = LLVMCreatePassBuilderOptions();
-  double start = now_seconds();
+  double start = ltofold_now_seconds();
   LLVMErrorRef failure = LLVMRunPasses(module, passes, machine, pass_options);
-  double seconds = now_seconds() - start;
+  double seconds = ltofold_now_seconds() - start;
   LLVMDisposePassBuilderOptions(pass_options);
   if (failure) {
     char *message = LLVMGetErrorMessage(failure);

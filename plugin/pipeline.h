@@ -23,6 +23,9 @@ typedef enum ltofold_phase {
 
 const char *ltofold_phase_name(ltofold_phase phase);
 
+/* A monotonic clock, in seconds, for the report's phase times. */
+double ltofold_now_seconds(void);
+
 /* Whether the options turn `phase` on. */
 bool ltofold_phase_enabled(ltofold_phase phase, const ltofold_options *options);
 

@@ -397,6 +397,13 @@ void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
   cJSON_AddNumberToObject(object, "text_bytes", (double)text_bytes);
 }
 
+void ltofold_report_set_cache(ltofold_report *report, bool hit, const char *key) {
+  cJSON_DeleteItemFromObject(report->root, "cache");
+  cJSON *cache = cJSON_AddObjectToObject(report->root, "cache");
+  cJSON_AddBoolToObject(cache, "hit", hit);
+  cJSON_AddStringToObject(cache, "key", key);
+}
+
 char *ltofold_report_to_json(ltofold_report *report) {
   /* Totals go in for the print only: the report stays reusable. */
   cJSON *totals = cJSON_AddObjectToObject(report->root, "totals");

@@ -8,6 +8,7 @@
 #include "ltofold_fprange.h"
 #include "ltofold_merge.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <stdio.h>
@@ -47,7 +48,11 @@ void ltofold_report_add_symbol_sizes(ltofold_report *report,
 void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
                                uint64_t text_bytes);
 
-/* The report as JSON text ending in a newline (malloc'd). */
+/* Whether the objects came from a cache (the gold plugin's cache-dir):
+ * after a hit the rest of the report is that of the link that filled the
+ * entry. */
+void ltofold_report_set_cache(ltofold_report *report, bool hit, const char *key);
+
 /* Adds what `from` reports to `into`, as if one run had done both (a link's
  * ThinLTO backends, each on its own module): inputs and fold lists
  * follow one another, counts and the seconds of phases of one name add up.
@@ -59,6 +64,7 @@ void ltofold_report_absorb(ltofold_report *into, const ltofold_report *from);
 ltofold_report *ltofold_report_combine(ltofold_report *const *reports,
                                        size_t count);
 
+/* The report as JSON text ending in a newline (malloc'd). */
 char *ltofold_report_to_json(ltofold_report *report);
 
 /* Writes the report to `path` (output_file.h: whole or not at all, a device

@@ -1,15 +1,20 @@
 /* all_symbols_read, second half: the whole-program pipeline (fprange,
  * LLVM's LTO optimization, canon, merge, global DCE) on the linked module,
- * and the target machine that generates its code. */
+ * and its code generation: one object, or one per partition, generated on
+ * several threads. */
 #include "gold.h"
 #include "messages.h"
 #include "output_file.h"
 #include "pipeline.h"
+#include "split_module.h"
 #include "target_machine.h"
 
+#include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* save-temps: OUTPUT.ltofold.N.STEP.bc next to the output. Returns false
  * after saying why it could not be written. */
@@ -64,8 +69,8 @@ LLVMTargetMachineRef create_target_machine(LLVMModuleRef module) {
  * old .ctors/.dtors sections, which mold never runs. Each entry becomes a
  * private pointer in its section, in list order; the linkers sort the
  * sections by priority. */
-void use_init_array(LLVMModuleRef module, const char *list_name,
-                           const char *section_base) {
+static void move_to_section(LLVMModuleRef module, const char *list_name,
+                            const char *section_base) {
   LLVMValueRef list = LLVMGetNamedGlobal(module, list_name);
   if (!list || !LLVMGetInitializer(list))
     return;
@@ -92,6 +97,11 @@ void use_init_array(LLVMModuleRef module, const char *list_name,
     free(section);
   }
   LLVMDeleteGlobal(list);
+}
+
+static void use_init_array(LLVMModuleRef module) {
+  move_to_section(module, "llvm.global_ctors", ".init_array");
+  move_to_section(module, "llvm.global_dtors", ".fini_array");
 }
 
 /* The whole-program pipeline (DESIGN.md), step by step; with save-temps the
@@ -145,4 +155,223 @@ enum ld_plugin_status run_pipeline(LLVMModuleRef module,
       return LDPS_ERR;
   }
   return LDPS_OK;
+}
+
+/* ---------------------------------------------------------------------------
+ * Code generation, in partitions.
+ *
+ * With one partition (lto-partitions=1, or one core) the module's object is
+ * generated here, on the linker's thread. With N the module is cut into N
+ * parts (split_module.h: locals become hidden globals, so that a part may
+ * hold a local whose users are in another; those the linker knows, because
+ * they were internalized here, under their own name, the others renamed
+ * NAME.ltofold to keep clear of the link's other symbols), each part is written to bitcode
+ * and dropped, and `jobs` threads each take the next part, read it into a
+ * context of their own and generate its object with a target machine of
+ * their own. The machines are made beforehand on the linker's thread:
+ * making one may write to stderr, which target_machine.c captures, and
+ * threads must not. No thread touches the_plugin; each writes only the
+ * fields of the partition it took. The objects come back in part order,
+ * whichever thread made them, so the output depends on N, never on jobs.
+ *
+ * A module with inline asm is not cut: asm text may name a local, which the
+ * renaming would not follow, and SplitModule keeps module asm in the first
+ * part only. */
+
+/* The suffix of a local made global for partitions (split_module.h). */
+const char *const partition_local_suffix = ".ltofold";
+
+typedef struct partition {
+  LLVMMemoryBufferRef bitcode; /* owned; freed by the thread that takes it */
+  LLVMMemoryBufferRef object;  /* out: owned, then the caller's */
+  char *error;                 /* out: malloc'd, or NULL */
+} partition;
+
+/* What the threads share: the parts, and which one is next. */
+typedef struct partition_queue {
+  partition *parts;
+  unsigned count;
+  pthread_mutex_t lock;
+  unsigned next; /* guarded by lock: the next part to take */
+} partition_queue;
+
+typedef struct codegen_thread {
+  partition_queue *queue;
+  LLVMTargetMachineRef machine; /* this thread's alone */
+  pthread_t thread;
+  bool started;
+} codegen_thread;
+
+/* The object of one part, in a context of its own. */
+static void generate_partition(partition *part, LLVMTargetMachineRef machine) {
+  LLVMContextRef context = LLVMContextCreate();
+  ltofold_diagnostics diagnostics;
+  ltofold_diagnostics_begin(&diagnostics, context);
+  LLVMModuleRef module = NULL;
+  char *message = NULL;
+  if (LLVMParseBitcodeInContext2(context, part->bitcode, &module)) {
+    part->error = ltofold_format("cannot read a partition back");
+  } else {
+    use_init_array(module);
+    if (LLVMTargetMachineEmitToMemoryBuffer(machine, module, LLVMObjectFile,
+                                            &message, &part->object))
+      part->error = ltofold_format("%s", message);
+    LLVMDisposeMessage(message);
+  }
+  char *reported = ltofold_diagnostics_end(&diagnostics);
+  if (!part->error && reported)
+    part->error = reported;
+  else
+    free(reported);
+  if (module)
+    LLVMDisposeModule(module);
+  LLVMContextDispose(context);
+  LLVMDisposeMemoryBuffer(part->bitcode);
+  part->bitcode = NULL;
+}
+
+static void *run_codegen_thread(void *data) {
+  codegen_thread *self = data;
+  partition_queue *queue = self->queue;
+  for (;;) {
+    pthread_mutex_lock(&queue->lock);
+    unsigned index = queue->next < queue->count ? queue->next++ : queue->count;
+    pthread_mutex_unlock(&queue->lock);
+    if (index == queue->count)
+      return NULL;
+    generate_partition(&queue->parts[index], self->machine);
+  }
+}
+
+static int keep_partition(LLVMModuleRef part, unsigned index, void *data) {
+  partition_queue *queue = data;
+  queue->parts[index].bitcode = LLVMWriteBitcodeToMemoryBuffer(part);
+  return 0;
+}
+
+static bool has_inline_asm(LLVMModuleRef module) {
+  size_t length = 0;
+  LLVMGetModuleInlineAsm(module, &length);
+  if (length)
+    return true;
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+        if ((LLVMIsACallInst(i) || LLVMIsACallBrInst(i) || LLVMIsAInvokeInst(i)) &&
+            LLVMIsAInlineAsm(LLVMGetCalledValue(i)))
+          return true;
+  return false;
+}
+
+/* lto-partitions= by default: one per this many instructions, at most
+ * max_default_partitions. It depends on the program only, not on the
+ * machine, so that the same link gives the same bytes everywhere; below it
+ * a module is too small for a second thread to pay for cutting it. */
+static const size_t instructions_per_partition = 50000;
+static const unsigned max_default_partitions = 8;
+
+static unsigned default_partitions(LLVMModuleRef module) {
+  size_t instructions = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+        ++instructions;
+  size_t parts = instructions / instructions_per_partition;
+  return parts < 1 ? 1 : parts > max_default_partitions ? max_default_partitions : (unsigned)parts;
+}
+
+static unsigned codegen_jobs(void) {
+  if (the_plugin.options.jobs)
+    return the_plugin.options.jobs;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  return cores > 1 ? (cores > 1024 ? 1024 : (unsigned)cores) : 1;
+}
+
+/* The one object of the whole module, on this thread. */
+static enum ld_plugin_status generate_whole(LLVMModuleRef module,
+                                            LLVMTargetMachineRef machine,
+                                            LLVMMemoryBufferRef *object) {
+  use_init_array(module);
+  char *message = NULL;
+  bool failed = LLVMTargetMachineEmitToMemoryBuffer(machine, module,
+                                                    LLVMObjectFile, &message,
+                                                    object);
+  const char *reported = the_plugin.diagnostics.first_error;
+  if (failed || reported) {
+    say(LDPL_ERROR, "code generation failed: %s", failed ? message : reported);
+    LLVMDisposeMessage(message);
+    if (*object)
+      LLVMDisposeMemoryBuffer(*object);
+    *object = NULL;
+    return LDPS_ERR;
+  }
+  return LDPS_OK;
+}
+
+enum ld_plugin_status generate_objects(LLVMModuleRef module,
+                                       LLVMTargetMachineRef machine,
+                                       LLVMMemoryBufferRef **objects,
+                                       unsigned *count) {
+  unsigned jobs = codegen_jobs();
+  unsigned wanted = the_plugin.options.partitions ? the_plugin.options.partitions
+                                                 : default_partitions(module);
+  *count = wanted > 1 && !has_inline_asm(module) ? wanted : 1;
+  *objects = calloc(*count, sizeof **objects);
+  if (!*objects)
+    abort();
+  if (*count == 1) {
+    enum ld_plugin_status status = generate_whole(module, machine, &(*objects)[0]);
+    LLVMDisposeModule(module);
+    return status;
+  }
+
+  partition_queue queue = {calloc(*count, sizeof *queue.parts), *count,
+                           PTHREAD_MUTEX_INITIALIZER, 0};
+  if (!queue.parts)
+    abort();
+  unsigned thread_count = jobs < *count ? jobs : *count;
+  codegen_thread *threads = calloc(thread_count, sizeof *threads);
+  if (!threads)
+    abort();
+  enum ld_plugin_status status = LDPS_OK;
+  for (unsigned t = 0; t < thread_count && status == LDPS_OK; ++t) {
+    threads[t] = (codegen_thread){&queue, create_target_machine(module), 0, false};
+    if (!threads[t].machine)
+      status = LDPS_ERR;
+  }
+  /* The parts are bitcode now: the module goes before the threads start,
+   * so that it and the parts' contexts are never in memory together. */
+  if (status == LDPS_OK)
+    ltofold_split_module(module, *count, partition_local_suffix, is_internalized,
+                         NULL, keep_partition, &queue);
+  LLVMDisposeModule(module);
+  /* A thread that cannot start leaves its share to the others, and the
+   * linker's thread works too. */
+  for (unsigned t = 1; t < thread_count && status == LDPS_OK; ++t)
+    threads[t].started =
+        !pthread_create(&threads[t].thread, NULL, run_codegen_thread, &threads[t]);
+  if (status == LDPS_OK)
+    run_codegen_thread(&threads[0]);
+  for (unsigned t = 0; t < thread_count; ++t) {
+    if (threads[t].started)
+      pthread_join(threads[t].thread, NULL);
+    if (threads[t].machine)
+      LLVMDisposeTargetMachine(threads[t].machine);
+  }
+  free(threads);
+  for (unsigned i = 0; i < *count; ++i) {
+    partition *part = &queue.parts[i];
+    if (part->error && status == LDPS_OK)
+      say(LDPL_ERROR, "code generation failed (partition %u of %u): %s", i + 1,
+          *count, part->error);
+    if (part->error || status != LDPS_OK)
+      status = LDPS_ERR;
+    free(part->error);
+    if (part->bitcode)
+      LLVMDisposeMemoryBuffer(part->bitcode);
+    (*objects)[i] = part->object;
+  }
+  free(queue.parts);
+  pthread_mutex_destroy(&queue.lock);
+  return status;
 }

@@ -63,8 +63,15 @@ typedef struct plugin {
   char **asm_names;
   size_t asm_name_count;
 
-  char *object_path; /* owned: the temporary object file until it is
-                        removed (release_object), or NULL */
+  /* The names link_modules internalized (owned, sorted): the linker knows
+   * them as symbols, so a partition that must export one again does so
+   * under its own name (codegen.c). */
+  char **internalized;
+  size_t internalized_count;
+
+  char **object_paths; /* owned: the temporary object files, each until it
+                          is removed (release_objects), then NULL */
+  size_t object_path_count;
 } plugin;
 
 extern plugin the_plugin;
@@ -97,19 +104,47 @@ enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input,
 enum ld_plugin_status fetch_resolutions(void);
 /* Every claimed module, resolved, linked into one; NULL after an error. */
 LLVMModuleRef link_modules(ltofold_report *report);
+/* Whether link_modules internalized `name` (for ltofold_split_module). */
+int is_internalized(const char *name, void *unused);
 
 /* codegen.c */
 LLVMTargetMachineRef create_target_machine(LLVMModuleRef module);
 enum ld_plugin_status run_pipeline(LLVMModuleRef module,
                                    LLVMTargetMachineRef machine,
                                    ltofold_report *report);
-void use_init_array(LLVMModuleRef module, const char *list_name,
-                    const char *section_base);
+/* The objects of the module, in order: one, or one per partition
+ * (lto-partitions=, generated on jobs= threads). Disposes of the module
+ * as soon as it can (before the threads start). *objects (malloc'd) has
+ * *count buffers, NULL where one failed; the caller disposes of them. */
+enum ld_plugin_status generate_objects(LLVMModuleRef module,
+                                       LLVMTargetMachineRef machine,
+                                       LLVMMemoryBufferRef **objects,
+                                       unsigned *count);
+/* The suffix of a local made global for partitions (split_module.h). */
+extern const char *const partition_local_suffix;
+
+/* cache.c (cache-dir=) */
+/* The key of this link (hex, malloc'd); NULL after a warning when there
+ * is none. */
+char *cache_key(void);
+/* The objects and report stored under `key`: false on a miss. */
+bool cache_fetch(const char *key, LLVMMemoryBufferRef **objects, unsigned *count,
+                 ltofold_report **report);
+/* Stores the objects and the report (measured) under `key`; a failure is a
+ * warning. */
+void cache_store(const char *key, LLVMMemoryBufferRef *objects, unsigned count,
+                 ltofold_report *report);
+/* Prunes cache-dir by cache-policy= (a failure is a warning). */
+void cache_prune(void);
 
 /* output.c */
-enum ld_plugin_status emit_object(LLVMModuleRef module,
-                                  LLVMTargetMachineRef machine,
-                                  ltofold_report *report);
-void release_object(bool now);
+/* The objects' symbol sizes (bytes saved) and code size, into the report. */
+void measure_objects(LLVMMemoryBufferRef *objects, unsigned count,
+                     ltofold_report *report);
+/* Writes the report (when report= asked for one), then hands the objects
+ * to the linker as temporary files. */
+enum ld_plugin_status hand_back_objects(LLVMMemoryBufferRef *objects,
+                                        unsigned count, ltofold_report *report);
+void release_objects(bool now);
 
 #endif

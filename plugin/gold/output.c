@@ -13,9 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Each symbol of the object with its size, for bytes saved, and the
- * object's code size. */
-static void measure_symbols(LLVMMemoryBufferRef object, ltofold_report *report) {
+/* The symbols of one object with their sizes, appended to *symbols (names
+ * copied, a local made global for partitions under its own name again:
+ * the report names functions as the module did), and its code size. */
+static void measure_object(LLVMMemoryBufferRef object, ltofold_symbol_size **symbols,
+                           size_t *count, size_t *capacity, uint64_t *text_bytes) {
   char *message = NULL;
   LLVMBinaryRef binary = LLVMCreateBinary(object, the_plugin.context, &message);
   if (!binary) {
@@ -23,49 +25,71 @@ static void measure_symbols(LLVMMemoryBufferRef object, ltofold_report *report) 
     LLVMDisposeMessage(message);
     return;
   }
-  ltofold_symbol_size *symbols = NULL;
-  size_t count = 0, capacity = 0;
+  size_t suffix = strlen(partition_local_suffix);
   LLVMSymbolIteratorRef it = LLVMObjectFileCopySymbolIterator(binary);
   for (; !LLVMObjectFileIsSymbolIteratorAtEnd(binary, it); LLVMMoveToNextSymbol(it)) {
-    if (count == capacity) {
-      capacity = capacity ? 2 * capacity : 64;
-      symbols = realloc(symbols, capacity * sizeof *symbols);
-      if (!symbols)
+    if (*count == *capacity) {
+      *capacity = *capacity ? 2 * *capacity : 64;
+      *symbols = realloc(*symbols, *capacity * sizeof **symbols);
+      if (!*symbols)
         abort();
     }
-    /* Names point into the binary, which outlives the call below. */
-    symbols[count++] =
-        (ltofold_symbol_size){LLVMGetSymbolName(it), LLVMGetSymbolSize(it)};
+    const char *name = LLVMGetSymbolName(it);
+    size_t length = strlen(name);
+    if (length > suffix && !strcmp(name + length - suffix, partition_local_suffix))
+      length -= suffix;
+    char *copy = strndup(name, length);
+    if (!copy)
+      abort();
+    (*symbols)[(*count)++] = (ltofold_symbol_size){copy, LLVMGetSymbolSize(it)};
   }
   LLVMDisposeSymbolIterator(it);
-  ltofold_report_add_symbol_sizes(report, symbols, count);
-  uint64_t text_bytes = 0;
   LLVMSectionIteratorRef section = LLVMObjectFileCopySectionIterator(binary);
   for (; !LLVMObjectFileIsSectionIteratorAtEnd(binary, section);
        LLVMMoveToNextSection(section)) {
     const char *name = LLVMGetSectionName(section);
     if (name && (!strcmp(name, ".text") || !strncmp(name, ".text.", 6)))
-      text_bytes += LLVMGetSectionSize(section);
+      *text_bytes += LLVMGetSectionSize(section);
   }
   LLVMDisposeSectionIterator(section);
-  ltofold_report_set_object(report, LLVMGetBufferSize(object), text_bytes);
-  free(symbols);
   LLVMDisposeBinary(binary);
 }
 
-/* Writes the object where the linker can read it. With save-temps it is
- * kept next to the output (OUTPUT.ltofold.o). Otherwise it is a temporary
- * file in TMPDIR named after the output (ltofold-OUTPUT-XXXXXX.o), so that
- * what the linker says about the object (an undefined reference, say)
- * names a file a user can place; an anonymous in-memory file would show as
- * /proc/self/fd/N. release_object removes it. Returns the path (owned), or
- * NULL after saying why. */
-static char *write_object(LLVMMemoryBufferRef object) {
+/* Each symbol of the objects with its size, for bytes saved, and their
+ * code size. */
+void measure_objects(LLVMMemoryBufferRef *objects, unsigned object_count,
+                     ltofold_report *report) {
+  ltofold_symbol_size *symbols = NULL;
+  size_t count = 0, capacity = 0;
+  uint64_t text_bytes = 0, object_bytes = 0;
+  for (unsigned i = 0; i < object_count; ++i) {
+    measure_object(objects[i], &symbols, &count, &capacity, &text_bytes);
+    object_bytes += LLVMGetBufferSize(objects[i]);
+  }
+  ltofold_report_add_symbol_sizes(report, symbols, count);
+  ltofold_report_set_object(report, object_bytes, text_bytes);
+  for (size_t i = 0; i < count; ++i)
+    free((char *)symbols[i].name);
+  free(symbols);
+}
+
+/* Writes object `index` of `count` where the linker can read it. With
+ * save-temps it is kept next to the output (OUTPUT.ltofold.o, or
+ * OUTPUT.ltofold.partI.o for partitions). Otherwise it is a temporary file
+ * in TMPDIR named after the output (ltofold-OUTPUT-XXXXXX.o), so that what
+ * the linker says about the object (an undefined reference, say) names a
+ * file a user can place; an anonymous in-memory file would show as
+ * /proc/self/fd/N. release_objects removes it. Returns the path (owned),
+ * or NULL after saying why. */
+static char *write_object(LLVMMemoryBufferRef object, unsigned index,
+                          unsigned count) {
   const char *data = LLVMGetBufferStart(object);
   size_t size = LLVMGetBufferSize(object);
   char *error = NULL;
   if (the_plugin.options.save_temps) {
-    char *path = ltofold_format("%s.ltofold.o", the_plugin.output_name);
+    char *path = count == 1 ? ltofold_format("%s.ltofold.o", the_plugin.output_name)
+                            : ltofold_format("%s.ltofold.part%u.o",
+                                             the_plugin.output_name, index);
     if (ltofold_write_file(path, data, size, &error) == 0)
       return path;
     say(LDPL_ERROR, "save-temps: %s", error);
@@ -88,7 +112,12 @@ static char *write_object(LLVMMemoryBufferRef object) {
     free(path);
     return NULL;
   }
-  the_plugin.object_path = copy_string(path);
+  the_plugin.object_paths = realloc(the_plugin.object_paths,
+                                    (the_plugin.object_path_count + 1) *
+                                        sizeof *the_plugin.object_paths);
+  if (!the_plugin.object_paths)
+    abort();
+  the_plugin.object_paths[the_plugin.object_path_count++] = copy_string(path);
   return path;
 }
 
@@ -113,24 +142,26 @@ static bool is_mapped(const char *path) {
   return found;
 }
 
-/* Removes the temporary object once the linker no longer needs its name:
- * at cleanup (gold and ld.bfd open it after all_symbols_read, and call
- * cleanup however the link ends), or as soon as the linker has it mapped
- * (mold maps it in add_input_file, and exits without cleanup when a link
- * fails). `now`: whatever the linker did. */
-void release_object(bool now) {
-  if (!the_plugin.object_path || (!now && !is_mapped(the_plugin.object_path)))
-    return;
-  unlink(the_plugin.object_path);
-  free(the_plugin.object_path);
-  the_plugin.object_path = NULL;
+/* Removes the temporary objects once the linker no longer needs their
+ * names: at cleanup (gold and ld.bfd open them after all_symbols_read, and
+ * call cleanup however the link ends), or as soon as the linker has one
+ * mapped (mold maps it in add_input_file, and exits without cleanup when a
+ * link fails). `now`: whatever the linker did. */
+void release_objects(bool now) {
+  for (size_t i = 0; i < the_plugin.object_path_count; ++i) {
+    char *path = the_plugin.object_paths[i];
+    if (!path || (!now && !is_mapped(path)))
+      continue;
+    unlink(path);
+    free(path);
+    the_plugin.object_paths[i] = NULL;
+  }
 }
 
-/* The report, with the object's sizes, written before the object goes to
- * the linker: a report that cannot be written fails the link, like any
- * other file ltofold was asked for. Returns false after saying why. */
-static bool write_report(LLVMMemoryBufferRef object, ltofold_report *report) {
-  measure_symbols(object, report);
+/* The report, written before the objects go to the linker: a report that
+ * cannot be written fails the link, like any other file ltofold was asked
+ * for. Returns false after saying why. */
+static bool write_report(ltofold_report *report) {
   char *error = NULL;
   if (ltofold_report_write(report, the_plugin.options.report_path, &error)) {
     say(LDPL_ERROR, "report: %s", error);
@@ -140,39 +171,24 @@ static bool write_report(LLVMMemoryBufferRef object, ltofold_report *report) {
   return true;
 }
 
-/* Generates the object, writes the report and gives the object to the
- * linker. */
-enum ld_plugin_status emit_object(LLVMModuleRef module,
-                                         LLVMTargetMachineRef machine,
-                                         ltofold_report *report) {
-  use_init_array(module, "llvm.global_ctors", ".init_array");
-  use_init_array(module, "llvm.global_dtors", ".fini_array");
-  char *message = NULL;
-  LLVMMemoryBufferRef object = NULL;
-  bool failed = LLVMTargetMachineEmitToMemoryBuffer(machine, module,
-                                                    LLVMObjectFile, &message,
-                                                    &object);
-  const char *reported = the_plugin.diagnostics.first_error;
-  if (failed || reported) {
-    say(LDPL_ERROR, "code generation failed: %s", failed ? message : reported);
-    LLVMDisposeMessage(message);
-    if (object)
-      LLVMDisposeMemoryBuffer(object);
+enum ld_plugin_status hand_back_objects(LLVMMemoryBufferRef *objects,
+                                        unsigned count, ltofold_report *report) {
+  if (report && the_plugin.options.report_path && !write_report(report))
     return LDPS_ERR;
+  enum ld_plugin_status status = LDPS_OK;
+  char *refused = NULL;
+  for (unsigned i = 0; i < count && status == LDPS_OK; ++i) {
+    char *path = write_object(objects[i], i, count);
+    if (!path)
+      status = LDPS_ERR;
+    else if (the_plugin.add_input_file(path) != LDPS_OK)
+      status = LDPS_ERR, refused = path, path = NULL;
+    free(path);
   }
-  if (report && !write_report(object, report)) {
-    LLVMDisposeMemoryBuffer(object);
-    return LDPS_ERR;
-  }
-  enum ld_plugin_status status = LDPS_ERR;
-  char *path = write_object(object);
-  if (path && the_plugin.add_input_file(path) == LDPS_OK)
-    status = LDPS_OK;
   /* Before saying anything: mold exits on an error message. */
-  release_object(status != LDPS_OK);
-  if (path && status != LDPS_OK)
-    say(LDPL_ERROR, "the linker did not take the object %s", path);
-  LLVMDisposeMemoryBuffer(object);
-  free(path);
+  release_objects(status != LDPS_OK);
+  if (refused)
+    say(LDPL_ERROR, "the linker did not take the object %s", refused);
+  free(refused);
   return status;
 }

@@ -83,6 +83,37 @@ char *copy_string(const char *text) {
   return copy;
 }
 
+/* The claimed files' bitcode, once it is no longer needed. */
+static void drop_bitcode(void) {
+  for (size_t i = 0; i < the_plugin.file_count; ++i) {
+    free(the_plugin.files[i].bytes);
+    the_plugin.files[i].bytes = NULL;
+  }
+}
+
+/* The program's objects: every claimed module linked, run through the
+ * pipeline, generated (in partitions). */
+static enum ld_plugin_status generate(ltofold_report *report,
+                                      LLVMMemoryBufferRef **objects,
+                                      unsigned *object_count) {
+  LLVMModuleRef module = link_modules(report);
+  drop_bitcode();
+  LLVMTargetMachineRef machine = module ? create_target_machine(module) : NULL;
+  enum ld_plugin_status status = LDPS_ERR;
+  if (machine && run_pipeline(module, machine, report) == LDPS_OK) {
+    double start = ltofold_now_seconds();
+    status = generate_objects(module, machine, objects, object_count);
+    module = NULL; /* generate_objects disposed of it */
+    if (report)
+      ltofold_report_add_phase(report, "codegen", ltofold_now_seconds() - start);
+  }
+  if (machine)
+    LLVMDisposeTargetMachine(machine);
+  if (module)
+    LLVMDisposeModule(module);
+  return status;
+}
+
 static enum ld_plugin_status all_symbols_read(void) {
   if (the_plugin.options_failed)
     return LDPS_ERR;
@@ -96,31 +127,52 @@ static enum ld_plugin_status all_symbols_read(void) {
   }
   if (fetch_resolutions() != LDPS_OK)
     return LDPS_ERR;
-  ltofold_report *report =
-      the_plugin.options.report_path ? ltofold_report_new() : NULL;
+  char *key = the_plugin.options.cache_dir ? cache_key() : NULL;
+  ltofold_report *report = NULL;
+  LLVMMemoryBufferRef *objects = NULL;
+  unsigned object_count = 0;
   enum ld_plugin_status status = LDPS_ERR;
-  LLVMModuleRef module = link_modules(report);
-  LLVMTargetMachineRef machine = module ? create_target_machine(module) : NULL;
-  if (machine && run_pipeline(module, machine, report) == LDPS_OK)
-    status = emit_object(module, machine, report);
-  ltofold_report_free(report);
-  if (machine)
-    LLVMDisposeTargetMachine(machine);
-  if (module)
-    LLVMDisposeModule(module);
-  /* The bitcode is no longer needed. */
-  for (size_t i = 0; i < the_plugin.file_count; ++i) {
-    free(the_plugin.files[i].bytes);
-    the_plugin.files[i].bytes = NULL;
+  if (key && cache_fetch(key, &objects, &object_count, &report)) {
+    ltofold_report_set_cache(report, true, key);
+    if (the_plugin.options.stats)
+      fprintf(stderr, "ltofold: cache hit %s\n", key);
+    status = LDPS_OK;
+  } else {
+    report = the_plugin.options.report_path || key ? ltofold_report_new() : NULL;
+    status = generate(report, &objects, &object_count);
+    if (status == LDPS_OK && report)
+      measure_objects(objects, object_count, report);
+    if (status == LDPS_OK && key) {
+      ltofold_report_set_cache(report, false, key);
+      cache_store(key, objects, object_count, report);
+    }
   }
+  drop_bitcode();
+  if (status == LDPS_OK)
+    status = hand_back_objects(objects, object_count, report);
+  if (key)
+    cache_prune();
+  for (unsigned i = 0; i < object_count; ++i)
+    if (objects[i])
+      LLVMDisposeMemoryBuffer(objects[i]);
+  free(objects);
+  ltofold_report_free(report);
+  free(key);
   return status;
 }
 
 /* ---------------------------------------------------------------------------
  * cleanup and onload */
 
+static void free_strings(char **strings, size_t count) {
+  for (size_t i = 0; i < count; ++i)
+    free(strings[i]);
+  free(strings);
+}
+
 static enum ld_plugin_status cleanup(void) {
-  release_object(true);
+  release_objects(true);
+  free(the_plugin.object_paths);
   for (size_t i = 0; i < the_plugin.file_count; ++i) {
     claimed_file *file = &the_plugin.files[i];
     free(file->name);
@@ -128,9 +180,8 @@ static enum ld_plugin_status cleanup(void) {
     free_symbols(file->symbols, file->symbol_count);
   }
   free(the_plugin.files);
-  for (size_t i = 0; i < the_plugin.asm_name_count; ++i)
-    free(the_plugin.asm_names[i]);
-  free(the_plugin.asm_names);
+  free_strings(the_plugin.asm_names, the_plugin.asm_name_count);
+  free_strings(the_plugin.internalized, the_plugin.internalized_count);
   free(the_plugin.output_name);
   ltofold_options_free(&the_plugin.options);
   if (the_plugin.context) {

@@ -239,17 +239,31 @@ static LLVMValueRef named_global(LLVMModuleRef module, const char *name) {
 }
 
 /* What only IR uses and nothing exports becomes internal: merge may then
- * replace it outright, and LLVM's optimizations may drop it. */
+ * replace it outright, and LLVM's optimizations may drop it. The names
+ * internalized are kept, sorted, in the_plugin.internalized. */
 static void internalize(LLVMModuleRef module, char **names, size_t count) {
+  size_t kept = 0;
   for (size_t i = 0; i < count; ++i) {
     LLVMValueRef global = module ? named_global(module, names[i]) : NULL;
     if (global && is_definition(global) && !is_asm_name(names[i])) {
       LLVMSetLinkage(global, LLVMInternalLinkage);
       LLVMSetVisibility(global, LLVMDefaultVisibility);
+      names[kept++] = names[i];
+    } else {
+      free(names[i]);
     }
-    free(names[i]);
   }
-  free(names);
+  if (kept)
+    qsort(names, kept, sizeof *names, compare_strings);
+  the_plugin.internalized = names;
+  the_plugin.internalized_count = kept;
+}
+
+int is_internalized(const char *name, void *unused) {
+  (void)unused;
+  return the_plugin.internalized_count &&
+         bsearch(&name, the_plugin.internalized, the_plugin.internalized_count,
+                 sizeof *the_plugin.internalized, compare_strings);
 }
 
 /* The architecture is the triple up to its first '-'; the rest (vendor,
