@@ -27,7 +27,13 @@ static void measure_object(LLVMMemoryBufferRef object, ltofold_symbol_size **sym
   }
   size_t suffix = strlen(partition_local_suffix);
   LLVMSymbolIteratorRef it = LLVMObjectFileCopySymbolIterator(binary);
+  LLVMSectionIteratorRef home = LLVMObjectFileCopySectionIterator(binary);
   for (; !LLVMObjectFileIsSymbolIteratorAtEnd(binary, it); LLVMMoveToNextSymbol(it)) {
+    /* Only definitions: with partitions a symbol is also undefined (size
+     * 0) in every object that uses it. */
+    LLVMMoveToContainingSection(home, it);
+    if (LLVMObjectFileIsSectionIteratorAtEnd(binary, home))
+      continue;
     if (*count == *capacity) {
       *capacity = *capacity ? 2 * *capacity : 64;
       *symbols = realloc(*symbols, *capacity * sizeof **symbols);
@@ -43,6 +49,7 @@ static void measure_object(LLVMMemoryBufferRef object, ltofold_symbol_size **sym
       abort();
     (*symbols)[(*count)++] = (ltofold_symbol_size){copy, LLVMGetSymbolSize(it)};
   }
+  LLVMDisposeSectionIterator(home);
   LLVMDisposeSymbolIterator(it);
   LLVMSectionIteratorRef section = LLVMObjectFileCopySectionIterator(binary);
   for (; !LLVMObjectFileIsSectionIteratorAtEnd(binary, section);
