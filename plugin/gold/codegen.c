@@ -113,14 +113,16 @@ enum { STEP_COUNT = sizeof step_names / sizeof *step_names };
 /* Runs step `step` (0, the input, does nothing). Returns nonzero with
  * *error. */
 static int run_step(int step, LLVMModuleRef module,
-                    LLVMTargetMachineRef machine, ltofold_report *report,
-                    char **error) {
+                    LLVMTargetMachineRef machine, bool optimized,
+                    ltofold_report *report, char **error) {
   const ltofold_options *options = &the_plugin.options;
   switch (step) {
   case 1:
     return ltofold_run_phase(module, LTOFOLD_PHASE_FPRANGE, options, report,
                              error);
   case 2: {
+    if (optimized)
+      return 0;
     char *lto = ltofold_format("lto<O%d>", options->opt_level);
     int failed = ltofold_run_llvm_passes(module, "lto", lto, machine, options,
                                          report, error);
@@ -142,11 +144,11 @@ static int run_step(int step, LLVMModuleRef module,
 }
 
 enum ld_plugin_status run_pipeline(LLVMModuleRef module,
-                                          LLVMTargetMachineRef machine,
-                                          ltofold_report *report) {
+                                   LLVMTargetMachineRef machine, bool optimized,
+                                   ltofold_report *report) {
   for (int step = 0; step < STEP_COUNT; ++step) {
     char *error = NULL;
-    if (run_step(step, module, machine, report, &error)) {
+    if (run_step(step, module, machine, optimized, report, &error)) {
       say(LDPL_ERROR, "%s", error);
       free(error);
       return LDPS_ERR;
@@ -280,7 +282,7 @@ static unsigned default_partitions(LLVMModuleRef module) {
   return parts < 1 ? 1 : parts > max_default_partitions ? max_default_partitions : (unsigned)parts;
 }
 
-static unsigned codegen_jobs(void) {
+unsigned codegen_jobs(void) {
   if (the_plugin.options.jobs)
     return the_plugin.options.jobs;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);

@@ -4,7 +4,10 @@
  *   plugin.c   onload, options, all_symbols_read (the driver), cleanup;
  *   symbols.c  claim_file: which bitcode is ours, and its symbols;
  *   resolve.c  the linker's resolutions applied, the modules linked;
+ *   thin.c     or, with ThinLTO objects, LLVM's LTO driver optimizes them
+ *              (lto_driver.cpp) and the optimized modules are linked;
  *   codegen.c  the pipeline and code generation, in partitions;
+ *   cache.c    cache-dir: the objects of a link that comes again;
  *   output.c   the objects handed back to the linker, the report.
  * Hooks get no user data from the plugin API, so the state is one struct,
  * `the_plugin`, owned by the linker's thread; the code generation threads
@@ -104,13 +107,32 @@ enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input,
 enum ld_plugin_status fetch_resolutions(void);
 /* Every claimed module, resolved, linked into one; NULL after an error. */
 LLVMModuleRef link_modules(ltofold_report *report);
-/* Whether link_modules internalized `name` (for ltofold_split_module). */
+/* Makes the named definitions internal (not those named in module asm);
+ * takes the names over, keeping those it internalized in
+ * the_plugin.internalized. */
+void internalize(LLVMModuleRef module, char **names, size_t count);
+/* Whether `name` was internalized (for ltofold_split_module). */
 int is_internalized(const char *name, void *unused);
 
+/* thin.c */
+/* Whether a claimed file is a ThinLTO object. */
+bool has_thin_objects(void);
+typedef enum thin_result {
+  THIN_LINKED,      /* *module is the program, optimized */
+  THIN_NOT_HANDLED, /* link it as full LTO (a warning said why) */
+  THIN_FAILED       /* an error was said */
+} thin_result;
+/* The program through LLVM's LTO driver, its optimized modules linked. */
+thin_result link_thin(ltofold_report *report, LLVMModuleRef *module);
+
 /* codegen.c */
+/* Threads for code generation and ThinLTO backends: jobs=, or the cores. */
+unsigned codegen_jobs(void);
 LLVMTargetMachineRef create_target_machine(LLVMModuleRef module);
+/* The pipeline (fprange, LTO optimization unless `optimized`, canon,
+ * merge, global DCE). */
 enum ld_plugin_status run_pipeline(LLVMModuleRef module,
-                                   LLVMTargetMachineRef machine,
+                                   LLVMTargetMachineRef machine, bool optimized,
                                    ltofold_report *report);
 /* The objects of the module, in order: one, or one per partition
  * (lto-partitions=, generated on jobs= threads). Disposes of the module

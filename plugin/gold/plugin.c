@@ -91,16 +91,20 @@ static void drop_bitcode(void) {
   }
 }
 
-/* The program's objects: every claimed module linked, run through the
- * pipeline, generated (in partitions). */
+/* The program's objects: every claimed module linked (ThinLTO objects
+ * through LLVM's LTO driver first), run through the pipeline, generated
+ * (in partitions). */
 static enum ld_plugin_status generate(ltofold_report *report,
                                       LLVMMemoryBufferRef **objects,
                                       unsigned *object_count) {
-  LLVMModuleRef module = link_modules(report);
+  LLVMModuleRef module = NULL;
+  thin_result thin = has_thin_objects() ? link_thin(report, &module) : THIN_NOT_HANDLED;
+  if (thin == THIN_NOT_HANDLED)
+    module = link_modules(report);
   drop_bitcode();
   LLVMTargetMachineRef machine = module ? create_target_machine(module) : NULL;
   enum ld_plugin_status status = LDPS_ERR;
-  if (machine && run_pipeline(module, machine, report) == LDPS_OK) {
+  if (machine && run_pipeline(module, machine, thin == THIN_LINKED, report) == LDPS_OK) {
     double start = ltofold_now_seconds();
     status = generate_objects(module, machine, objects, object_count);
     module = NULL; /* generate_objects disposed of it */

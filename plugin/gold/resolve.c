@@ -241,7 +241,7 @@ static LLVMValueRef named_global(LLVMModuleRef module, const char *name) {
 /* What only IR uses and nothing exports becomes internal: merge may then
  * replace it outright, and LLVM's optimizations may drop it. The names
  * internalized are kept, sorted, in the_plugin.internalized. */
-static void internalize(LLVMModuleRef module, char **names, size_t count) {
+void internalize(LLVMModuleRef module, char **names, size_t count) {
   size_t kept = 0;
   for (size_t i = 0; i < count; ++i) {
     LLVMValueRef global = module ? named_global(module, names[i]) : NULL;

@@ -1,0 +1,215 @@
+// llvm::lto::LTO behind a C interface (lto_driver.h): the linker's
+// resolutions turned into LLVM's SymbolResolution, the driver run with a
+// hook that keeps each optimized module and stops before code generation.
+#include "lto_driver.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/LTO/LTO.h"
+#include "llvm/Support/Caching.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SmallVectorMemoryBuffer.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+static char *copyMessage(const std::string &Text) {
+  char *Copy = strdup(Text.c_str());
+  if (!Copy)
+    abort();
+  return Copy;
+}
+
+static Expected<std::unique_ptr<lto::InputFile>>
+readInput(const ltofold_lto_input &Input) {
+  return lto::InputFile::create(
+      MemoryBufferRef(StringRef(Input.bytes, Input.size), Input.name));
+}
+
+extern "C" bool ltofold_is_thin_bitcode(const char *Bytes, size_t Size) {
+  Expected<BitcodeLTOInfo> Info =
+      getBitcodeLTOInfo(MemoryBufferRef(StringRef(Bytes, Size), ""));
+  if (!Info) {
+    consumeError(Info.takeError());
+    return false;
+  }
+  return Info->IsThinLTO;
+}
+
+namespace {
+// What the resolution of a name needs from every file that has it.
+struct NameFacts {
+  bool DefaultVisibility = true;
+  bool CanOmitFromDynSym = true;
+};
+
+// A section name the linker makes __start_/__stop_ symbols for.
+bool isCIdentifier(StringRef Name) {
+  if (Name.empty() || isDigit(Name[0]))
+    return false;
+  for (char C : Name)
+    if (!isAlnum(C) && C != '_')
+      return false;
+  return true;
+}
+
+// Each symbol's resolution, as LLVMgold.so derives it from the same
+// plugin-API resolutions (gold-plugin.cpp), matched by name instead of by
+// position: ltofold's claim order is its own.
+std::vector<lto::SymbolResolution>
+resolve(const lto::InputFile &File, const ltofold_lto_input &Input,
+        const StringMap<NameFacts> &Facts, bool Executable) {
+  StringMap<const ld_plugin_symbol *> ByName;
+  for (size_t I = 0; I < Input.symbol_count; ++I)
+    ByName[Input.symbols[I].name] = &Input.symbols[I];
+  std::vector<lto::SymbolResolution> Resolutions;
+  for (const lto::InputFile::Symbol &Symbol : File.symbols()) {
+    lto::SymbolResolution R;
+    auto Found = ByName.find(Symbol.getName());
+    int Resolution = Found == ByName.end() ? LDPR_UNDEF : Found->second->resolution;
+    const NameFacts &Name = Facts.lookup(Symbol.getName());
+    bool Defined = !Symbol.isUndefined();
+    switch (Resolution) {
+    case LDPR_PREVAILING_DEF_IRONLY:
+      R.Prevailing = Defined;
+      break;
+    case LDPR_PREVAILING_DEF:
+      R.Prevailing = Defined;
+      R.VisibleToRegularObj = true;
+      break;
+    case LDPR_PREVAILING_DEF_IRONLY_EXP:
+      R.Prevailing = Defined;
+      R.ExportDynamic = true;
+      if (!Name.CanOmitFromDynSym)
+        R.VisibleToRegularObj = true;
+      break;
+    case LDPR_RESOLVED_DYN:
+      R.ExportDynamic = true;
+      break;
+    default:
+      break;
+    }
+    if (isCIdentifier(Symbol.getSectionName()))
+      R.VisibleToRegularObj = true;
+    if (Resolution != LDPR_RESOLVED_DYN && Resolution != LDPR_UNDEF &&
+        (Executable || !Name.DefaultVisibility))
+      R.FinalDefinitionInLinkageUnit = true;
+    Resolutions.push_back(R);
+  }
+  return Resolutions;
+}
+} // namespace
+
+extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs, size_t Count,
+                                    const ltofold_lto_settings *Settings,
+                                    LLVMMemoryBufferRef **Modules,
+                                    unsigned *ModuleCount, char **Messages,
+                                    char **Error) {
+  *Modules = nullptr;
+  *ModuleCount = 0;
+  *Messages = nullptr;
+  std::vector<std::unique_ptr<lto::InputFile>> Files;
+  StringMap<NameFacts> Facts;
+  for (size_t I = 0; I < Count; ++I) {
+    Expected<std::unique_ptr<lto::InputFile>> File = readInput(Inputs[I]);
+    if (!File) {
+      *Error = copyMessage(std::string(Inputs[I].name) + ": " +
+                           toString(File.takeError()));
+      return -1;
+    }
+    for (const lto::InputFile::Symbol &Symbol : (*File)->symbols()) {
+      // Common symbols need a resolution of their own (LLVMgold.so makes
+      // the largest prevail, by hand); the full-LTO path links them as the
+      // IR linker does.
+      if (Symbol.isCommon()) {
+        *Error = copyMessage("common symbol '" + Symbol.getName().str() +
+                             "' in " + Inputs[I].name);
+        return 1;
+      }
+      NameFacts &Name = Facts[Symbol.getName()];
+      Name.DefaultVisibility &= Symbol.getVisibility() == GlobalValue::DefaultVisibility;
+      Name.CanOmitFromDynSym &= Symbol.canBeOmittedFromSymbolTable();
+    }
+    Files.push_back(std::move(*File));
+  }
+
+  std::mutex Lock; // guards Warnings and Failure: backends run on threads
+  std::string Warnings, Failure;
+  lto::Config Conf;
+  Conf.OptLevel = Settings->opt_level;
+  Conf.CGOptLevel = Settings->opt_level == 0 ? CodeGenOptLevel::None
+                                             : CodeGenOptLevel::Default;
+  if (Settings->cpu)
+    Conf.CPU = Settings->cpu;
+  Conf.RelocModel = Settings->pic ? Reloc::PIC_ : Reloc::Static;
+  Conf.DiagHandler = [&](const DiagnosticInfo &Info) {
+    std::string Text;
+    raw_string_ostream Stream(Text);
+    DiagnosticPrinterRawOStream Printer(Stream);
+    Info.print(Printer);
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (Info.getSeverity() == DS_Error) {
+      if (Failure.empty())
+        Failure = Text;
+    } else if (Info.getSeverity() == DS_Warning) {
+      Warnings += Text + "\n";
+    }
+  };
+  // Each backend's module, kept as bitcode once optimized; false ends the
+  // backend there, before code generation. Tasks write only their own slot.
+  std::vector<std::unique_ptr<MemoryBuffer>> Optimized;
+  Conf.PostOptModuleHook = [&](unsigned Task, const Module &M) {
+    SmallVector<char, 0> Bitcode;
+    raw_svector_ostream Stream(Bitcode);
+    WriteBitcodeToFile(M, Stream);
+    if (Task < Optimized.size())
+      Optimized[Task] = std::make_unique<SmallVectorMemoryBuffer>(
+          std::move(Bitcode), M.getModuleIdentifier(), false);
+    return false;
+  };
+
+  lto::ThinBackend Backend =
+      lto::createInProcessThinBackend(heavyweight_hardware_concurrency(Settings->jobs));
+  lto::LTO Driver(std::move(Conf), Backend);
+  for (size_t I = 0; I < Files.size(); ++I) {
+    std::vector<lto::SymbolResolution> Resolutions =
+        resolve(*Files[I], Inputs[I], Facts, Settings->executable);
+    if (llvm::Error E = Driver.add(std::move(Files[I]), Resolutions)) {
+      *Error = copyMessage(std::string(Inputs[I].name) + ": " + toString(std::move(E)));
+      return -1;
+    }
+  }
+  Optimized.resize(Driver.getMaxTasks());
+  // Nothing is generated: a request for an object stream is a fault here.
+  auto NoObjects = [&](unsigned Task, const Twine &) -> Expected<std::unique_ptr<CachedFileStream>> {
+    return createStringError(inconvertibleErrorCode(),
+                             "code generation was not to run in the LTO driver");
+  };
+  llvm::Error Run = Driver.run(NoObjects);
+  if (!Warnings.empty())
+    *Messages = copyMessage(Warnings);
+  if (Run || !Failure.empty()) {
+    *Error = copyMessage(Failure.empty() ? toString(std::move(Run)) : Failure);
+    consumeError(std::move(Run));
+    return -1;
+  }
+  *Modules = static_cast<LLVMMemoryBufferRef *>(calloc(Optimized.size() + 1, sizeof **Modules));
+  if (!*Modules)
+    abort();
+  for (size_t Task = 0; Task < Optimized.size(); ++Task)
+    (*Modules)[Task] = wrap(Optimized[Task].release());
+  *ModuleCount = static_cast<unsigned>(Optimized.size());
+  return 0;
+}

@@ -1,0 +1,62 @@
+/* LLVM's own LTO driver (llvm::lto::LTO, as lld and LLVMgold.so run it) for
+ * links with ThinLTO objects, up to optimized modules: the thin link
+ * (summaries, imports, internalization, whole-program devirtualization)
+ * and every backend's optimization run on `jobs` threads, code generation
+ * not at all. ltofold then links the optimized modules into one, so that
+ * merge and fprange see the whole program, and generates code itself
+ * (codegen.c, in partitions).
+ *
+ * C++ because LLVM-C has no LTO driver. llvm-c/lto.h's ThinLTO code
+ * generator was the other way; it does not take the linker's resolutions
+ * (it assumes the first definition prevails and knows nothing of symbols
+ * preempted by regular objects), its options are process-wide command-line
+ * flags, and its errors end the process. */
+#ifndef LTOFOLD_LTO_DRIVER_H
+#define LTOFOLD_LTO_DRIVER_H
+
+#include <llvm-c/Core.h>
+#include <plugin-api.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One input of the link: its bitcode and the linker's resolution of each of
+ * its symbols (matched by name). */
+typedef struct ltofold_lto_input {
+  const char *name;
+  const char *bytes;
+  size_t size;
+  const struct ld_plugin_symbol *symbols;
+  size_t symbol_count;
+} ltofold_lto_input;
+
+typedef struct ltofold_lto_settings {
+  unsigned opt_level;  /* 0..3 */
+  unsigned jobs;       /* backend threads */
+  const char *cpu;     /* or NULL: the modules' own */
+  bool executable;     /* an executable (not a shared library) */
+  bool pic;            /* position-independent code */
+} ltofold_lto_settings;
+
+/* Whether the bitcode is a ThinLTO object (it has a ThinLTO summary). */
+bool ltofold_is_thin_bitcode(const char *bytes, size_t size);
+
+/* Runs the LTO driver on the inputs up to optimized modules. Returns 0 with
+ * *modules (malloc'd, *module_count entries in task order, NULL where a task
+ * made no module) holding each module as bitcode; 1 when this link needs
+ * what the driver path does not handle yet (*error says what: the caller
+ * links it as full LTO); -1 after an error (*error). *messages gets the
+ * driver's warnings, one per line (malloc'd, or NULL). */
+int ltofold_lto_optimize(const ltofold_lto_input *inputs, size_t count,
+                         const ltofold_lto_settings *settings,
+                         LLVMMemoryBufferRef **modules, unsigned *module_count,
+                         char **messages, char **error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,147 @@
+/* Links with ThinLTO objects: LLVM's own LTO driver (lto_driver.h) runs the
+ * thin link and optimizes every module on `jobs` threads, as lld and
+ * LLVMgold.so would; ltofold then links the optimized modules into one and
+ * internalizes what only IR uses, so that the pipeline's merge and fprange
+ * decide across the whole program, and generates code in partitions
+ * (codegen.c). Objects compiled with -flto=full in the same link go through
+ * the driver's regular LTO part. A link the driver path does not handle
+ * (common symbols) is linked as full LTO instead (resolve.c), with a note. */
+#include "gold.h"
+#include "lto_driver.h"
+#include "messages.h"
+#include "pipeline.h"
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Linker.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool has_thin_objects(void) {
+  for (size_t i = 0; i < the_plugin.file_count; ++i)
+    if (ltofold_is_thin_bitcode(the_plugin.files[i].bytes, the_plugin.files[i].size))
+      return true;
+  return false;
+}
+
+/* Each line of `text` through the linker, as a warning. */
+static void say_lines(const char *text) {
+  for (const char *line = text; line && *line;) {
+    size_t length = strcspn(line, "\n");
+    say(LDPL_WARNING, "%.*s", (int)length, line);
+    line += length + (line[length] == '\n');
+  }
+}
+
+static void add_name(char ***names, size_t *count, const char *name) {
+  *names = realloc(*names, (*count + 1) * sizeof **names);
+  if (!*names)
+    abort();
+  (*names)[(*count)++] = copy_string(name);
+}
+
+/* What only IR uses: the symbols the linker resolved PREVAILING_DEF_IRONLY,
+ * and the locals the thin link promoted to hidden globals (NAME.llvm.N),
+ * which no object outside IR can name. */
+static void internalize_ir_only(LLVMModuleRef module) {
+  char **names = NULL;
+  size_t count = 0;
+  for (size_t i = 0; i < the_plugin.file_count; ++i) {
+    const claimed_file *file = &the_plugin.files[i];
+    for (size_t s = 0; s < file->symbol_count; ++s)
+      if (file->symbols[s].resolution == LDPR_PREVAILING_DEF_IRONLY &&
+          file->symbols[s].def != LDPK_UNDEF)
+        add_name(&names, &count, file->symbols[s].name);
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f))
+    if (strstr(value_name(f), ".llvm.") && LLVMGetVisibility(f) == LLVMHiddenVisibility)
+      add_name(&names, &count, value_name(f));
+  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
+    if (strstr(value_name(g), ".llvm.") && LLVMGetVisibility(g) == LLVMHiddenVisibility)
+      add_name(&names, &count, value_name(g));
+  internalize(module, names, count);
+}
+
+/* Parses the optimized modules and links them into one (consumes them).
+ * NULL after an error. */
+static LLVMModuleRef link_optimized_modules(LLVMMemoryBufferRef *modules,
+                                            unsigned count) {
+  LLVMModuleRef whole = NULL;
+  bool failed = false;
+  for (unsigned task = 0; task < count; ++task) {
+    if (!modules[task])
+      continue;
+    LLVMModuleRef module = NULL;
+    if (!failed && LLVMParseBitcodeInContext2(the_plugin.context, modules[task], &module)) {
+      say(LDPL_ERROR, "cannot read back the optimized module of task %u", task);
+      failed = true;
+    }
+    LLVMDisposeMemoryBuffer(modules[task]);
+    modules[task] = NULL;
+    if (!module)
+      continue;
+    if (!whole) {
+      whole = module;
+      continue;
+    }
+    ltofold_diagnostics diagnostics;
+    ltofold_diagnostics_begin(&diagnostics, the_plugin.context);
+    if (LLVMLinkModules2(whole, module)) {
+      char *text = ltofold_diagnostics_end(&diagnostics);
+      say(LDPL_ERROR, "cannot link the optimized module of task %u: %s", task,
+          text ? text : "the IR linker failed");
+      free(text);
+      failed = true;
+    } else {
+      free(ltofold_diagnostics_end(&diagnostics));
+    }
+  }
+  if (failed && whole) {
+    LLVMDisposeModule(whole);
+    whole = NULL;
+  }
+  return whole;
+}
+
+thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
+  *module = NULL;
+  ltofold_lto_input *inputs = calloc(the_plugin.file_count + 1, sizeof *inputs);
+  if (!inputs)
+    abort();
+  for (size_t i = 0; i < the_plugin.file_count; ++i) {
+    const claimed_file *file = &the_plugin.files[i];
+    inputs[i] = (ltofold_lto_input){file->name, file->bytes, file->size,
+                                    file->symbols, file->symbol_count};
+  }
+  ltofold_lto_settings settings = {
+      (unsigned)the_plugin.options.opt_level, codegen_jobs(), the_plugin.options.cpu,
+      the_plugin.output_kind != LDPO_DYN, the_plugin.output_kind != LDPO_EXEC};
+  LLVMMemoryBufferRef *modules = NULL;
+  unsigned count = 0;
+  char *messages = NULL, *error = NULL;
+  double start = ltofold_now_seconds();
+  int status = ltofold_lto_optimize(inputs, the_plugin.file_count, &settings,
+                                    &modules, &count, &messages, &error);
+  free(inputs);
+  say_lines(messages);
+  free(messages);
+  if (status) {
+    if (status > 0)
+      say(LDPL_WARNING, "ThinLTO objects linked as full LTO: %s", error);
+    else
+      say(LDPL_ERROR, "LTO: %s", error);
+    free(error);
+    free(modules);
+    return status > 0 ? THIN_NOT_HANDLED : THIN_FAILED;
+  }
+  if (report) {
+    ltofold_report_add_phase(report, "thinlto", ltofold_now_seconds() - start);
+    for (size_t i = 0; i < the_plugin.file_count; ++i)
+      ltofold_report_add_input(report, the_plugin.files[i].name);
+  }
+  *module = link_optimized_modules(modules, count);
+  free(modules);
+  if (!*module)
+    return THIN_FAILED;
+  internalize_ir_only(*module);
+  return THIN_LINKED;
+}
