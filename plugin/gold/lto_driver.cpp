@@ -8,6 +8,7 @@
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/Module.h"
 #include "llvm/LTO/LTO.h"
 #include "llvm/Support/Caching.h"
 #include "llvm/Support/Error.h"
@@ -212,4 +213,21 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs, size_t Coun
     (*Modules)[Task] = wrap(Optimized[Task].release());
   *ModuleCount = static_cast<unsigned>(Optimized.size());
   return 0;
+}
+
+extern "C" void ltofold_drop_lto_unit_flags(LLVMModuleRef ModuleRef) {
+  NamedMDNode *Flags = unwrap(ModuleRef)->getModuleFlagsMetadata();
+  if (!Flags)
+    return;
+  SmallVector<MDNode *, 16> Kept;
+  for (MDNode *Flag : Flags->operands()) {
+    auto *Key = Flag->getNumOperands() > 1 ? dyn_cast<MDString>(Flag->getOperand(1)) : nullptr;
+    if (Key && (Key->getString() == "EnableSplitLTOUnit" || Key->getString() == "ThinLTO" ||
+                Key->getString() == "UnifiedLTO"))
+      continue;
+    Kept.push_back(Flag);
+  }
+  Flags->clearOperands();
+  for (MDNode *Flag : Kept)
+    Flags->addOperand(Flag);
 }

@@ -55,6 +55,12 @@ int ltofold_lto_optimize(const ltofold_lto_input *inputs, size_t count,
                          LLVMMemoryBufferRef **modules, unsigned *module_count,
                          char **messages, char **error);
 
+/* Removes the module flags that describe how the module took part in LTO
+ * (EnableSplitLTOUnit, ThinLTO, UnifiedLTO): they differ between the
+ * regular LTO module and the ThinLTO ones, with the "error" merge
+ * behaviour, and mean nothing once the modules are optimized. */
+void ltofold_drop_lto_unit_flags(LLVMModuleRef module);
+
 #ifdef __cplusplus
 }
 #endif

@@ -79,6 +79,7 @@ static LLVMModuleRef link_optimized_modules(LLVMMemoryBufferRef *modules,
     modules[task] = NULL;
     if (!module)
       continue;
+    ltofold_drop_lto_unit_flags(module);
     if (!whole) {
       whole = module;
       continue;
