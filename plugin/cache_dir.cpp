@@ -4,6 +4,8 @@
 // the same directory.
 #include "cache_dir.h"
 
+#include "messages.h"
+
 #include "llvm/Support/CachePruning.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
@@ -14,13 +16,6 @@
 
 using namespace llvm;
 
-static char *copyMessage(const std::string &Text) {
-  char *Copy = strdup(Text.c_str());
-  if (!Copy)
-    abort();
-  return Copy;
-}
-
 static Expected<CachePruningPolicy> parsePolicy(const char *Policy) {
   return parseCachePruningPolicy(Policy ? Policy : "");
 }
@@ -29,7 +24,7 @@ extern "C" int ltofold_cache_policy_check(const char *Policy, char **Error) {
   Expected<CachePruningPolicy> Parsed = parsePolicy(Policy);
   if (Parsed)
     return 0;
-  *Error = copyMessage(toString(Parsed.takeError()));
+  *Error = ltofold_copy_message(toString(Parsed.takeError()));
   return -1;
 }
 
@@ -37,7 +32,7 @@ extern "C" int ltofold_cache_prune(const char *Directory, const char *Policy,
                                    char **Error) {
   Expected<CachePruningPolicy> Parsed = parsePolicy(Policy);
   if (!Parsed) {
-    *Error = copyMessage(toString(Parsed.takeError()));
+    *Error = ltofold_copy_message(toString(Parsed.takeError()));
     return -1;
   }
   // false is "nothing pruned this time" (prune_interval not elapsed, a
@@ -50,7 +45,7 @@ extern "C" int ltofold_cache_create(const char *Directory, char **Error) {
   std::error_code Code = sys::fs::create_directories(Directory);
   if (!Code)
     return 0;
-  *Error = copyMessage(std::string(Directory) + ": cannot create: " +
-                       Code.message());
+  *Error = ltofold_copy_message(std::string(Directory) +
+                                ": cannot create: " + Code.message());
   return -1;
 }

@@ -41,10 +41,11 @@ const ltofold_option_info ltofold_option_table[] = {
      "gold plugin: keep the bitcode after each phase and the object, next to "
      "the output"},
     {"jobs", LTOFOLD_OPTION_COUNT, "N",
-     "gold plugin: generate code on N threads (default: the machine's cores)"},
+     "gold plugin: generate code, and run ThinLTO backends, on N threads "
+     "(default: the machine's cores)"},
     {"lto-partitions", LTOFOLD_OPTION_COUNT, "N",
      "gold plugin: cut the program into N objects for parallel code "
-     "generation (default: one per PARTITION_SIZE instructions, at most 8; "
+     "generation (default: one per 50000 instructions, at most 8; "
      "the output depends on N, never on jobs)"},
     {"cache-dir", LTOFOLD_OPTION_STRING, "DIR",
      "gold plugin: keep each link's objects in DIR, and take them from there "

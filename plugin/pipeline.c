@@ -180,6 +180,10 @@ int ltofold_run_llvm_passes(LLVMModuleRef module, const char *name,
    * after each of them multiplied the link time of a real program by ten,
    * and verify is on in every test and real-program link. */
   LLVMPassBuilderOptionsRef pass_options = LLVMCreatePassBuilderOptions();
+  /* Vectorizers from O2 on, as lld and LLVMgold.so configure LTO (LLVM's
+   * default leaves the SLP vectorizer off). */
+  LLVMPassBuilderOptionsSetLoopVectorization(pass_options, options->opt_level > 1);
+  LLVMPassBuilderOptionsSetSLPVectorization(pass_options, options->opt_level > 1);
   double start = ltofold_now_seconds();
   LLVMErrorRef failure = LLVMRunPasses(module, passes, machine, pass_options);
   double seconds = ltofold_now_seconds() - start;

@@ -8,6 +8,8 @@
 
 #include "pass_callbacks.h"
 
+#include "messages.h"
+
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Module.h"
@@ -33,13 +35,6 @@ namespace {
 
 std::vector<std::string> RunOptions;
 std::vector<std::string> runOptions() { return RunOptions; }
-
-char *copyMessage(const std::string &Message) {
-  char *Copy = strdup(Message.c_str());
-  if (!Copy)
-    abort();
-  return Copy;
-}
 
 // What lto::createTargetMachine makes when the configuration sets nothing:
 // the triple's default features, the relocation and code models the module
@@ -76,13 +71,13 @@ extern "C" int ltofold_thin_optimize(LLVMModuleRef ModuleRef, const char *IndexP
   std::string Message;
   std::unique_ptr<TargetMachine> TM = moduleTargetMachine(M, Message);
   if (!TM) {
-    *Error = copyMessage(Message);
+    *Error = ltofold_copy_message(Message);
     return 1;
   }
   Expected<std::unique_ptr<ModuleSummaryIndex>> Index =
       getModuleSummaryIndexForFile(IndexPath);
   if (!Index) {
-    *Error = copyMessage(std::string(IndexPath) + ": " + toString(Index.takeError()));
+    *Error = ltofold_copy_message(std::string(IndexPath) + ": " + toString(Index.takeError()));
     return 1;
   }
   RunOptions.assign(Pairs, Pairs + PairCount);

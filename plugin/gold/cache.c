@@ -42,7 +42,8 @@ static const char entry_magic[] = "ltofold-cache 1\n";
 
 /* A field of the key: its length first, so that fields cannot run into
  * one another. */
-static void hash_field(llvm_blake3_hasher *hasher, const void *data, size_t size) {
+static void hash_field(llvm_blake3_hasher *hasher, const void *data,
+                       size_t size) {
   uint64_t length = size;
   llvm_blake3_hasher_update(hasher, &length, sizeof length);
   llvm_blake3_hasher_update(hasher, data, size);
@@ -63,7 +64,8 @@ static bool hash_plugin_file(llvm_blake3_hasher *hasher) {
     return false;
   LLVMMemoryBufferRef buffer = NULL;
   char *message = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(info.dli_fname, &buffer, &message)) {
+  if (LLVMCreateMemoryBufferWithContentsOfFile(info.dli_fname, &buffer,
+                                               &message)) {
     LLVMDisposeMessage(message);
     return false;
   }
@@ -73,8 +75,9 @@ static bool hash_plugin_file(llvm_blake3_hasher *hasher) {
 }
 
 static bool changes_no_object(const char *line) {
-  static const char *const keys[] = {"report", "stats", "verify", "save-temps",
-                                     "jobs", "cache-dir", "cache-policy"};
+  static const char *const keys[] = {"report",      "stats", "verify",
+                                     "save-temps",  "jobs",  "cache-dir",
+                                     "cache-policy"};
   size_t key_length = strcspn(line, "=\n");
   for (size_t i = 0; i < sizeof keys / sizeof *keys; ++i)
     if (strlen(keys[i]) == key_length && !memcmp(line, keys[i], key_length))
@@ -95,7 +98,8 @@ char *cache_key(void) {
   LLVMGetVersion(&major, &minor, &patch);
   hash_number(&hasher, major * 1000000LL + minor * 1000LL + patch);
   hash_number(&hasher, the_plugin.output_kind);
-  const char *settings = the_plugin.options.settings ? the_plugin.options.settings : "";
+  const char *settings =
+      the_plugin.options.settings ? the_plugin.options.settings : "";
   for (const char *line = settings; *line;) {
     size_t length = strcspn(line, "\n");
     if (!changes_no_object(line))
@@ -128,7 +132,8 @@ char *cache_key(void) {
 }
 
 static char *entry_path(const char *key) {
-  return ltofold_format("%s/llvmcache-ltofold-%s", the_plugin.options.cache_dir, key);
+  return ltofold_format("%s/llvmcache-ltofold-%s", the_plugin.options.cache_dir,
+                        key);
 }
 
 /* Reads "WORD N\n" at *cursor, advancing past it. */
@@ -136,7 +141,8 @@ static bool read_count(const char **cursor, const char *end, const char *word,
                        unsigned long long *count) {
   size_t length = strlen(word);
   const char *at = *cursor;
-  if ((size_t)(end - at) <= length + 1 || memcmp(at, word, length) || at[length] != ' ')
+  if ((size_t)(end - at) <= length + 1 || memcmp(at, word, length) ||
+      at[length] != ' ')
     return false;
   at += length + 1;
   unsigned long long value = 0;
@@ -157,7 +163,8 @@ static bool parse_entry(const char *data, size_t size, const char *key,
   const char *cursor = data, *end = data + size;
   size_t magic = strlen(entry_magic), key_length = strlen(key);
   if (size < magic + key_length + 1 || memcmp(cursor, entry_magic, magic) ||
-      memcmp(cursor + magic, key, key_length) || cursor[magic + key_length] != '\n')
+      memcmp(cursor + magic, key, key_length) ||
+      cursor[magic + key_length] != '\n')
     return false;
   cursor += magic + key_length + 1;
   unsigned long long object_count = 0, length = 0;
@@ -169,14 +176,17 @@ static bool parse_entry(const char *data, size_t size, const char *key,
     abort();
   bool ok = true;
   for (unsigned long long i = 0; i < object_count && ok; ++i) {
-    ok = read_count(&cursor, end, "object", &length) && length <= (size_t)(end - cursor);
+    ok = read_count(&cursor, end, "object", &length) &&
+         length <= (size_t)(end - cursor);
     if (ok) {
-      buffers[i] = LLVMCreateMemoryBufferWithMemoryRangeCopy(cursor, length, "cached object");
+      buffers[i] = LLVMCreateMemoryBufferWithMemoryRangeCopy(cursor, length,
+                                                             "cached object");
       cursor += length;
     }
   }
   cJSON *root = NULL;
-  if (ok && read_count(&cursor, end, "report", &length) && length == (size_t)(end - cursor))
+  if (ok && read_count(&cursor, end, "report", &length) &&
+      length == (size_t)(end - cursor))
     root = cJSON_ParseWithLength(cursor, length);
   if (!root) {
     for (unsigned long long i = 0; i < object_count; ++i)
@@ -191,8 +201,8 @@ static bool parse_entry(const char *data, size_t size, const char *key,
   return true;
 }
 
-bool cache_fetch(const char *key, LLVMMemoryBufferRef **objects, unsigned *count,
-                 ltofold_report **report) {
+bool cache_fetch(const char *key, LLVMMemoryBufferRef **objects,
+                 unsigned *count, ltofold_report **report) {
   if (the_plugin.options.save_temps)
     return false;
   char *path = entry_path(key);
@@ -204,10 +214,13 @@ bool cache_fetch(const char *key, LLVMMemoryBufferRef **objects, unsigned *count
                       objects, count, report);
     LLVMDisposeMemoryBuffer(entry);
     if (!hit)
-      say(LDPL_WARNING, "cache-dir: %s is not a cache entry of this link; "
-                        "replacing it", path);
+      say(LDPL_WARNING,
+          "cache-dir: %s is not a cache entry of this link; "
+          "replacing it",
+          path);
     else /* recently used, for prune_after= (mtime stays: it is the entry's) */
-      utimensat(AT_FDCWD, path, (const struct timespec[]){{0, UTIME_NOW}, {0, UTIME_OMIT}}, 0);
+      utimensat(AT_FDCWD, path,
+                (const struct timespec[]){{0, UTIME_NOW}, {0, UTIME_OMIT}}, 0);
   } else {
     LLVMDisposeMessage(message);
   }
@@ -215,8 +228,8 @@ bool cache_fetch(const char *key, LLVMMemoryBufferRef **objects, unsigned *count
   return hit;
 }
 
-static bool write_part(ltofold_output *output, const char *word, const void *data,
-                       size_t size, char **error) {
+static bool write_part(ltofold_output *output, const char *word,
+                       const void *data, size_t size, char **error) {
   char *header = ltofold_format("%s %zu\n", word, size);
   bool ok = !ltofold_output_write(output, header, strlen(header), error) &&
             !ltofold_output_write(output, data, size, error);
@@ -236,7 +249,8 @@ void cache_store(const char *key, LLVMMemoryBufferRef *objects, unsigned count,
   char *json = ltofold_report_to_json(report);
   char *header = ltofold_format("%s%s\nobjects %u\n", entry_magic, key, count);
   ltofold_output *output = ltofold_output_open(path, &error);
-  bool ok = output && !ltofold_output_write(output, header, strlen(header), &error);
+  bool ok =
+      output && !ltofold_output_write(output, header, strlen(header), &error);
   for (unsigned i = 0; i < count && ok; ++i)
     ok = write_part(output, "object", LLVMGetBufferStart(objects[i]),
                     LLVMGetBufferSize(objects[i]), &error);

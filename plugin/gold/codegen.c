@@ -167,8 +167,8 @@ enum ld_plugin_status run_pipeline(LLVMModuleRef module,
  * parts (split_module.h: locals become hidden globals, so that a part may
  * hold a local whose users are in another; those the linker knows, because
  * they were internalized here, under their own name, the others renamed
- * NAME.ltofold to keep clear of the link's other symbols), each part is written to bitcode
- * and dropped, and `jobs` threads each take the next part, read it into a
+ * NAME.ltofold to keep clear of the link's other symbols), each part is
+ * written to bitcode and dropped, and `jobs` threads each take the next part, read it into a
  * context of their own and generate its object with a target machine of
  * their own. The machines are made beforehand on the linker's thread:
  * making one may write to stderr, which target_machine.c captures, and
@@ -279,7 +279,9 @@ static unsigned default_partitions(LLVMModuleRef module) {
       for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
         ++instructions;
   size_t parts = instructions / instructions_per_partition;
-  return parts < 1 ? 1 : parts > max_default_partitions ? max_default_partitions : (unsigned)parts;
+  if (parts < 1)
+    return 1;
+  return parts > max_default_partitions ? max_default_partitions : (unsigned)parts;
 }
 
 unsigned codegen_jobs(void) {

@@ -3,6 +3,8 @@
 // hook that keeps each optimized module and stops before code generation.
 #include "lto_driver.h"
 
+#include "messages.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -25,13 +27,6 @@
 #include <vector>
 
 using namespace llvm;
-
-static char *copyMessage(const std::string &Text) {
-  char *Copy = strdup(Text.c_str());
-  if (!Copy)
-    abort();
-  return Copy;
-}
 
 static Expected<std::unique_ptr<lto::InputFile>>
 readInput(const ltofold_lto_input &Input) {
@@ -69,9 +64,10 @@ bool isCIdentifier(StringRef Name) {
 // Each symbol's resolution, as LLVMgold.so derives it from the same
 // plugin-API resolutions (gold-plugin.cpp), matched by name instead of by
 // position: ltofold's claim order is its own.
-std::vector<lto::SymbolResolution>
-resolve(const lto::InputFile &File, const ltofold_lto_input &Input,
-        const StringMap<NameFacts> &Facts, bool Executable) {
+std::vector<lto::SymbolResolution> resolve(const lto::InputFile &File,
+                                           const ltofold_lto_input &Input,
+                                           const StringMap<NameFacts> &Facts,
+                                           bool Executable) {
   StringMap<const ld_plugin_symbol *> ByName;
   for (size_t I = 0; I < Input.symbol_count; ++I)
     ByName[Input.symbols[I].name] = &Input.symbols[I];
@@ -79,7 +75,8 @@ resolve(const lto::InputFile &File, const ltofold_lto_input &Input,
   for (const lto::InputFile::Symbol &Symbol : File.symbols()) {
     lto::SymbolResolution R;
     auto Found = ByName.find(Symbol.getName());
-    int Resolution = Found == ByName.end() ? LDPR_UNDEF : Found->second->resolution;
+    int Resolution =
+        Found == ByName.end() ? LDPR_UNDEF : Found->second->resolution;
     const NameFacts &Name = Facts.lookup(Symbol.getName());
     bool Defined = !Symbol.isUndefined();
     switch (Resolution) {
@@ -113,7 +110,8 @@ resolve(const lto::InputFile &File, const ltofold_lto_input &Input,
 }
 } // namespace
 
-extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs, size_t Count,
+extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
+                                    size_t Count,
                                     const ltofold_lto_settings *Settings,
                                     LLVMMemoryBufferRef **Modules,
                                     unsigned *ModuleCount, char **Messages,
@@ -126,8 +124,8 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs, size_t Coun
   for (size_t I = 0; I < Count; ++I) {
     Expected<std::unique_ptr<lto::InputFile>> File = readInput(Inputs[I]);
     if (!File) {
-      *Error = copyMessage(std::string(Inputs[I].name) + ": " +
-                           toString(File.takeError()));
+      *Error = ltofold_copy_message(std::string(Inputs[I].name) + ": " +
+                                    toString(File.takeError()));
       return -1;
     }
     for (const lto::InputFile::Symbol &Symbol : (*File)->symbols()) {
@@ -135,12 +133,14 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs, size_t Coun
       // the largest prevail, by hand); the full-LTO path links them as the
       // IR linker does.
       if (Symbol.isCommon()) {
-        *Error = copyMessage("common symbol '" + Symbol.getName().str() +
-                             "' in " + Inputs[I].name);
+        *Error =
+            ltofold_copy_message("common symbol '" + Symbol.getName().str() +
+                                 "' in " + Inputs[I].name);
         return 1;
       }
       NameFacts &Name = Facts[Symbol.getName()];
-      Name.DefaultVisibility &= Symbol.getVisibility() == GlobalValue::DefaultVisibility;
+      Name.DefaultVisibility &=
+          Symbol.getVisibility() == GlobalValue::DefaultVisibility;
       Name.CanOmitFromDynSym &= Symbol.canBeOmittedFromSymbolTable();
     }
     Files.push_back(std::move(*File));
@@ -150,6 +150,9 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs, size_t Coun
   std::string Warnings, Failure;
   lto::Config Conf;
   Conf.OptLevel = Settings->opt_level;
+  // Vectorizers from O2 on, as lld and LLVMgold.so set them.
+  Conf.PTO.LoopVectorization = Settings->opt_level > 1;
+  Conf.PTO.SLPVectorization = Settings->opt_level > 1;
   Conf.CGOptLevel = Settings->opt_level == 0 ? CodeGenOptLevel::None
                                              : CodeGenOptLevel::Default;
   if (Settings->cpu)
@@ -181,32 +184,38 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs, size_t Coun
     return false;
   };
 
-  lto::ThinBackend Backend =
-      lto::createInProcessThinBackend(heavyweight_hardware_concurrency(Settings->jobs));
+  lto::ThinBackend Backend = lto::createInProcessThinBackend(
+      heavyweight_hardware_concurrency(Settings->jobs));
   lto::LTO Driver(std::move(Conf), Backend);
   for (size_t I = 0; I < Files.size(); ++I) {
     std::vector<lto::SymbolResolution> Resolutions =
         resolve(*Files[I], Inputs[I], Facts, Settings->executable);
     if (llvm::Error E = Driver.add(std::move(Files[I]), Resolutions)) {
-      *Error = copyMessage(std::string(Inputs[I].name) + ": " + toString(std::move(E)));
+      *Error = ltofold_copy_message(std::string(Inputs[I].name) + ": " +
+                                    toString(std::move(E)));
       return -1;
     }
   }
   Optimized.resize(Driver.getMaxTasks());
   // Nothing is generated: a request for an object stream is a fault here.
-  auto NoObjects = [&](unsigned Task, const Twine &) -> Expected<std::unique_ptr<CachedFileStream>> {
-    return createStringError(inconvertibleErrorCode(),
-                             "code generation was not to run in the LTO driver");
+  auto NoObjects =
+      [&](unsigned Task,
+          const Twine &) -> Expected<std::unique_ptr<CachedFileStream>> {
+    return createStringError(
+        inconvertibleErrorCode(),
+        "code generation was not to run in the LTO driver");
   };
   llvm::Error Run = Driver.run(NoObjects);
   if (!Warnings.empty())
-    *Messages = copyMessage(Warnings);
+    *Messages = ltofold_copy_message(Warnings);
   if (Run || !Failure.empty()) {
-    *Error = copyMessage(Failure.empty() ? toString(std::move(Run)) : Failure);
+    *Error = ltofold_copy_message(Failure.empty() ? toString(std::move(Run))
+                                                  : Failure);
     consumeError(std::move(Run));
     return -1;
   }
-  *Modules = static_cast<LLVMMemoryBufferRef *>(calloc(Optimized.size() + 1, sizeof **Modules));
+  *Modules = static_cast<LLVMMemoryBufferRef *>(
+      calloc(Optimized.size() + 1, sizeof **Modules));
   if (!*Modules)
     abort();
   for (size_t Task = 0; Task < Optimized.size(); ++Task)
@@ -221,9 +230,12 @@ extern "C" void ltofold_drop_lto_unit_flags(LLVMModuleRef ModuleRef) {
     return;
   SmallVector<MDNode *, 16> Kept;
   for (MDNode *Flag : Flags->operands()) {
-    auto *Key = Flag->getNumOperands() > 1 ? dyn_cast<MDString>(Flag->getOperand(1)) : nullptr;
-    if (Key && (Key->getString() == "EnableSplitLTOUnit" || Key->getString() == "ThinLTO" ||
-                Key->getString() == "UnifiedLTO"))
+    auto *Key = Flag->getNumOperands() > 1
+                    ? dyn_cast<MDString>(Flag->getOperand(1))
+                    : nullptr;
+    if (Key &&
+        (Key->getString() == "EnableSplitLTOUnit" ||
+         Key->getString() == "ThinLTO" || Key->getString() == "UnifiedLTO"))
       continue;
     Kept.push_back(Flag);
   }

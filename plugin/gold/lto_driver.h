@@ -34,11 +34,11 @@ typedef struct ltofold_lto_input {
 } ltofold_lto_input;
 
 typedef struct ltofold_lto_settings {
-  unsigned opt_level;  /* 0..3 */
-  unsigned jobs;       /* backend threads */
-  const char *cpu;     /* or NULL: the modules' own */
-  bool executable;     /* an executable (not a shared library) */
-  bool pic;            /* position-independent code */
+  unsigned opt_level; /* 0..3 */
+  unsigned jobs;      /* backend threads */
+  const char *cpu;    /* or NULL: the modules' own */
+  bool executable;    /* an executable (not a shared library) */
+  bool pic;           /* position-independent code */
 } ltofold_lto_settings;
 
 /* Whether the bitcode is a ThinLTO object (it has a ThinLTO summary). */

@@ -18,7 +18,8 @@
 
 bool has_thin_objects(void) {
   for (size_t i = 0; i < the_plugin.file_count; ++i)
-    if (ltofold_is_thin_bitcode(the_plugin.files[i].bytes, the_plugin.files[i].size))
+    if (ltofold_is_thin_bitcode(the_plugin.files[i].bytes,
+                                the_plugin.files[i].size))
       return true;
   return false;
 }
@@ -52,11 +53,14 @@ static void internalize_ir_only(LLVMModuleRef module) {
           file->symbols[s].def != LDPK_UNDEF)
         add_name(&names, &count, file->symbols[s].name);
   }
-  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f))
-    if (strstr(value_name(f), ".llvm.") && LLVMGetVisibility(f) == LLVMHiddenVisibility)
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
+       f = LLVMGetNextFunction(f))
+    if (strstr(value_name(f), ".llvm.") &&
+        LLVMGetVisibility(f) == LLVMHiddenVisibility)
       add_name(&names, &count, value_name(f));
   for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
-    if (strstr(value_name(g), ".llvm.") && LLVMGetVisibility(g) == LLVMHiddenVisibility)
+    if (strstr(value_name(g), ".llvm.") &&
+        LLVMGetVisibility(g) == LLVMHiddenVisibility)
       add_name(&names, &count, value_name(g));
   internalize(module, names, count);
 }
@@ -71,7 +75,8 @@ static LLVMModuleRef link_optimized_modules(LLVMMemoryBufferRef *modules,
     if (!modules[task])
       continue;
     LLVMModuleRef module = NULL;
-    if (!failed && LLVMParseBitcodeInContext2(the_plugin.context, modules[task], &module)) {
+    if (!failed && LLVMParseBitcodeInContext2(the_plugin.context, modules[task],
+                                              &module)) {
       say(LDPL_ERROR, "cannot read back the optimized module of task %u", task);
       failed = true;
     }
@@ -113,9 +118,10 @@ thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
     inputs[i] = (ltofold_lto_input){file->name, file->bytes, file->size,
                                     file->symbols, file->symbol_count};
   }
-  ltofold_lto_settings settings = {
-      (unsigned)the_plugin.options.opt_level, codegen_jobs(), the_plugin.options.cpu,
-      the_plugin.output_kind != LDPO_DYN, the_plugin.output_kind != LDPO_EXEC};
+  ltofold_lto_settings settings = {(unsigned)the_plugin.options.opt_level,
+                                   codegen_jobs(), the_plugin.options.cpu,
+                                   the_plugin.output_kind != LDPO_DYN,
+                                   the_plugin.output_kind != LDPO_EXEC};
   LLVMMemoryBufferRef *modules = NULL;
   unsigned count = 0;
   char *messages = NULL, *error = NULL;
