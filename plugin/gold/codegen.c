@@ -176,9 +176,8 @@ enum ld_plugin_status run_pipeline(LLVMModuleRef module,
  * fields of the partition it took. The objects come back in part order,
  * whichever thread made them, so the output depends on N, never on jobs.
  *
- * A module with inline asm is not cut: asm text may name a local, which the
- * renaming would not follow, and SplitModule keeps module asm in the first
- * part only. */
+ * A module with module-level asm, or an asm statement naming a local, is
+ * not cut (asm_keeps_whole). */
 
 /* The suffix of a local made global for partitions (split_module.h). */
 const char *const partition_local_suffix = ".ltofold";
@@ -251,17 +250,40 @@ static int keep_partition(LLVMModuleRef part, unsigned index, void *data) {
   return 0;
 }
 
-static bool has_inline_asm(LLVMModuleRef module) {
+/* Whether `name` is a local that cutting would rename. */
+static bool names_renamed_local(const char *name, void *data) {
+  LLVMModuleRef module = data;
+  LLVMValueRef global = LLVMGetNamedFunction(module, name);
+  if (!global)
+    global = LLVMGetNamedGlobal(module, name);
+  if (!global)
+    global = LLVMGetNamedGlobalAlias(module, name, strlen(name));
+  return global && is_local(LLVMGetLinkage(global)) &&
+         !is_internalized(name, NULL);
+}
+
+/* Whether asm keeps the module whole: module-level asm (SplitModule keeps it
+ * in the first part only, and it may define or use anything), or an asm
+ * statement whose text names a local that cutting would rename (asm text is
+ * not rewritten; an identifier that names no local, like the `int3` of
+ * googletest's breakpoint, is harmless). */
+static bool asm_keeps_whole(LLVMModuleRef module) {
   size_t length = 0;
   LLVMGetModuleInlineAsm(module, &length);
   if (length)
     return true;
   for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
-        if ((LLVMIsACallInst(i) || LLVMIsACallBrInst(i) || LLVMIsAInvokeInst(i)) &&
-            LLVMIsAInlineAsm(LLVMGetCalledValue(i)))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+        if (!LLVMIsACallInst(i) && !LLVMIsACallBrInst(i) && !LLVMIsAInvokeInst(i))
+          continue;
+        LLVMValueRef callee = LLVMGetCalledValue(i);
+        if (!LLVMIsAInlineAsm(callee))
+          continue;
+        const char *text = LLVMGetInlineAsmAsmString(callee, &length);
+        if (find_asm_identifier(text, length, names_renamed_local, module))
           return true;
+      }
   return false;
 }
 
@@ -319,7 +341,7 @@ enum ld_plugin_status generate_objects(LLVMModuleRef module,
   unsigned jobs = codegen_jobs();
   unsigned wanted = the_plugin.options.partitions ? the_plugin.options.partitions
                                                  : default_partitions(module);
-  *count = wanted > 1 && !has_inline_asm(module) ? wanted : 1;
+  *count = wanted > 1 && !asm_keeps_whole(module) ? wanted : 1;
   *objects = calloc(*count, sizeof **objects);
   if (!*objects)
     abort();

@@ -98,6 +98,11 @@ typedef void symbol_visitor(LLVMValueRef global, void *data);
 void for_each_symbol(LLVMModuleRef module, symbol_visitor *visit, void *data);
 void free_symbols(struct ld_plugin_symbol *symbols, size_t count);
 int compare_strings(const void *a, const void *b); /* for qsort of char * */
+/* Calls visit(name, data) on each identifier of asm text, until it
+ * returns true; whether one did. */
+typedef bool identifier_visitor(const char *name, void *data);
+bool find_asm_identifier(const char *text, size_t length,
+                         identifier_visitor *visit, void *data);
 /* Whether module-level asm of a claimed file names `name`. */
 bool is_asm_name(const char *name);
 enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input,

@@ -64,13 +64,19 @@ bool isCIdentifier(StringRef Name) {
 // Each symbol's resolution, as LLVMgold.so derives it from the same
 // plugin-API resolutions (gold-plugin.cpp), matched by name instead of by
 // position: ltofold's claim order is its own.
-std::vector<lto::SymbolResolution> resolve(const lto::InputFile &File,
-                                           const ltofold_lto_input &Input,
-                                           const StringMap<NameFacts> &Facts,
-                                           bool Executable) {
-  StringMap<const ld_plugin_symbol *> ByName;
+using SymbolsByName = StringMap<const ld_plugin_symbol *>;
+
+SymbolsByName symbolsByName(const ltofold_lto_input &Input) {
+  SymbolsByName ByName;
   for (size_t I = 0; I < Input.symbol_count; ++I)
     ByName[Input.symbols[I].name] = &Input.symbols[I];
+  return ByName;
+}
+
+std::vector<lto::SymbolResolution> resolve(const lto::InputFile &File,
+                                           const SymbolsByName &ByName,
+                                           const StringMap<NameFacts> &Facts,
+                                           bool Executable) {
   std::vector<lto::SymbolResolution> Resolutions;
   for (const lto::InputFile::Symbol &Symbol : File.symbols()) {
     lto::SymbolResolution R;
@@ -128,6 +134,7 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
                                     toString(File.takeError()));
       return -1;
     }
+    SymbolsByName ByName = symbolsByName(Inputs[I]);
     for (const lto::InputFile::Symbol &Symbol : (*File)->symbols()) {
       // Common symbols need a resolution of their own (LLVMgold.so makes
       // the largest prevail, by hand); the full-LTO path links them as the
@@ -136,6 +143,14 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
         *Error =
             ltofold_copy_message("common symbol '" + Symbol.getName().str() +
                                  "' in " + Inputs[I].name);
+        return 1;
+      }
+      // A definition the linker was never told of has no resolution to
+      // derive; the driver would drop it as not prevailing.
+      if (!Symbol.isUndefined() && !ByName.count(Symbol.getName())) {
+        *Error = ltofold_copy_message("symbol '" + Symbol.getName().str() +
+                                      "' of " + Inputs[I].name +
+                                      " has no linker symbol");
         return 1;
       }
       NameFacts &Name = Facts[Symbol.getName()];
@@ -188,8 +203,8 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
       heavyweight_hardware_concurrency(Settings->jobs));
   lto::LTO Driver(std::move(Conf), Backend);
   for (size_t I = 0; I < Files.size(); ++I) {
-    std::vector<lto::SymbolResolution> Resolutions =
-        resolve(*Files[I], Inputs[I], Facts, Settings->executable);
+    std::vector<lto::SymbolResolution> Resolutions = resolve(
+        *Files[I], symbolsByName(Inputs[I]), Facts, Settings->executable);
     if (llvm::Error E = Driver.add(std::move(Files[I]), Resolutions)) {
       *Error = ltofold_copy_message(std::string(Inputs[I].name) + ": " +
                                     toString(std::move(E)));

@@ -165,7 +165,8 @@ void free_symbols(struct ld_plugin_symbol *symbols, size_t count) {
  * as LLVMgold's symbol table does) can. It is asked only for modules that
  * have module asm. */
 
-static void remember_asm_identifiers(const char *text, size_t length) {
+bool find_asm_identifier(const char *text, size_t length,
+                         identifier_visitor *visit, void *data) {
   for (size_t i = 0; i < length;) {
     size_t start = i;
     while (i < length && (text[i] == '_' || text[i] == '.' || text[i] == '$' ||
@@ -177,16 +178,26 @@ static void remember_asm_identifiers(const char *text, size_t length) {
       ++i;
       continue;
     }
-    the_plugin.asm_names = realloc(the_plugin.asm_names,
-                                   (the_plugin.asm_name_count + 1) *
-                                       sizeof *the_plugin.asm_names);
-    if (!the_plugin.asm_names)
-      abort();
     char *name = strndup(text + start, i - start);
     if (!name)
       abort();
-    the_plugin.asm_names[the_plugin.asm_name_count++] = name;
+    bool found = visit(name, data);
+    free(name);
+    if (found)
+      return true;
   }
+  return false;
+}
+
+static bool remember_asm_name(const char *name, void *unused) {
+  (void)unused;
+  the_plugin.asm_names = realloc(the_plugin.asm_names,
+                                 (the_plugin.asm_name_count + 1) *
+                                     sizeof *the_plugin.asm_names);
+  if (!the_plugin.asm_names)
+    abort();
+  the_plugin.asm_names[the_plugin.asm_name_count++] = copy_string(name);
+  return false;
 }
 
 int compare_strings(const void *a, const void *b) {
@@ -384,7 +395,7 @@ enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input,
   size_t asm_length = 0;
   const char *module_asm = LLVMGetModuleInlineAsm(module, &asm_length);
   if (asm_length) {
-    remember_asm_identifiers(module_asm, asm_length);
+    find_asm_identifier(module_asm, asm_length, remember_asm_name, NULL);
     add_asm_symbols(&file, &builder);
   }
   LLVMDisposeModule(module);
