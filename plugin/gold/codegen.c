@@ -244,8 +244,27 @@ static void *run_codegen_thread(void *data) {
   }
 }
 
+/* SplitModule gives every part a declaration of every global of the
+ * program; those the part does not use are dropped before it is written,
+ * so that a thread reads back only what its code generation needs. */
+static void drop_unused_declarations(LLVMModuleRef part) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(part); f;) {
+    LLVMValueRef next = LLVMGetNextFunction(f);
+    if (LLVMIsDeclaration(f) && !LLVMGetFirstUse(f))
+      LLVMDeleteFunction(f);
+    f = next;
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(part); g;) {
+    LLVMValueRef next = LLVMGetNextGlobal(g);
+    if (LLVMIsDeclaration(g) && !LLVMGetFirstUse(g))
+      LLVMDeleteGlobal(g);
+    g = next;
+  }
+}
+
 static int keep_partition(LLVMModuleRef part, unsigned index, void *data) {
   partition_queue *queue = data;
+  drop_unused_declarations(part);
   queue->parts[index].bitcode = LLVMWriteBitcodeToMemoryBuffer(part);
   return 0;
 }
