@@ -35,6 +35,7 @@ export RP_VERIFY=0 # release links: their times are measured
 source testsuite/realprogs/lib/common.sh
 
 write=0 runs=3 programs=()
+given=("$@") # for the command line the section shows
 while [ $# -gt 0 ]; do
   case $1 in
     --write) write=1 ;;
@@ -198,7 +199,7 @@ if [ "$write" = 1 ]; then
     echo "Each program of testsuite/realprogs built with \`clang -O2 -flto=full\` and with \`-flto=thin\`, its benchmark binary relinked with ld.gold through ltofold-gold.so and through LLVM's LLVMgold.so in the modes of \`scripts/bench-parallel.sh\` (its header says what each is; rerunning it with \`--write\` replaces this section):"
     echo
     echo '```'
-    echo "scripts/bench-parallel.sh --write${*:+ $*}"
+    echo "scripts/bench-parallel.sh ${given[*]}"
     echo '```'
     echo
     echo "LLVM $("$RP_LLVM/llvm-config" --version), ltofold at $commit; $(nproc) cores; $runs links per mode, medians. *link s* is the wall time of the whole link command, *CPU s* its user + system time, *peak RSS* that of its largest process; *folded* is \`totals.functions_folded\` of ltofold's report (after a cache hit, that of the link that filled the entry)."

@@ -43,6 +43,7 @@ export RP_VERIFY=0
 source testsuite/realprogs/lib/common.sh
 
 runs=3 run_seconds=20 measure_run=1 write=1 programs=()
+given=("$@") # for the command line the section shows
 while [ $# -gt 0 ]; do
   case $1 in
     --runs) [ $# -ge 2 ] || rp_fail "--runs needs a number"; runs=$2; shift ;;
@@ -273,7 +274,7 @@ if [ "$write" = 1 ]; then
     echo "Each program of testsuite/realprogs built once with \`clang -O2 -flto=full\` (bitcode objects and static archives from its own build), then its benchmark binary relinked in seven modes from the same bitcode (made by \`scripts/bench-size.sh\`; rerunning it replaces this section):"
     echo
     echo '```'
-    echo "scripts/bench-size.sh${*:+ $*}"
+    echo "scripts/bench-size.sh${given[*]:+ ${given[*]}}"
     echo '```'
     echo
     echo "LLVM $llvm, ltofold at $commit; $(nproc) cores ($cpu). Binaries: $(for p in "${programs[@]}"; do rp_load "$p"; printf '%s `%s`, ' "$p" "$RP_BENCH"; done | sed 's/, $//'). Modes (all \`-fuse-ld=lld\`): *plain* nothing more; *icf* adds \`-Wl,--icf=all\`; *mergefunc* adds \`-Wl,-mllvm,-enable-merge-functions\`; *gmf-icf* adds \`-Wl,-mllvm,-enable-global-merge-func=true -Wl,--icf=all\` (LLVM's GlobalMergeFunc: functions equal up to constant operands become thunks to parameterized clones \`NAME.Tgm\`, which ICF folds); *ltofold-equal* adds \`-Wl,--load-pass-plugin=$plugin\` with \`LTOFOLD_OPTIONS=merge-similar=false\` (equal functions only); *ltofold-noblocks* the plugin with \`LTOFOLD_OPTIONS=merge-blocks=false\` (similar functions, but no regions for blocks that differ); *ltofold* the plugin with its defaults (similar-function merging on); *ltofold-icf* ltofold plus \`-Wl,--icf=all\`. *.text* from \`llvm-size -A\`; *FUNC symbols* are the defined FUNC entries of .symtab, *distinct addresses* how many different addresses they have (ICF keeps every symbol and points folded ones at one body); link time is the wall time of the whole \`clang\` link command (LTO optimization and code generation included), median of $runs runs interleaved over the modes in one run of the script. Run time is $runs_note. *ltofold folded* is \`totals.functions_folded\` from ltofold's report. Which functions make a difference between two modes: \`scripts/bench-size-funcs.sh $outdir/bench-size/PROGRAM.MODE1.out $outdir/bench-size/PROGRAM.MODE2.out\`."

@@ -33,6 +33,7 @@ export RP_VERIFY=0
 source testsuite/realprogs/lib/common.sh
 
 write=0 programs=()
+given=("$@") # for the command line the section shows
 while [ $# -gt 0 ]; do
   case $1 in
     --write) write=1 ;;
@@ -157,7 +158,7 @@ if [ "$write" = 1 ]; then
     echo "Each program of testsuite/realprogs built with \`clang -O2 -flto=thin\` and with \`-flto=full\`, its benchmark binary relinked in the modes of \`scripts/bench-thin.sh\` (its header says what each is; rerunning it with \`--write\` replaces this section), one link each:"
     echo
     echo '```'
-    echo "scripts/bench-thin.sh --write${*:+ $*}"
+    echo "scripts/bench-thin.sh ${given[*]}"
     echo '```'
     echo
     echo "LLVM $("$RP_LLVM/llvm-config" --version), ltofold at $commit; $(nproc) cores. lld runs its in-process backends on \`--thinlto-jobs\`' default (all cores), the distributor as many jobs at once. *vs plain* and *saving* are against thin-plain for the thin modes and full-plain for the full ones; *link s* is the wall time of the whole link command, *peak RSS* that of its largest process; *folded* is \`totals.functions_folded\` of ltofold's report."

@@ -66,9 +66,9 @@ typedef struct plugin {
   char **asm_names;
   size_t asm_name_count;
 
-  /* The names link_modules internalized (owned, sorted): the linker knows
-   * them as symbols, so a partition that must export one again does so
-   * under its own name (codegen.c). */
+  /* The names internalized (resolve.c, thin.c; owned, sorted): the linker
+   * knows them as symbols, so a partition that must export one again does
+   * so under its own name (codegen.c). */
   char **internalized;
   size_t internalized_count;
 

@@ -11,18 +11,22 @@
  *                     lazily loaded module (no function bodies are read) and
  *                     tell the linker about them; anything else is left to
  *                     the linker;
- *   all_symbols_read  the linker has resolved every symbol. Load each claimed
- *                     module, apply the linker's verdict to it (a definition
- *                     another file preempted becomes a declaration; one only
- *                     IR uses becomes internal; one the outside uses stays),
- *                     link them into one module, run the pipeline (fprange,
- *                     LLVM's LTO optimization, canon, merge, global DCE),
- *                     generate one object for the module's target with the
- *                     relocation model the output kind needs, write the
- *                     report (bytes saved measured from the object's symbol
- *                     sizes), and hand the object back with add_input_file;
- *   cleanup           remove the temporary object file (if the linker has
- *                     not had it removed already) and free everything.
+ *   all_symbols_read  the linker has resolved every symbol. With cache-dir,
+ *                     a link seen before takes its objects from the cache.
+ *                     Otherwise load each claimed module, apply the linker's
+ *                     verdict to it (a definition another file preempted
+ *                     becomes a declaration; one only IR uses becomes
+ *                     internal; one the outside uses stays), link them into
+ *                     one module (ThinLTO objects: optimized first by LLVM's
+ *                     LTO driver on jobs= threads), run the pipeline
+ *                     (fprange, LLVM's LTO optimization, canon, merge, global
+ *                     DCE), generate the objects for the module's target
+ *                     with the relocation model the output kind needs (in
+ *                     partitions, on jobs= threads), write the report (bytes
+ *                     saved measured from the objects' symbol sizes), and
+ *                     hand the objects back with add_input_file;
+ *   cleanup           remove the temporary object files (those the linker
+ *                     has not had removed already) and free everything.
  *
  * Each step has a file of its own (gold.h lists them); this one is the
  * driver: onload, all_symbols_read calling the steps in order, and cleanup.
