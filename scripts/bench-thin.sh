@@ -49,8 +49,7 @@ done
 command -v /usr/bin/time >/dev/null || rp_fail "no /usr/bin/time (scripts/setup.sh installs it)"
 
 full_out=$RP_OUT thin_out=$RP_OUT/thin
-bash scripts/realprogs.sh --build-only "${programs[@]}"
-RP_OUT=$thin_out RP_CFLAGS="-O2 -flto=thin" bash scripts/realprogs.sh --build-only "${programs[@]}"
+rp_build_both "${programs[@]}"
 
 work=$RP_OUT/bench-thin
 rm -rf "$work"

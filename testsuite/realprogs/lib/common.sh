@@ -53,6 +53,14 @@ RP_MODES=(plain icf mergefunc gmf-icf ltofold-equal ltofold ltofold-icf gold-lto
 rp_say() { printf 'realprogs: %s\n' "$*" >&2; }
 rp_fail() { printf 'realprogs: error: %s\n' "$*" >&2; exit 1; }
 
+# rp_build_both PROGRAM...: builds each program with -flto=full into RP_OUT
+# and with -flto=thin into RP_OUT/thin (the ThinLTO benchmarks compare the
+# two).
+rp_build_both() {
+  bash "$RP_ROOT/scripts/realprogs.sh" --build-only "$@"
+  RP_OUT=$RP_OUT/thin RP_CFLAGS="-O2 -flto=thin" bash "$RP_ROOT/scripts/realprogs.sh" --build-only "$@"
+}
+
 # rp_load PROGRAM: reads the recipe into the current shell.
 rp_load() {
   local recipe=$RP_DIR/$1.sh
