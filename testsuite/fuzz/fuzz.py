@@ -11,7 +11,11 @@ summary):
            certified): the lld pass plugin, the gold plugin under ld.gold,
            ld.bfd and mold, the lld pass plugin with canon,merge-canon
            (row "canon"), and the lld pass plugin on objects compiled with
-           -flto=thin (row "thin": ltofold in every ThinLTO backend);
+           -flto=thin (row "thin": ltofold in every ThinLTO backend), the
+           gold plugin under ld.gold cutting the program into three
+           partitions generated on two threads (row "gold-parts"), and the
+           gold plugin under ld.gold on the -flto=thin objects (row
+           "gold-thin": LLVM's LTO driver, then merge across the modules);
            outputs compared.
   twin     a csmith program with a twin of every function (csmith_twin.py,
            one or two translation units, three programs in four also
@@ -64,7 +68,11 @@ PATHS = ["csmith", "twin", "near", "nearop", "nearstmt", "fp", "stress"]
 # linkers, and the lld pass plugin with canon on (canonical form of the
 # whole module before merge, and merge comparing in canonical order), so
 # canon's rewriting is checked against execution too.
-LINKERS = ["lld", "gold", "bfd", "mold", "canon", "thin"]
+LINKERS = ["lld", "gold", "bfd", "mold", "canon", "thin", "gold-parts", "gold-thin"]
+# The rows that link the objects compiled with -flto=thin.
+THIN_ROWS = ("thin", "gold-thin")
+# What the gold-plugin rows pass the plugin besides verify and report.
+GOLD_ROW_OPTIONS = {"gold-parts": ["lto-partitions=3", "jobs=2"]}
 PHASES = ["merge", "fprange", "canon"]
 COMPILE_TIMEOUT = 180
 LINK_TIMEOUT = 300
@@ -161,9 +169,10 @@ class Fuzzer:
                      "-Wl,--load-pass-plugin=" + self.pass_plugin]
                     + objects + ["-o", output] + libs,
                     {"LTOFOLD_OPTIONS": options})
-        return ([CLANG, "-fuse-ld=" + linker, "-Wl,-plugin," + self.gold_plugin,
+        extra = ["-Wl,-plugin-opt=" + o for o in GOLD_ROW_OPTIONS.get(linker, [])]
+        return ([CLANG, "-fuse-ld=" + linker.split("-")[0], "-Wl,-plugin," + self.gold_plugin,
                  "-Wl,-plugin-opt=verify", "-Wl,-plugin-opt=report=" + report]
-                + objects + ["-o", output] + libs, {})
+                + extra + objects + ["-o", output] + libs, {})
 
     # --- programs (csmith, twin, fp) -----------------------------------
 
@@ -220,7 +229,8 @@ class Fuzzer:
         flags_of = {mode: [level, "-flto=" + mode, "-w"] + cflags
                     for mode in ("full", "thin")}
         objects_of = {"full": [], "thin": []}
-        for mode in ("full", "thin") if "thin" in linkers else ("full",):
+        thin_rows = [row for row in linkers if row in THIN_ROWS]
+        for mode in ("full", "thin") if thin_rows else ("full",):
             for source in sources:
                 obj = source[:-2] + (".thin.o" if mode == "thin" else ".o")
                 status, out, err = run([CLANG] + flags_of[mode] + ["-c", source, "-o", obj],
@@ -267,7 +277,7 @@ class Fuzzer:
         # program whose plain ThinLTO link does not (undefined behaviour the
         # two pipelines use differently) has no reference there.
         thin_skip = None
-        if "thin" in linkers:
+        if thin_rows:
             status, out, err = run(self.link_command(None, objects_of["thin"], "refthin",
                                                      None, libs)[0], work, LINK_TIMEOUT)
             for args, expected in zip(runs, reference):
@@ -280,12 +290,12 @@ class Fuzzer:
                 thin_skip = "plain ThinLTO link: %s" % status
         results = []
         for linker in linkers:
-            if linker == "thin" and thin_skip:
+            if linker in THIN_ROWS and thin_skip:
                 results.append(Result(path, linker, seed, "skip", detail=thin_skip))
                 continue
             exe = "ltofold-" + linker
             report = os.path.join(work, linker + ".json")
-            mode = "thin" if linker == "thin" else "full"
+            mode = "thin" if linker in THIN_ROWS else "full"
             cmd, env = self.link_command(linker, objects_of[mode], exe, report, libs)
             check = {"FUZZ_FILES": " ".join(sources),
                      "FUZZ_CFLAGS": " ".join(flags_of[mode]),

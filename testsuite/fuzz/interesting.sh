@@ -19,9 +19,11 @@
 #                         differ
 #   FUZZ_FILES    the C files (run, link) or the module (ir*)
 #   FUZZ_CFLAGS, FUZZ_LIBS  compile flags and libraries of the program
-#   FUZZ_LINKER   lld, gold, bfd, mold, canon (lld with canon,merge-canon) or
+#   FUZZ_LINKER   lld, gold, bfd, mold, canon (lld with canon,merge-canon),
 #                 thin (lld; FUZZ_CFLAGS has -flto=thin, so the objects are
-#                 ThinLTO's and so are both links)
+#                 ThinLTO's and so are both links), gold-parts (ld.gold,
+#                 lto-partitions=3 jobs=2) or gold-thin (ld.gold on ThinLTO
+#                 objects)
 #   FUZZ_RUNS     the program's argument lists, separated by ';'
 #   FUZZ_BUILD    the ltofold build directory
 #
@@ -131,8 +133,10 @@ lld | canon | thin)
     -Wl,--load-pass-plugin="$FUZZ_BUILD/lib/libltofold.so" "${objects[@]}" -o got \
     "${libs[@]}" 2> link.err ;;
 *)
-  timeout 300 $clang -fuse-ld="$FUZZ_LINKER" -Wl,-plugin,"$FUZZ_BUILD/lib/ltofold-gold.so" \
-    -Wl,-plugin-opt=verify \
+  extra=()
+  [ "$FUZZ_LINKER" = gold-parts ] && extra=(-Wl,-plugin-opt=lto-partitions=3 -Wl,-plugin-opt=jobs=2)
+  timeout 300 $clang -fuse-ld="${FUZZ_LINKER%%-*}" -Wl,-plugin,"$FUZZ_BUILD/lib/ltofold-gold.so" \
+    -Wl,-plugin-opt=verify "${extra[@]}" \
     "${objects[@]}" -o got "${libs[@]}" 2> link.err ;;
 esac
 link_status=$?
