@@ -254,8 +254,7 @@ PY
 cat "$work/section.md"
 if [ "$write" = 1 ]; then
   doc=docs/BENCHMARKS.md
-  commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-  git diff --quiet HEAD -- plugin merge fprange canon 2>/dev/null || commit+=" with uncommitted changes in plugin/, merge/, fprange/ or canon/"
+  commit=$(rp_commit_label)
   llvm=$("$RP_LLVM/llvm-config" --version)
   cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
   plugin=${RP_PLUGIN#"$RP_ROOT"/}

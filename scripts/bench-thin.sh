@@ -149,8 +149,7 @@ PY
 cat "$work/section.md"
 if [ "$write" = 1 ]; then
   doc=docs/BENCHMARKS.md
-  commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-  git diff --quiet HEAD -- plugin merge fprange canon scripts 2>/dev/null || commit+=" with uncommitted changes"
+  commit=$(rp_commit_label)
   {
     echo "## ThinLTO (bench-thin.sh)"
     echo

@@ -162,15 +162,16 @@ enum ld_plugin_status run_pipeline(LLVMModuleRef module,
 /* ---------------------------------------------------------------------------
  * Code generation, in partitions.
  *
- * With one partition (lto-partitions=1, or one core) the module's object is
+ * With one partition (lto-partitions=1, a program below the default's
+ * size, or asm that keeps the module whole) the module's object is
  * generated here, on the linker's thread. With N the module is cut into N
  * parts (split_module.h: locals become hidden globals, so that a part may
  * hold a local whose users are in another; those the linker knows, because
  * they were internalized here, under their own name, the others renamed
  * NAME.ltofold to keep clear of the link's other symbols), each part is
- * written to bitcode and dropped, and `jobs` threads each take the next part, read it into a
- * context of their own and generate its object with a target machine of
- * their own. The machines are made beforehand on the linker's thread:
+ * written to bitcode and dropped, and `jobs` threads each take the next
+ * part, read it into a context of their own and generate its object with a
+ * target machine of their own. The machines are made beforehand on the linker's thread:
  * making one may write to stderr, which target_machine.c captures, and
  * threads must not. No thread touches the_plugin; each writes only the
  * fields of the partition it took. The objects come back in part order,

@@ -87,6 +87,8 @@ void say(int level, const char *format, ...)
  * saying why. */
 LLVMModuleRef parse_file(const claimed_file *file, bool lazy);
 char *copy_string(const char *text); /* aborts when out of memory */
+/* Appends a copy of `text` to the array *strings of *count (both grown). */
+void append_string(char ***strings, size_t *count, const char *text);
 
 /* symbols.c */
 bool is_local(LLVMLinkage linkage);

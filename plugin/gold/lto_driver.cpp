@@ -126,6 +126,7 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
   *ModuleCount = 0;
   *Messages = nullptr;
   std::vector<std::unique_ptr<lto::InputFile>> Files;
+  std::vector<SymbolsByName> Symbols; // each input's, for its resolutions
   StringMap<NameFacts> Facts;
   for (size_t I = 0; I < Count; ++I) {
     Expected<std::unique_ptr<lto::InputFile>> File = readInput(Inputs[I]);
@@ -134,7 +135,7 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
                                     toString(File.takeError()));
       return -1;
     }
-    SymbolsByName ByName = symbolsByName(Inputs[I]);
+    const SymbolsByName &ByName = Symbols.emplace_back(symbolsByName(Inputs[I]));
     for (const lto::InputFile::Symbol &Symbol : (*File)->symbols()) {
       // Common symbols need a resolution of their own (LLVMgold.so makes
       // the largest prevail, by hand); the full-LTO path links them as the
@@ -204,7 +205,7 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
   lto::LTO Driver(std::move(Conf), Backend);
   for (size_t I = 0; I < Files.size(); ++I) {
     std::vector<lto::SymbolResolution> Resolutions = resolve(
-        *Files[I], symbolsByName(Inputs[I]), Facts, Settings->executable);
+        *Files[I], Symbols[I], Facts, Settings->executable);
     if (llvm::Error E = Driver.add(std::move(Files[I]), Resolutions)) {
       *Error = ltofold_copy_message(std::string(Inputs[I].name) + ": " +
                                     toString(std::move(E)));

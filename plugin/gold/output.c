@@ -119,12 +119,7 @@ static char *write_object(LLVMMemoryBufferRef object, unsigned index,
     free(path);
     return NULL;
   }
-  the_plugin.object_paths = realloc(the_plugin.object_paths,
-                                    (the_plugin.object_path_count + 1) *
-                                        sizeof *the_plugin.object_paths);
-  if (!the_plugin.object_paths)
-    abort();
-  the_plugin.object_paths[the_plugin.object_path_count++] = copy_string(path);
+  append_string(&the_plugin.object_paths, &the_plugin.object_path_count, path);
   return path;
 }
 

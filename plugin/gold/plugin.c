@@ -87,6 +87,13 @@ char *copy_string(const char *text) {
   return copy;
 }
 
+void append_string(char ***strings, size_t *count, const char *text) {
+  *strings = realloc(*strings, (*count + 1) * sizeof **strings);
+  if (!*strings)
+    abort();
+  (*strings)[(*count)++] = copy_string(text);
+}
+
 /* The claimed files' bitcode, once it is no longer needed. */
 static void drop_bitcode(void) {
   for (size_t i = 0; i < the_plugin.file_count; ++i) {

@@ -79,11 +79,7 @@ static void apply_resolution(LLVMValueRef global, void *data) {
     w->dropped[w->dropped_count++] = global;
     break;
   case LDPR_PREVAILING_DEF_IRONLY:
-    *w->internal = realloc(*w->internal,
-                           (*w->internal_count + 1) * sizeof **w->internal);
-    if (!*w->internal)
-      abort();
-    (*w->internal)[(*w->internal_count)++] = copy_string(value_name(global));
+    append_string(w->internal, w->internal_count, value_name(global));
     break;
   case LDPR_PREVAILING_DEF:
   case LDPR_PREVAILING_DEF_IRONLY_EXP:

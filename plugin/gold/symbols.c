@@ -191,12 +191,7 @@ bool find_asm_identifier(const char *text, size_t length,
 
 static bool remember_asm_name(const char *name, void *unused) {
   (void)unused;
-  the_plugin.asm_names = realloc(the_plugin.asm_names,
-                                 (the_plugin.asm_name_count + 1) *
-                                     sizeof *the_plugin.asm_names);
-  if (!the_plugin.asm_names)
-    abort();
-  the_plugin.asm_names[the_plugin.asm_name_count++] = copy_string(name);
+  append_string(&the_plugin.asm_names, &the_plugin.asm_name_count, name);
   return false;
 }
 

@@ -33,13 +33,6 @@ static void say_lines(const char *text) {
   }
 }
 
-static void add_name(char ***names, size_t *count, const char *name) {
-  *names = realloc(*names, (*count + 1) * sizeof **names);
-  if (!*names)
-    abort();
-  (*names)[(*count)++] = copy_string(name);
-}
-
 /* What only IR uses: the symbols the linker resolved PREVAILING_DEF_IRONLY,
  * and the locals the thin link promoted to hidden globals (NAME.llvm.N),
  * which no object outside IR can name. */
@@ -51,17 +44,17 @@ static void internalize_ir_only(LLVMModuleRef module) {
     for (size_t s = 0; s < file->symbol_count; ++s)
       if (file->symbols[s].resolution == LDPR_PREVAILING_DEF_IRONLY &&
           file->symbols[s].def != LDPK_UNDEF)
-        add_name(&names, &count, file->symbols[s].name);
+        append_string(&names, &count, file->symbols[s].name);
   }
   for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
        f = LLVMGetNextFunction(f))
     if (strstr(value_name(f), ".llvm.") &&
         LLVMGetVisibility(f) == LLVMHiddenVisibility)
-      add_name(&names, &count, value_name(f));
+      append_string(&names, &count, value_name(f));
   for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
     if (strstr(value_name(g), ".llvm.") &&
         LLVMGetVisibility(g) == LLVMHiddenVisibility)
-      add_name(&names, &count, value_name(g));
+      append_string(&names, &count, value_name(g));
   internalize(module, names, count);
 }
 

@@ -61,6 +61,16 @@ rp_build_both() {
   RP_OUT=$RP_OUT/thin RP_CFLAGS="-O2 -flto=thin" bash "$RP_ROOT/scripts/realprogs.sh" --build-only "$@"
 }
 
+# rp_commit_label: the commit measured, for a benchmark's section of
+# docs/BENCHMARKS.md (" with uncommitted changes" when the code differs).
+rp_commit_label() {
+  local commit
+  commit=$(git -C "$RP_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+  git -C "$RP_ROOT" diff --quiet HEAD -- plugin merge fprange canon scripts 2>/dev/null ||
+    commit+=" with uncommitted changes"
+  echo "$commit"
+}
+
 # rp_load PROGRAM: reads the recipe into the current shell.
 rp_load() {
   local recipe=$RP_DIR/$1.sh
