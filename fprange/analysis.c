@@ -2,8 +2,10 @@
  * by abstract interpretation to a fixed point.
  *
  * Steps, in order:
- *  1. Skip functions whose FP semantics we do not model (strictfp; denormal
- *     modes other than IEEE, where inputs and outputs may flush to zero).
+ *  1. Skip functions whose FP semantics we do not model (strictfp: any
+ *     rounding mode, observable exceptions). Read the denormal modes: a
+ *     subnormal that may be flushed adds its zeros to every range that
+ *     holds it, as a result and as an operand.
  *  2. Blocks in reverse post-order (RPO), their predecessors, immediate
  *     dominators (Cooper, Harvey, Kennedy), and for each block with a single
  *     predecessor ending in a conditional branch, the "edge fact" that holds
@@ -48,8 +50,10 @@ enum {
 
 struct fn_analysis {
   LLVMValueRef function;
-  fp_arith *arith; /* borrowed for fn_analysis_run */
+  fp_arith *arith;                  /* borrowed for fn_analysis_run */
+  const fprange_program *program;   /* borrowed while the analysis lives */
   bool complete;
+  fp_flush flush[FP_FORMAT_COUNT]; /* the function's denormal modes */
 
   /* Blocks in RPO (only those reachable in the CFG). */
   LLVMBasicBlockRef *blocks;
@@ -88,7 +92,7 @@ struct fn_analysis {
 
 /* ---- helpers on value ranges --------------------------------------------- */
 
-static value_range none_range(void) {
+value_range fprange_range_none(void) {
   value_range r;
   memset(&r, 0, sizeof r);
   r.kind = VALUE_NONE;
@@ -113,7 +117,7 @@ static value_kind kind_of_type(LLVMTypeRef type, fp_format_id *format,
 }
 
 static value_range top_of_type(LLVMTypeRef type) {
-  value_range r = none_range();
+  value_range r = fprange_range_none();
   fp_format_id format = FP_FLOAT;
   unsigned width = 0;
   r.kind = kind_of_type(type, &format, &width);
@@ -143,7 +147,7 @@ static bool range_is_bottom(const value_range *r) {
   return false;
 }
 
-static value_range range_join(const value_range *a, const value_range *b) {
+value_range fprange_range_join(const value_range *a, const value_range *b) {
   if (a->kind != b->kind)
     return a->kind == VALUE_NONE ? *a : *b;
   value_range r = *a;
@@ -151,6 +155,27 @@ static value_range range_join(const value_range *a, const value_range *b) {
     r.as.fp = fp_interval_join(&a->as.fp, &b->as.fp);
   else if (a->kind == VALUE_INT)
     r.as.integer = int_range_join(&a->as.integer, &b->as.integer);
+  return r;
+}
+
+value_range fprange_range_meet(const value_range *a, const value_range *b) {
+  if (a->kind != b->kind)
+    return a->kind == VALUE_NONE ? *b : *a;
+  value_range r = *a;
+  if (a->kind == VALUE_FP) {
+    r.as.fp = fp_interval_meet(a->format, &a->as.fp, &b->as.fp);
+  } else if (a->kind == VALUE_INT && a->as.integer.known &&
+             b->as.integer.known) {
+    /* Integer ranges are hulls: disjoint ones keep the first (both are
+     * sound, and an empty meet is not representable as a known range). */
+    const int_range *x = &a->as.integer, *y = &b->as.integer;
+    if (y->lo <= x->hi && x->lo <= y->hi) {
+      r.as.integer.lo = y->lo > x->lo ? y->lo : x->lo;
+      r.as.integer.hi = y->hi < x->hi ? y->hi : x->hi;
+    }
+  } else if (a->kind == VALUE_INT) {
+    r = a->as.integer.known ? *b : *a;
+  }
   return r;
 }
 
@@ -610,17 +635,10 @@ static void apply_hypothesis(fn_analysis *a, value_range *r, LLVMValueRef v,
     a->hypothesis_depth--;
     value_range again = compute_value(a, v, (uint32_t)a->def_block[slot], r);
     a->hypothesis_depth++;
-    if (again.kind == VALUE_FP && r->kind == VALUE_FP) {
-      r->as.fp = fp_interval_meet(r->format, &r->as.fp, &again.as.fp);
-    } else if (again.kind == VALUE_INT && r->kind == VALUE_INT &&
-               again.as.integer.known && r->as.integer.known) {
-      int_range *x = &r->as.integer;
-      const int_range *y = &again.as.integer;
-      if (y->lo <= x->hi && x->lo <= y->hi) {
-        x->lo = y->lo > x->lo ? y->lo : x->lo;
-        x->hi = y->hi < x->hi ? y->hi : x->hi;
-      }
-    }
+    if (again.kind == r->kind &&
+        (again.kind != VALUE_INT ||
+         (again.as.integer.known && r->as.integer.known)))
+      *r = fprange_range_meet(r, &again);
   }
   apply_fact(a, r, v, a->hypothesis, a->hypothesis_truth, 0);
 }
@@ -659,6 +677,8 @@ static value_range range_in_block(fn_analysis *a, LLVMValueRef v,
   }
   if (a->hypothesis)
     apply_hypothesis(a, &r, v, slot);
+  if (r.kind == VALUE_FP)
+    fp_interval_flush(r.format, &r.as.fp, a->flush[r.format]);
   return r;
 }
 
@@ -1290,7 +1310,7 @@ static value_range compute_value(fn_analysis *a, LLVMValueRef inst,
         continue;
       value_range incoming =
           range_on_edge(a, LLVMGetIncomingValue(inst, i), pred, block);
-      r = range_join(&r, &incoming);
+      r = fprange_range_join(&r, &incoming);
     }
     if (r.kind == VALUE_FP)
       fp_apply_fast_math(r.format, &r.as.fp, fast_math_of(inst));
@@ -1321,7 +1341,7 @@ static value_range compute_value(fn_analysis *a, LLVMValueRef inst,
       LLVMValueRef v = LLVMGetOperand(inst, arm);
       value_range x = scalar ? range_assuming(a, v, block, condition, arm == 1)
                              : range_in_block(a, v, block);
-      r = range_join(&r, &x);
+      r = fprange_range_join(&r, &x);
     }
     if (r.kind == VALUE_FP)
       fp_apply_fast_math(r.format, &r.as.fp, fast_math_of(inst));
@@ -1331,6 +1351,12 @@ static value_range compute_value(fn_analysis *a, LLVMValueRef inst,
     r.as.fp = compute_fp(a, inst, block, r.format);
   else if (r.kind == VALUE_INT)
     r.as.integer = compute_int(a, inst, block, r.as.integer.width);
+  if (opcode == LLVMCall) {
+    value_range returned = fprange_program_call_result(a->program, inst);
+    r = fprange_range_meet(&r, &returned);
+  }
+  if (r.kind == VALUE_FP)
+    fp_interval_flush(r.format, &r.as.fp, a->flush[r.format]);
   return r;
 }
 
@@ -1339,26 +1365,60 @@ static value_range compute_value(fn_analysis *a, LLVMValueRef inst,
 
 static bool function_is_modelled(LLVMValueRef function) {
   unsigned strictfp = LLVMGetEnumAttributeKindForName("strictfp", 8);
-  if (LLVMGetEnumAttributeAtIndex(function, LLVMAttributeFunctionIndex,
-                                  strictfp))
-    return false;
-  static const char *const denormal_keys[] = {"denormal-fp-math",
-                                              "denormal-fp-math-f32"};
-  for (int i = 0; i < 2; ++i) {
-    LLVMAttributeRef attribute = LLVMGetStringAttributeAtIndex(
-        function, LLVMAttributeFunctionIndex, denormal_keys[i],
-        (unsigned)strlen(denormal_keys[i]));
-    if (!attribute)
-      continue;
-    unsigned length = 0;
-    const char *value = LLVMGetStringAttributeValue(attribute, &length);
-    if (!(length == 9 && strncmp(value, "ieee,ieee", 9) == 0) &&
-        !(length == 4 && strncmp(value, "ieee", 4) == 0))
-      return false;
+  return !LLVMGetEnumAttributeAtIndex(function, LLVMAttributeFunctionIndex,
+                                      strictfp);
+}
+
+/* One denormal mode as LLVM spells it; an unknown spelling may be
+ * anything. */
+static fp_flush parse_flush(const char *text, size_t length) {
+  if (length == 4 && memcmp(text, "ieee", 4) == 0)
+    return FP_FLUSH_NONE;
+  if (length == 13 && memcmp(text, "preserve-sign", 13) == 0)
+    return FP_FLUSH_PRESERVE_SIGN;
+  if (length == 13 && memcmp(text, "positive-zero", 13) == 0)
+    return FP_FLUSH_POSITIVE_ZERO;
+  return FP_FLUSH_ANY; /* "dynamic", or unknown */
+}
+
+/* The "denormal-fp-math" value: "OUTPUT,INPUT" or one mode for both. A
+ * subnormal may be flushed on output or read as zero on input: the set
+ * of zeros it may become is the union of the two. */
+static fp_flush parse_denormal_mode(LLVMValueRef function, const char *key,
+                                    fp_flush unset) {
+  LLVMAttributeRef attribute = LLVMGetStringAttributeAtIndex(
+      function, LLVMAttributeFunctionIndex, key, (unsigned)strlen(key));
+  if (!attribute)
+    return unset;
+  unsigned length = 0;
+  const char *value = LLVMGetStringAttributeValue(attribute, &length);
+  const char *comma = memchr(value, ',', length);
+  if (!comma)
+    return parse_flush(value, length);
+  fp_flush output = parse_flush(value, (size_t)(comma - value));
+  fp_flush input =
+      parse_flush(comma + 1, length - (size_t)(comma + 1 - value));
+  if (output == FP_FLUSH_NONE || output == input)
+    return input;
+  return input == FP_FLUSH_NONE ? output : FP_FLUSH_ANY;
+}
+
+/* The denormal mode of each format in the function: "denormal-fp-math"
+ * for all, "denormal-fp-math-f32" for float; float and double may also
+ * flush in a module compiled with fast-math (fprange_program_may_flush). */
+static void read_denormal_modes(fn_analysis *a) {
+  fp_flush all =
+      parse_denormal_mode(a->function, "denormal-fp-math", FP_FLUSH_NONE);
+  for (int f = 0; f < FP_FORMAT_COUNT; ++f)
+    a->flush[f] = all;
+  a->flush[FP_FLOAT] =
+      parse_denormal_mode(a->function, "denormal-fp-math-f32", all);
+  if (fprange_program_may_flush(a->program)) {
+    if (a->flush[FP_FLOAT] == FP_FLUSH_NONE)
+      a->flush[FP_FLOAT] = FP_FLUSH_PRESERVE_SIGN;
+    if (a->flush[FP_DOUBLE] == FP_FLUSH_NONE)
+      a->flush[FP_DOUBLE] = FP_FLUSH_PRESERVE_SIGN;
   }
-  /* LLVM 22 spells the denormal mode as an enum-like attribute too; an
-   * unknown spelling is caught by the string checks above or is IEEE. */
-  return true;
 }
 
 static void *allocate(size_t count, size_t size) {
@@ -1506,6 +1566,8 @@ static void build_slots(fn_analysis *a) {
     if (r.kind == VALUE_FP)
       apply_nofpclass(r.format, &r.as.fp,
                       nofpclass_at(a, a->function, i + 1, false));
+    value_range passed = fprange_program_argument(a->program, a->function, i);
+    r = fprange_range_meet(&r, &passed);
     a->values[slot] = param;
     a->ranges[slot] = r;
     a->def_block[slot] = -1;
@@ -1700,7 +1762,7 @@ static bool solve(solver *s, bool ascending, unsigned limit) {
         else if (!int_range_equal(&old->as.integer, &next.as.integer))
           next.as.integer = int_range_full(old->as.integer.width);
       }
-      next = range_join(old, &next);
+      next = fprange_range_join(old, &next);
     }
     if (!range_equal(old, &next)) {
       *old = next;
@@ -1759,10 +1821,13 @@ static bool run_solver(fn_analysis *a) {
   return done;
 }
 
-fn_analysis *fn_analysis_run(LLVMValueRef function, fp_arith *arith) {
+fn_analysis *fn_analysis_run(LLVMValueRef function, fp_arith *arith,
+                             const fprange_program *program) {
   fn_analysis *a = allocate(1, sizeof *a);
   a->function = function;
   a->arith = arith;
+  a->program = program;
+  read_denormal_modes(a);
   fprange_value_map_init(&a->block_index);
   fprange_value_map_init(&a->slots);
   a->nofpclass_kind = LLVMGetEnumAttributeKindForName("nofpclass", 9);
@@ -1804,6 +1869,22 @@ bool fn_analysis_complete(const fn_analysis *a) { return a->complete; }
 
 size_t fn_analysis_fp_value_count(const fn_analysis *a) {
   return a->complete ? a->fp_values : 0;
+}
+
+size_t fn_analysis_fp_bounded_count(const fn_analysis *a) {
+  if (!a->complete)
+    return 0;
+  size_t count = 0;
+  for (size_t slot = 0; slot < a->value_count; ++slot) {
+    const value_range *r = &a->ranges[slot];
+    if (r->kind != VALUE_FP || fp_interval_is_bottom(&r->as.fp) ||
+        r->as.fp.pos_inf || r->as.fp.neg_inf)
+      continue;
+    fp_bound max = fp_format_max(r->format);
+    if (!r->as.fp.has_finite || (r->as.fp.lo > -max && r->as.fp.hi < max))
+      ++count;
+  }
+  return count;
 }
 
 value_range fn_analysis_range(fn_analysis *a, LLVMValueRef value) {

@@ -66,6 +66,7 @@
 
 void ltofold_fprange_options_default(ltofold_fprange_options *options) {
   options->fold = true;
+  options->any_rounding = false;
 }
 
 const char *ltofold_fprange_fold_kind_name(ltofold_fprange_fold_kind kind) {
@@ -91,23 +92,182 @@ static bool has_floating_point(LLVMValueRef function) {
   return false;
 }
 
+/* Does `function` call a closed function (one whose every caller is in
+ * view, program.c)? */
+static bool calls_closed(const fprange_program *program,
+                         LLVMValueRef function) {
+  for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
+       block = LLVMGetNextBasicBlock(block))
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
+         inst = LLVMGetNextInstruction(inst))
+      if (LLVMGetInstructionOpcode(inst) == LLVMCall &&
+          fprange_program_is_closed(program, LLVMGetCalledValue(inst)))
+        return true;
+  return false;
+}
+
+/* The functions a round analyzes, and its order. */
+typedef struct round_plan {
+  LLVMValueRef *functions; /* worth analyzing, in module order */
+  bool *in_first_rounds;   /* worth analyzing before the last round too */
+  size_t count;
+  ptr_map index;           /* function -> position in `functions` */
+  bool *done;              /* this round */
+  uint32_t *queue;         /* ready to analyze, FIFO */
+  size_t queue_head, queue_tail;
+} round_plan;
+
+static void *allocate_zeroed(size_t count, size_t size) {
+  void *p = calloc(count ? count : 1, size);
+  if (!p)
+    abort();
+  return p;
+}
+
+/* Returns how many rounds the plan needs: two when some analyzed function
+ * calls a closed one (the first round learns its arguments and return
+ * values), else one. */
+static unsigned plan_build(round_plan *plan, LLVMModuleRef module,
+                           const fprange_program *program,
+                           bool every_function) {
+  memset(plan, 0, sizeof *plan);
+  ptr_map_init(&plan->index);
+  size_t capacity = 0;
+  unsigned rounds = 1;
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
+       f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f))
+      continue;
+    bool closed = fprange_program_is_closed(program, f);
+    bool calls = fprange_program_closed_count(program) > 0 &&
+                 calls_closed(program, f);
+    if (!calls && !every_function && !has_floating_point(f))
+      continue;
+    if (plan->count == capacity) {
+      capacity = capacity ? 2 * capacity : 64;
+      plan->functions =
+          realloc(plan->functions, capacity * sizeof *plan->functions);
+      plan->in_first_rounds =
+          realloc(plan->in_first_rounds, capacity * sizeof(bool));
+      if (!plan->functions || !plan->in_first_rounds)
+        abort();
+    }
+    plan->in_first_rounds[plan->count] = calls || closed;
+    if (calls)
+      rounds = 2;
+    ptr_map_put(&plan->index, f, plan->count);
+    plan->functions[plan->count++] = f;
+  }
+  plan->done = allocate_zeroed(plan->count, sizeof *plan->done);
+  plan->queue = allocate_zeroed(plan->count, sizeof *plan->queue);
+  return rounds;
+}
+
+static void plan_free(round_plan *plan) {
+  free(plan->functions);
+  free(plan->in_first_rounds);
+  free(plan->done);
+  free(plan->queue);
+  ptr_map_free(&plan->index);
+}
+
+static void plan_push(round_plan *plan, uint32_t i) {
+  if (plan->done[i])
+    return;
+  plan->done[i] = true; /* queued now, analyzed once */
+  plan->queue[plan->queue_tail++] = i;
+}
+
+/* After `function` was analyzed: its closed callees whose every caller is
+ * now analyzed become ready. */
+static void plan_release_callees(round_plan *plan,
+                                 const fprange_program *program,
+                                 LLVMValueRef function) {
+  for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
+       block = LLVMGetNextBasicBlock(block))
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      if (LLVMGetInstructionOpcode(inst) != LLVMCall)
+        continue;
+      LLVMValueRef callee = LLVMGetCalledValue(inst);
+      uint64_t i;
+      if (fprange_program_is_closed(program, callee) &&
+          fprange_program_callers_done(program, callee) &&
+          ptr_map_get(&plan->index, callee, &i))
+        plan_push(plan, (uint32_t)i);
+    }
+}
+
+void fprange_analyze_module(LLVMModuleRef module, bool any_rounding,
+                            bool every_function, fprange_visitor visit,
+                            void *data) {
+  fp_arith arith;
+  fp_arith_init(&arith);
+  arith.nearest = !any_rounding;
+  fprange_program *program = fprange_program_build(module);
+  round_plan plan;
+  unsigned rounds = plan_build(&plan, module, program, every_function);
+  for (unsigned round = 0; round < rounds; ++round) {
+    bool last = round + 1 == rounds;
+    fprange_program_begin_round(program);
+    memset(plan.done, 0, plan.count * sizeof *plan.done);
+    plan.queue_head = plan.queue_tail = 0;
+    /* Ready first: every function whose callers are all analyzed (all
+     * but the closed ones that have callers), in module order; a closed
+     * one joins the queue when its last caller is analyzed. When nothing
+     * is ready, the rest wait on each other (a cycle): the first of them
+     * in module order goes next. */
+    for (size_t i = 0; i < plan.count; ++i)
+      if (fprange_program_callers_done(program, plan.functions[i]))
+        plan_push(&plan, (uint32_t)i);
+    size_t cursor = 0;
+    for (;;) {
+      if (plan.queue_head == plan.queue_tail) {
+        while (cursor < plan.count && plan.done[cursor])
+          ++cursor;
+        if (cursor == plan.count)
+          break;
+        plan_push(&plan, (uint32_t)cursor);
+      }
+      uint32_t i = plan.queue[plan.queue_head++];
+      LLVMValueRef function = plan.functions[i];
+      if (!last && !plan.in_first_rounds[i])
+        continue;
+      fn_analysis *analysis = fn_analysis_run(function, &arith, program);
+      fprange_program_learn(program, function, analysis);
+      plan_release_callees(&plan, program, function);
+      if (last)
+        visit(analysis, function, data);
+      fn_analysis_free(analysis);
+    }
+    fprange_program_end_round(program);
+  }
+  plan_free(&plan);
+  fprange_program_free(program);
+  fp_arith_free(&arith);
+}
+
+typedef struct fold_visit {
+  const ltofold_fprange_options *options;
+  ltofold_fprange_result *result;
+} fold_visit;
+
+static void count_and_fold(fn_analysis *analysis, LLVMValueRef function,
+                           void *data) {
+  fold_visit *v = data;
+  v->result->values += fn_analysis_fp_value_count(analysis);
+  v->result->values_bounded += fn_analysis_fp_bounded_count(analysis);
+  if (v->options->fold)
+    fprange_fold_function(analysis, function, v->result);
+}
+
 void ltofold_fprange_module(LLVMModuleRef module,
                             const ltofold_fprange_options *options,
                             ltofold_fprange_result *result) {
   memset(result, 0, sizeof *result);
-  fp_arith arith;
-  fp_arith_init(&arith);
-  for (LLVMValueRef function = LLVMGetFirstFunction(module); function;
-       function = LLVMGetNextFunction(function)) {
-    if (LLVMIsDeclaration(function) || !has_floating_point(function))
-      continue;
-    fn_analysis *analysis = fn_analysis_run(function, &arith);
-    result->values += fn_analysis_fp_value_count(analysis);
-    if (options->fold)
-      fprange_fold_function(analysis, function, result);
-    fn_analysis_free(analysis);
-  }
-  fp_arith_free(&arith);
+  fold_visit visit = {options, result};
+  fprange_analyze_module(module, options->any_rounding, false, count_and_fold,
+                         &visit);
 }
 
 void ltofold_fprange_result_free(ltofold_fprange_result *result) {

@@ -6,6 +6,7 @@
  *   transfer.c  what each FP operation does to ranges
  *   intrange.c  integer ranges (inputs of sitofp/uitofp, fptosi results)
  *   analysis.c  the fixed point over a function, refinement on branch edges
+ *   program.c   whole-program facts: arguments and returns across calls
  *   fold.c      replacing what the ranges decide
  *   print.c     `ltofold fprange --print`
  *   fprange.c   the algorithm in prose, the module driver, the result
@@ -108,6 +109,18 @@ bool fp_interval_may_be_positive(const fp_interval *r);
 void fp_interval_clip(fp_format_id id, fp_interval *r, fp_bound low,
                       bool low_strict, fp_bound high, bool high_strict,
                       bool keep_nan);
+/* How subnormals of a format may become zeros in a function (its
+ * "denormal-fp-math" attributes; output flushing and input treated as
+ * zero alike): not at all; to a zero of their sign; to +0; either. */
+typedef enum fp_flush {
+  FP_FLUSH_NONE,
+  FP_FLUSH_PRESERVE_SIGN,
+  FP_FLUSH_POSITIVE_ZERO,
+  FP_FLUSH_ANY
+} fp_flush;
+/* Adds the zeros the set's subnormals may flush to. */
+void fp_interval_flush(fp_format_id id, fp_interval *r, fp_flush flush);
+
 /* Widening: a bound that moved since `old` jumps to the end of the format
  * (the infinity becomes possible); the other flags are joined. */
 fp_interval fp_interval_widen(fp_format_id id, const fp_interval *old,
@@ -115,16 +128,25 @@ fp_interval fp_interval_widen(fp_format_id id, const fp_interval *old,
 
 /* ---- directed-rounding arithmetic (interval.c) -------------------------- */
 
-/* MPFR scratch for the transfer functions. Owned by whoever runs the
- * analysis (one per thread; MPFR's own exponent range is left as found).
- * Every intermediate is computed at FP_WORK_PRECISION bits in MPFR's wide
- * default exponent range with the same directed rounding as the final
- * result, then rounded once more into the format with subnormals emulated:
- * a rounding toward -inf (+inf) of a rounding toward -inf (+inf) on a finer
- * grid is the rounding of the exact value, so the two steps lose nothing. */
+/* MPFR scratch for the transfer functions, and the rounding they assume.
+ * Owned by whoever runs the analysis (one per thread; MPFR's own exponent
+ * range is left as found). Every intermediate is computed at
+ * FP_WORK_PRECISION bits in MPFR's wide default exponent range, rounded
+ * toward -inf for a lower bound and +inf for an upper one, then rounded once
+ * more into the format with subnormals emulated (fp_round_result):
+ *  - nearest (LLVM IR's default floating-point environment outside
+ *    strictfp): to nearest, ties to even. Rounding to nearest is monotone,
+ *    so the nearest of a value below (above) the exact result is at or
+ *    below (above) the nearest of the exact result: the bound is the
+ *    result a correctly rounded operation gives, or one value further out
+ *    in the rare double-rounding tie.
+ *  - otherwise, every rounding mode: toward -inf (+inf) again; a directed
+ *    rounding of a directed rounding the same way on a finer grid is the
+ *    rounding of the exact value, so the two steps lose nothing. */
 #define FP_WORK_PRECISION 128
 typedef struct fp_arith {
   mpfr_t x, y, z, t, u;
+  bool nearest; /* round to nearest even (the default), or any mode */
 } fp_arith;
 
 void fp_arith_init(fp_arith *arith);
@@ -134,6 +156,12 @@ void fp_set_bound(mpfr_t out, fp_bound value); /* exact */
  * `id`, toward `rnd` (MPFR_RNDD or MPFR_RNDU), with overflow to +-inf and
  * subnormals as the format has them. */
 fp_bound fp_round_to_format(fp_format_id id, mpfr_t x, mpfr_rnd_t rnd);
+/* The bound an operation's result can reach on the side of `direction`
+ * (MPFR_RNDD: lowest, MPFR_RNDU: highest) when its exact value was
+ * rounded that way into x at work precision: rounded into the format to
+ * nearest, or in `direction` when any rounding mode is possible. */
+fp_bound fp_round_result(const fp_arith *arith, fp_format_id id, mpfr_t x,
+                         mpfr_rnd_t direction);
 
 /* ---- integer ranges (intrange.c) -------------------------------------- */
 
@@ -201,15 +229,27 @@ typedef struct value_range {
   } as;
 } value_range;
 
+value_range fprange_range_none(void);
+value_range fprange_range_join(const value_range *a, const value_range *b);
+/* The values in both (as far as hulls say; kind NONE is "anything"). */
+value_range fprange_range_meet(const value_range *a, const value_range *b);
+
 typedef struct fn_analysis fn_analysis;
+typedef struct fprange_program fprange_program;
 
 /* Analyzes one function definition. The result belongs to the caller (free
- * it with fn_analysis_free); `arith` is borrowed for the call. */
-fn_analysis *fn_analysis_run(LLVMValueRef function, fp_arith *arith);
+ * it with fn_analysis_free); `arith` is borrowed for the call; `program`
+ * (may be NULL: nothing known), borrowed while the analysis lives, says
+ * what holds at the function's entry and what its calls return. */
+fn_analysis *fn_analysis_run(LLVMValueRef function, fp_arith *arith,
+                             const fprange_program *program);
 void fn_analysis_free(fn_analysis *analysis);
-/* False when the function was skipped (strictfp, non-IEEE denormals, or
- * no fixed point within the sweep limit): then nothing may be folded. */
+/* False when the function was skipped (strictfp, or no fixed point within
+ * the sweep limit): then nothing may be folded. */
 bool fn_analysis_complete(const fn_analysis *analysis);
+/* FP values bounded on both sides: no infinity possible, and a finite part
+ * inside the format's largest values (NaN allowed). */
+size_t fn_analysis_fp_bounded_count(const fn_analysis *analysis);
 /* The range of `value` where it is defined (constants are evaluated);
  * NULL-kind when the analysis has nothing for it. */
 value_range fn_analysis_range(fn_analysis *analysis, LLVMValueRef value);
@@ -221,6 +261,45 @@ value_range fn_analysis_range_at(fn_analysis *analysis, LLVMValueRef value,
 bool fn_analysis_block_reachable(fn_analysis *analysis,
                                  LLVMBasicBlockRef block);
 size_t fn_analysis_fp_value_count(const fn_analysis *analysis);
+
+/* ---- whole-program facts (program.c) ----------------------------------- */
+
+fprange_program *fprange_program_build(LLVMModuleRef module);
+void fprange_program_free(fprange_program *program);
+/* Local linkage, every use a direct call: all its callers are in view. */
+bool fprange_program_is_closed(const fprange_program *program,
+                               LLVMValueRef function);
+size_t fprange_program_closed_count(const fprange_program *program);
+/* May float and double subnormals be flushed to zero (fast-math code)? */
+bool fprange_program_may_flush(const fprange_program *program);
+void fprange_program_begin_round(fprange_program *program);
+/* Was every call site of `function` analyzed this round (true when it is
+ * not closed)? */
+bool fprange_program_callers_done(const fprange_program *program,
+                                  LLVMValueRef function);
+/* What argument `index` of `function` holds on entry (kind NONE: nothing
+ * known), and what a call returns. */
+value_range fprange_program_argument(const fprange_program *program,
+                                     LLVMValueRef function, unsigned index);
+value_range fprange_program_call_result(const fprange_program *program,
+                                        LLVMValueRef call);
+/* Records what the analysis of `function` says about the arguments of its
+ * calls and about its return value. Call before folding it. */
+void fprange_program_learn(fprange_program *program, LLVMValueRef function,
+                           fn_analysis *analysis);
+void fprange_program_end_round(fprange_program *program);
+
+/* ---- the module driver (fprange.c) ------------------------------------ */
+
+typedef void (*fprange_visitor)(fn_analysis *analysis, LLVMValueRef function,
+                                void *data);
+/* Analyzes every function of the module with floating point (or calls that
+ * carry facts between functions; or every defined function at all), in
+ * rounds (program.c says why and in which order), and hands each analysis
+ * of the last round to `visit` before freeing it. */
+void fprange_analyze_module(LLVMModuleRef module, bool any_rounding,
+                            bool every_function, fprange_visitor visit,
+                            void *data);
 
 /* ---- folding (fold.c) ------------------------------------------------- */
 

@@ -8,9 +8,10 @@
  *
  * Rounding into a format goes through MPFR: the exact operation is rounded
  * toward -inf (or +inf) at FP_WORK_PRECISION bits in MPFR's wide exponent
- * range, then rounded the same way into the format's precision and exponent
- * range, with subnormals emulated by mpfr_subnormalize. Whatever rounding
- * mode the program runs in, its result lies between the two. */
+ * range, then rounded into the format's precision and exponent range, with
+ * subnormals emulated by mpfr_subnormalize: to nearest even, as LLVM IR
+ * assumes outside strictfp functions, or, when the analysis must hold in
+ * every rounding mode, the same way again (fp_round_result). */
 #include "fprange_internal.h"
 
 #include <llvm-c/Core.h>
@@ -91,6 +92,7 @@ fp_bound fp_format_denorm_min(fp_format_id id) {
 void fp_arith_init(fp_arith *arith) {
   mpfr_inits2(FP_WORK_PRECISION, arith->x, arith->y, arith->z, arith->t,
               arith->u, (mpfr_ptr)0);
+  arith->nearest = true;
 }
 
 void fp_arith_free(fp_arith *arith) {
@@ -121,6 +123,11 @@ fp_bound fp_round_to_format(fp_format_id id, mpfr_t x, mpfr_rnd_t rnd) {
   mpfr_set_emin(saved_emin);
   mpfr_set_emax(saved_emax);
   return result;
+}
+
+fp_bound fp_round_result(const fp_arith *arith, fp_format_id id, mpfr_t x,
+                         mpfr_rnd_t direction) {
+  return fp_round_to_format(id, x, arith->nearest ? MPFR_RNDN : direction);
 }
 
 /* x + half the smallest subnormal lies strictly between x and its upper
@@ -372,6 +379,19 @@ void fp_interval_clip(fp_format_id id, fp_interval *r, fp_bound low,
       r->has_finite = false;
   }
   fp_interval_normalize(id, r);
+}
+
+void fp_interval_flush(fp_format_id id, fp_interval *r, fp_flush flush) {
+  if (flush == FP_FLUSH_NONE || !r->has_finite || r->integer)
+    return;
+  fp_bound normal = fp_format_min_normal(id);
+  bool negative_subnormal = r->lo < 0 && r->hi > -normal;
+  bool positive_subnormal = r->hi > 0 && r->lo < normal;
+  if (negative_subnormal && flush != FP_FLUSH_POSITIVE_ZERO)
+    fp_interval_add_point(r, -(fp_bound)0);
+  if (positive_subnormal ||
+      (negative_subnormal && flush != FP_FLUSH_PRESERVE_SIGN))
+    fp_interval_add_point(r, 0);
 }
 
 fp_interval fp_interval_widen(fp_format_id id, const fp_interval *old,

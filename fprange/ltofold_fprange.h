@@ -1,8 +1,8 @@
 /* fprange: floating-point value ranges, and the folds they decide.
  *
  * Takes a module, computes for every floating-point SSA value a range (bounds
- * in the value's own format that hold under every rounding mode, NaN and
- * infinity possibility, sign of zero, is-integer), and folds the compares,
+ * in the value's own format, in round-to-nearest or in every rounding mode;
+ * NaN and infinity possibility, sign of zero, is-integer), and folds the compares,
  * branches and instructions the ranges decide. Knows nothing about linkers.
  *
  * (Contract header written by the plugin side; the fprange implementation
@@ -17,6 +17,10 @@
 
 typedef struct ltofold_fprange_options {
   bool fold; /* false: analyze only */
+  /* false (the default): LLVM IR's floating-point environment outside
+   * strictfp functions, round-to-nearest-even; true: ranges hold in every
+   * rounding mode (for programs that change the mode without strictfp). */
+  bool any_rounding;
 } ltofold_fprange_options;
 
 void ltofold_fprange_options_default(ltofold_fprange_options *options);
@@ -47,6 +51,7 @@ typedef struct ltofold_fprange_fold {
 
 typedef struct ltofold_fprange_result {
   size_t values;                 /* FP values given a range */
+  size_t values_bounded;         /* of them, bounded on both sides */
   size_t by_kind[LTOFOLD_FPRANGE_FOLD_KIND_COUNT];
   size_t branches_removed;       /* conditional branches made unconditional */
   ltofold_fprange_fold *folds;   /* every fold, in module order */
@@ -62,7 +67,8 @@ void ltofold_fprange_module(LLVMModuleRef module,
 void ltofold_fprange_result_free(ltofold_fprange_result *result);
 
 /* Prints every FP value of `module` with its range (`ltofold fprange
- * --print`). */
-void ltofold_fprange_print(LLVMModuleRef module, FILE *out);
+ * --print`), in the rounding the options would assume. */
+void ltofold_fprange_print(LLVMModuleRef module, bool any_rounding,
+                           FILE *out);
 
 #endif

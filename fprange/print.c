@@ -51,30 +51,27 @@ static void print_value(fn_analysis *analysis, LLVMValueRef value, FILE *out) {
   fp_interval_print(r.format, &r.as.fp, out);
 }
 
-void ltofold_fprange_print(LLVMModuleRef module, FILE *out) {
-  fp_arith arith;
-  fp_arith_init(&arith);
-  for (LLVMValueRef function = LLVMGetFirstFunction(module); function;
-       function = LLVMGetNextFunction(function)) {
-    if (LLVMIsDeclaration(function))
+static void print_function(fn_analysis *analysis, LLVMValueRef function,
+                           void *data) {
+  FILE *out = data;
+  size_t length = 0;
+  const char *name = LLVMGetValueName2(function, &length);
+  fprintf(out, "function @%.*s%s\n", (int)length, name,
+          fn_analysis_complete(analysis) ? "" : " (not analyzed)");
+  unsigned params = LLVMCountParams(function);
+  for (unsigned i = 0; i < params; ++i)
+    print_value(analysis, LLVMGetParam(function, i), out);
+  for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
+       block = LLVMGetNextBasicBlock(block)) {
+    if (!fn_analysis_block_reachable(analysis, block))
       continue;
-    size_t length = 0;
-    const char *name = LLVMGetValueName2(function, &length);
-    fn_analysis *analysis = fn_analysis_run(function, &arith);
-    fprintf(out, "function @%.*s%s\n", (int)length, name,
-            fn_analysis_complete(analysis) ? "" : " (not analyzed)");
-    unsigned params = LLVMCountParams(function);
-    for (unsigned i = 0; i < params; ++i)
-      print_value(analysis, LLVMGetParam(function, i), out);
-    for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
-         block = LLVMGetNextBasicBlock(block)) {
-      if (!fn_analysis_block_reachable(analysis, block))
-        continue;
-      for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
-           inst = LLVMGetNextInstruction(inst))
-        print_value(analysis, inst, out);
-    }
-    fn_analysis_free(analysis);
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
+         inst = LLVMGetNextInstruction(inst))
+      print_value(analysis, inst, out);
   }
-  fp_arith_free(&arith);
+}
+
+void ltofold_fprange_print(LLVMModuleRef module, bool any_rounding,
+                           FILE *out) {
+  fprange_analyze_module(module, any_rounding, true, print_function, out);
 }

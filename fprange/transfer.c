@@ -1,12 +1,22 @@
 /* Transfer functions: the range of an FP operation's result from the ranges
- * of its operands, valid in every rounding mode.
+ * of its operands, in round-to-nearest-even (LLVM IR's default
+ * environment) or, when fp_arith says so, in every rounding mode.
  *
  * The common shape: split each operand into pieces on which the operation
  * is monotone in each argument (a sign-constant finite part, each zero, each
  * infinity), evaluate the exact operation at the corners of each pair of
- * pieces with MPFR, rounded down and up into the format, and take the hull.
- * Rounding is monotone, so the hull of the corners bounds every result in
- * between. Signed zeros that can appear inside a piece (x + -x) are added
+ * pieces with MPFR, rounded into the format (fp_round_result), and take the
+ * hull. Rounding is monotone, so the hull of the corners bounds every
+ * result in between.
+ *
+ * Correctly rounded operations (+ - * / sqrt fma, conversions, the
+ * rounding functions) get no margin. libm functions (exp, log, sin, cos,
+ * pow, powi) need not be correctly rounded: their bounds are widened by
+ * FP_LIBM_MARGIN_ULPS, except for what holds for any correct libm in
+ * round-to-nearest, whatever its last-ulp error: sin and cos within
+ * [-1, 1], exp never negative, and exact results at the points where the
+ * exact value is a value of the format (exp(0) = 1, exp2(k) = 2^k,
+ * log(1) = 0, log2(2^k) = k, sin(0) = 0, cos(0) = 1). Signed zeros that can appear inside a piece (x + -x) are added
  * by each operation's own rule; NaN comes from NaN operands and from the
  * corner evaluations (inf - inf, 0 * inf, 0 / 0), which MPFR does as IEEE
  * 754 does. */
@@ -56,15 +66,29 @@ static int split_pieces(fp_format_id id, const fp_interval *r,
   return n;
 }
 
+/* Adds the result an operation can give on the side of `direction`, x being
+ * its exact value rounded that way at work precision (fp_round_result).
+ * A finite value that overflows brings the largest finite value of its
+ * sign with it: in round-to-nearest, both ends of a range of exact results
+ * can overflow while results between them stay finite. */
+static void add_result(const fp_arith *arith, fp_format_id id, fp_interval *r,
+                       mpfr_t x, mpfr_rnd_t direction) {
+  fp_bound bound = fp_round_result(arith, id, x, direction);
+  fp_interval_add_point(r, bound);
+  if (isinf(bound) && !mpfr_inf_p(x))
+    fp_interval_add_point(r, bound > 0 ? fp_format_max(id)
+                                       : -fp_format_max(id));
+}
+
 /* Adds op(x, y) rounded down and up into the format. */
 static void add_corner(fp_arith *arith, fp_format_id id, fp_interval *r,
                        mpfr_binary_fn op, fp_bound x, fp_bound y) {
   fp_set_bound(arith->x, x);
   fp_set_bound(arith->y, y);
   op(arith->t, arith->x, arith->y, MPFR_RNDD);
-  fp_interval_add_point(r, fp_round_to_format(id, arith->t, MPFR_RNDD));
+  add_result(arith, id, r, arith->t, MPFR_RNDD);
   op(arith->t, arith->x, arith->y, MPFR_RNDU);
-  fp_interval_add_point(r, fp_round_to_format(id, arith->t, MPFR_RNDU));
+  add_result(arith, id, r, arith->t, MPFR_RNDU);
 }
 
 static void add_piece_pair(fp_arith *arith, fp_format_id id, fp_interval *r,
@@ -142,8 +166,14 @@ fp_interval fp_transfer_binary(fp_arith *arith, fp_format_id id,
       add_piece_pair(arith, id, &r, functions[op], pa[i], pb[j]);
   r.nan = r.nan || a->nan || b->nan;
   if (r.has_finite) {
-    if (additive && r.lo <= 0 && r.hi >= 0)
-      r.pos_zero = r.neg_zero = true; /* x + -x: +0, or -0 rounding down */
+    if (additive && r.lo <= 0 && r.hi >= 0) {
+      /* An exact zero sum is +0 in round-to-nearest (-0 rounding down);
+       * -0 otherwise only as -0 + -0 (or -0 - +0). Sums never underflow
+       * to zero: a tiny sum is exact. */
+      bool b_neg_zero = op == FP_OP_ADD ? b->neg_zero : b->pos_zero;
+      r.pos_zero = true;
+      r.neg_zero = !arith->nearest || (a->neg_zero && b_neg_zero);
+    }
     r.integer =
         op != FP_OP_DIV && has_finite_integers(a) && has_finite_integers(b);
   }
@@ -178,11 +208,9 @@ fp_interval fp_transfer_fma(fp_arith *arith, fp_format_id id,
           fp_bound y = corner & 2 ? pb[j].hi : pb[j].lo;
           fp_bound z = corner & 4 ? pc[k].hi : pc[k].lo;
           mpfr_fma_corner(arith, x, y, z, MPFR_RNDD);
-          fp_interval_add_point(&r,
-                                fp_round_to_format(id, arith->t, MPFR_RNDD));
+          add_result(arith, id, &r, arith->t, MPFR_RNDD);
           mpfr_fma_corner(arith, x, y, z, MPFR_RNDU);
-          fp_interval_add_point(&r,
-                                fp_round_to_format(id, arith->t, MPFR_RNDU));
+          add_result(arith, id, &r, arith->t, MPFR_RNDU);
         }
   r.nan = r.nan || a->nan || b->nan || c->nan;
   if (r.has_finite) {
@@ -257,8 +285,8 @@ fp_interval fp_transfer_convert(fp_arith *arith, fp_format_id to,
   fp_bound ends[2] = {a->lo, a->hi};
   for (int i = 0; i < 2; ++i) {
     fp_set_bound(arith->t, ends[i]);
-    fp_interval_add_point(&r, fp_round_to_format(to, arith->t, MPFR_RNDD));
-    fp_interval_add_point(&r, fp_round_to_format(to, arith->t, MPFR_RNDU));
+    add_result(arith, to, &r, arith->t, MPFR_RNDD);
+    add_result(arith, to, &r, arith->t, MPFR_RNDU);
   }
   if (r.has_finite && r.lo <= 0 && r.hi >= 0) {
     /* Tiny values flush to a zero of their own sign. */
@@ -273,10 +301,10 @@ fp_interval fp_transfer_convert(fp_arith *arith, fp_format_id to,
 static fp_interval from_rounded_ends(fp_arith *arith, fp_format_id id) {
   /* arith->x and arith->y hold the exact low and high ends. */
   fp_interval r = fp_interval_bottom();
-  fp_interval_add_point(&r, fp_round_to_format(id, arith->x, MPFR_RNDD));
-  fp_interval_add_point(&r, fp_round_to_format(id, arith->x, MPFR_RNDU));
-  fp_interval_add_point(&r, fp_round_to_format(id, arith->y, MPFR_RNDD));
-  fp_interval_add_point(&r, fp_round_to_format(id, arith->y, MPFR_RNDU));
+  add_result(arith, id, &r, arith->x, MPFR_RNDD);
+  add_result(arith, id, &r, arith->x, MPFR_RNDU);
+  add_result(arith, id, &r, arith->y, MPFR_RNDD);
+  add_result(arith, id, &r, arith->y, MPFR_RNDU);
   if (r.has_finite) {
     r.integer = true;
     r.neg_zero = false; /* integer 0 converts to +0 */
@@ -343,14 +371,30 @@ static void add_widened(fp_format_id id, fp_interval *r, fp_bound low,
     r->pos_zero = r->neg_zero = true;
 }
 
-/* Adds f(x) rounded down and up, widened by `margin` ulps each way. */
+/* Library functions that return the exact value, in round-to-nearest,
+ * wherever it is a value of the format: exp(0), exp2(k), log(1), log2(2^k),
+ * sin(0), cos(0) (exp10 and log10 are left out: not every libm gets
+ * log10(1000) = 3 exactly). */
+static bool exact_where_representable(mpfr_unary_fn f) {
+  return f == mpfr_exp || f == mpfr_exp2 || f == mpfr_log || f == mpfr_log2 ||
+         f == mpfr_sin || f == mpfr_cos;
+}
+
+/* Adds f(x) rounded down and up, widened by `margin` ulps each way (no
+ * margin where a correct libm is exact). */
 static void add_function_value(fp_arith *arith, fp_format_id id, fp_interval *r,
                                mpfr_unary_fn f, fp_bound x, int margin) {
   fp_set_bound(arith->x, x);
-  f(arith->t, arith->x, MPFR_RNDD);
-  fp_bound low = fp_round_to_format(id, arith->t, MPFR_RNDD);
-  f(arith->t, arith->x, MPFR_RNDU);
-  fp_bound high = fp_round_to_format(id, arith->t, MPFR_RNDU);
+  int inexact = f(arith->t, arith->x, MPFR_RNDD);
+  fp_bound low = fp_round_result(arith, id, arith->t, MPFR_RNDD);
+  inexact |= f(arith->t, arith->x, MPFR_RNDU);
+  fp_bound high = fp_round_result(arith, id, arith->t, MPFR_RNDU);
+  if (arith->nearest && !inexact && low == high &&
+      exact_where_representable(f))
+    margin = 0;
+  if (isinf(high) && !mpfr_inf_p(arith->t)) /* overflowed: as add_result */
+    fp_interval_add_point(r, high > 0 ? fp_format_max(id)
+                                      : -fp_format_max(id));
   add_widened(id, r, low, high, margin);
 }
 
@@ -465,6 +509,20 @@ static fp_interval transfer_log(fp_arith *arith, fp_format_id id,
   return r;
 }
 
+/* sin and cos of a correct libm in round-to-nearest stay in [-1, 1]; r is
+ * normalized on return. */
+static fp_interval clamp_to_unit(const fp_arith *arith, fp_format_id id,
+                                 fp_interval *r) {
+  if (arith->nearest && r->has_finite) {
+    if (r->lo < -1)
+      r->lo = -1;
+    if (r->hi > 1)
+      r->hi = 1;
+  }
+  fp_interval_normalize(id, r);
+  return *r;
+}
+
 /* Does [lo, hi] hold a point c + 2k*pi (c = offset_halves * pi/2)? Errs on
  * the side of yes. Only called with |lo|, |hi| <= 2^60. */
 static bool holds_phase(fp_arith *arith, fp_bound lo, fp_bound hi,
@@ -495,14 +553,13 @@ static fp_interval transfer_sin_cos(fp_arith *arith, fp_format_id id,
     fp_interval_normalize(id, &r);
     return r;
   }
-  /* No clamp to [-1, 1]: glibc's sinf rounding downward gives values
-   * below -1, so the extremes get the margin as well. */
+  /* Clamped to [-1, 1] in round-to-nearest only: glibc's sinf rounding
+   * downward gives values below -1. */
   fp_bound limit = (fp_bound)0x1p60;
   if (a->lo < -limit || a->hi > limit || a->hi - a->lo >= 7) {
     add_widened(id, &r, -1, 1, FP_LIBM_MARGIN_ULPS);
     r.pos_zero = r.neg_zero = true;
-    fp_interval_normalize(id, &r);
-    return r;
+    return clamp_to_unit(arith, id, &r);
   }
   /* sin peaks at pi/2 + 2k pi, bottoms at -pi/2; cos at 0 and pi. */
   bool has_max = holds_phase(arith, a->lo, a->hi, is_cos ? 0 : 1);
@@ -517,8 +574,7 @@ static fp_interval transfer_sin_cos(fp_arith *arith, fp_format_id id,
   r.integer = false;
   if (r.lo <= 0 && r.hi >= 0)
     r.pos_zero = r.neg_zero = true;
-  fp_interval_normalize(id, &r);
-  return r;
+  return clamp_to_unit(arith, id, &r);
 }
 
 fp_interval fp_transfer_unary(fp_arith *arith, fp_format_id id, fp_unary_fn fn,
@@ -551,7 +607,9 @@ fp_interval fp_transfer_unary(fp_arith *arith, fp_format_id id, fp_unary_fn fn,
   case FP_FN_TRUNC:
     return rounding_function(arith, id, a, mpfr_trunc_fn);
   case FP_FN_RINT:
-    return rounding_function(arith, id, a, mpfr_rint_any);
+    return rounding_function(arith, id, a,
+                             arith->nearest ? mpfr_roundeven_fn
+                                            : mpfr_rint_any);
   case FP_FN_ROUND:
     return rounding_function(arith, id, a, mpfr_round_fn);
   case FP_FN_ROUNDEVEN:
@@ -662,9 +720,9 @@ static fp_interval power_by_squaring(fp_arith *arith, fp_format_id id,
     for (int j = 0; j < 2; ++j) {
       fp_set_bound(arith->x, bases[i]);
       mpfr_pow_si(arith->t, arith->x, exponents[j], MPFR_RNDD);
-      fp_interval_add_point(&r, fp_round_to_format(id, arith->t, MPFR_RNDD));
+      add_result(arith, id, &r, arith->t, MPFR_RNDD);
       mpfr_pow_si(arith->t, arith->x, exponents[j], MPFR_RNDU);
-      fp_interval_add_point(&r, fp_round_to_format(id, arith->t, MPFR_RNDU));
+      add_result(arith, id, &r, arith->t, MPFR_RNDU);
     }
   /* About two roundings per bit of the exponent. */
   int bits = 0;

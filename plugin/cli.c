@@ -254,8 +254,9 @@ static int check_cpu(LLVMModuleRef module, const char *cpu, char **error) {
 }
 
 /* fprange --print: the ranges to standard output. */
-static int print_ranges(LLVMModuleRef module, char **error) {
-  ltofold_fprange_print(module, stdout);
+static int print_ranges(LLVMModuleRef module, const ltofold_options *options,
+                        char **error) {
+  ltofold_fprange_print(module, options->fprange_any_rounding, stdout);
   if (fflush(stdout) == 0 && !ferror(stdout))
     return 0;
   *error = ltofold_format("<stdout>: cannot write: %s", strerror(errno));
@@ -274,7 +275,7 @@ static int run(cli_args *args) {
   if (!status && report)
     ltofold_report_add_input(report, ltofold_input_name(args->input));
   if (!status && args->print_ranges) {
-    status = print_ranges(module, &error) ? 1 : 0;
+    status = print_ranges(module, &args->options, &error) ? 1 : 0;
   } else if (!status) {
     if (ltofold_run_phase(module, (ltofold_phase)args->command->phase,
                           &args->options, report, &error))

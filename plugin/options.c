@@ -26,6 +26,10 @@ const ltofold_option_info ltofold_option_table[] = {
      "allow global aliases (default: from the target, off for Mach-O, NVPTX)"},
     {"fprange", LTOFOLD_OPTION_FLAG, NULL,
      "fold FP compares decided by value ranges (default: on)"},
+    {"fprange-any-rounding", LTOFOLD_OPTION_FLAG, NULL,
+     "fprange: ranges hold in every rounding mode, not only in "
+     "round-to-nearest as LLVM IR assumes outside strictfp (for code that "
+     "changes the mode without strictfp; default: off)"},
     {"canon", LTOFOLD_OPTION_FLAG, NULL,
      "canonicalize the whole module before merge (default: off)"},
     {"merge-canon", LTOFOLD_OPTION_FLAG, NULL,
@@ -188,6 +192,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->aliases = flag;
   } else if (!strcmp(key, "fprange")) {
     options->fprange = flag;
+  } else if (!strcmp(key, "fprange-any-rounding")) {
+    options->fprange_any_rounding = flag;
   } else if (!strcmp(key, "canon")) {
     options->canon = flag;
   } else if (!strcmp(key, "merge-canon")) {

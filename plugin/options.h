@@ -38,6 +38,7 @@ typedef struct ltofold_options {
   int aliases;           /* aliases: 1 yes, 0 no, -1 from the target triple */
   int opt_level;         /* O: LTO optimization level, for linker plugins */
   bool fprange;          /* fprange: run fprange (default on) */
+  bool fprange_any_rounding; /* fprange-any-rounding: every rounding mode */
   bool canon;            /* canon: canonicalize the module (default off) */
   bool merge_canon;      /* merge-canon: compare functions in canonical order */
   bool save_temps;       /* save-temps: keep bitcode of each phase (linkers) */

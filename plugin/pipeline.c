@@ -68,9 +68,11 @@ typedef union phase_result {
   } merge;
 } phase_result;
 
-static void run_fprange(LLVMModuleRef module, phase_result *result) {
+static void run_fprange(LLVMModuleRef module, const ltofold_options *options,
+                        phase_result *result) {
   ltofold_fprange_options fprange_options;
   ltofold_fprange_options_default(&fprange_options);
+  fprange_options.any_rounding = options->fprange_any_rounding;
   ltofold_fprange_module(module, &fprange_options, &result->fprange);
 }
 
@@ -152,7 +154,7 @@ int ltofold_run_phase(LLVMModuleRef module, ltofold_phase phase,
   double start = ltofold_now_seconds();
   phase_result result;
   if (phase == LTOFOLD_PHASE_FPRANGE)
-    run_fprange(module, &result);
+    run_fprange(module, options, &result);
   else if (phase == LTOFOLD_PHASE_CANON)
     run_canon(module, &result);
   else

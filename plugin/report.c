@@ -198,6 +198,8 @@ void ltofold_report_add_fprange(ltofold_report *report,
                                 const ltofold_fprange_result *result) {
   cJSON *fprange = cJSON_AddObjectToObject(report->root, "fprange");
   cJSON_AddNumberToObject(fprange, "values", (double)result->values);
+  cJSON_AddNumberToObject(fprange, "values_bounded",
+                          (double)result->values_bounded);
   cJSON_AddNumberToObject(fprange, "branches_removed",
                           (double)result->branches_removed);
   cJSON *kinds = cJSON_AddObjectToObject(fprange, "folds_by_kind");
@@ -460,8 +462,10 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r) {
 }
 
 void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *r) {
-  fprintf(out, "ltofold fprange: %zu FP values, %zu folds, %zu branches removed\n",
-          r->values, r->fold_count, r->branches_removed);
+  fprintf(out,
+          "ltofold fprange: %zu FP values (%zu bounded), %zu folds, %zu "
+          "branches removed\n",
+          r->values, r->values_bounded, r->fold_count, r->branches_removed);
   for (int k = 0; k < LTOFOLD_FPRANGE_FOLD_KIND_COUNT; ++k)
     if (r->by_kind[k])
       fprintf(out, "  %-22s %zu\n", ltofold_fprange_fold_kind_name(k),

@@ -136,7 +136,7 @@ if [ -f "$fmt_bc" ]; then
     share=$(perf report -i "$work/fmt.perf" --no-children --stdio --sort dso,sym 2>/dev/null |
       awk '/^ +[0-9]/ && ((/ltofold / && $NF ~ /^(fp_|fn_|int_range|int_m|fprange_|ltofold_fprange|has_floating|compute_|solve|heap_|range_|apply_|refine_|push_|edge_|base_|constant_|split_|add_|transfer_|monotone|rounding_|power_|is_|counted_|recomputable|block_)/) || /mpfr|gmp/) {gsub("%","",$1); s+=$1} END {printf "%.1f%%", s}')
   fi
-  values=$(sed -n 's/.*fprange: \([0-9]*\) FP values, \([0-9]*\) folds.*/\1 FP values, \2 folds/p' "$work/fmt.stats")
+  values=$(sed -n 's/.*fprange: \([0-9]*\) FP values (\([0-9]*\) bounded), \([0-9]*\) folds.*/\1 FP values (\2 bounded), \3 folds/p' "$work/fmt.stats")
   real_rows=$(printf '| fmt format-test (preopt) | %s | %.2f | %.2f | %.2f | %.2f | %s |' \
     "$values" "$fpr" "$io" "$lto" "$codegen" "$share")
 fi

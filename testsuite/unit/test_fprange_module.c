@@ -179,7 +179,7 @@ Test(fprange_module, print) {
   char *buffer = NULL;
   size_t size = 0;
   FILE *out = open_memstream(&buffer, &size);
-  ltofold_fprange_print(module, out);
+  ltofold_fprange_print(module, false, out);
   fclose(out);
   cr_expect(strstr(buffer, "function @f\n") != NULL, "%s", buffer);
   cr_expect(strstr(buffer, "min: 0 max: 255 isInteger: 1 nan: 0") != NULL, "%s",

@@ -4,7 +4,10 @@
  * format's extremes among their members) and random members of them, every
  * operation is executed on this machine in all four rounding modes; the
  * range the transfer function computed must contain each result, with its
- * sign of zero, NaN-ness and (if claimed) integrality. Each format is
+ * sign of zero, NaN-ness and (if claimed) integrality. Each transfer
+ * function is checked twice: computed for round-to-nearest (LLVM IR's
+ * default) against execution in that mode, and computed for any rounding
+ * mode against execution in all four. Each format is
  * checked with its own native type (see test_fprange_support.h). Half
  * precision is also checked exhaustively for every unary operation. */
 #include "test_fprange_support.h"
@@ -60,15 +63,22 @@ static void report(const failure_log *log) {
   cr_expect_eq(log->count, 0, "%u results outside their range", log->count);
 }
 
+/* Round-to-nearest ranges are checked in that mode; every-mode ranges in
+ * all four (test_rounding_modes[0] is to nearest). */
+static int modes_checked(const fp_arith *arith) {
+  return arith->nearest ? 1 : 4;
+}
+
 static bool is_unary(test_op op) {
   return op >= TOP_SQRT && op != TOP_COPYSIGN && op != TOP_POW &&
          op < TOP_MINNUM;
 }
 
 static void check_random(fp_format_id format, test_op op, unsigned ranges,
-                         uint64_t seed, failure_log *log) {
+                         uint64_t seed, bool nearest, failure_log *log) {
   fp_arith arith;
   fp_arith_init(&arith);
+  arith.nearest = nearest;
   test_random random = {seed * 0x9E3779B97F4A7C15ull + op + 1};
   for (unsigned t = 0; t < ranges; ++t) {
     fp_interval a = test_random_interval(&random, format);
@@ -79,7 +89,7 @@ static void check_random(fp_format_id format, test_op op, unsigned ranges,
       fp_bound x = test_random_member(&random, format, &a);
       fp_bound y = test_random_member(&random, format, &b);
       fp_bound z = test_random_member(&random, format, &c);
-      for (int mode = 0; mode < 4; ++mode) {
+      for (int mode = 0; mode < modes_checked(&arith); ++mode) {
         fp_bound got =
             test_execute(format, op, test_rounding_modes[mode], x, y, z);
         if (!fp_interval_contains(&r, got))
@@ -92,10 +102,12 @@ static void check_random(fp_format_id format, test_op op, unsigned ranges,
 
 static void check_format(fp_format_id format, unsigned ranges) {
   failure_log log = {0};
-  for (int op = 0; op < TOP_COUNT; ++op)
-    if (test_op_supported(format, (test_op)op))
-      check_random(format, (test_op)op,
-                   is_unary((test_op)op) ? ranges : 2 * ranges, format, &log);
+  for (int any = 0; any < 2; ++any)
+    for (int op = 0; op < TOP_COUNT; ++op)
+      if (test_op_supported(format, (test_op)op))
+        check_random(format, (test_op)op,
+                     is_unary((test_op)op) ? ranges : 2 * ranges, format,
+                     !any, &log);
   report(&log);
 }
 
@@ -109,13 +121,14 @@ Test(fprange_soundness, x86_fp80) { check_format(FP_X86_FP80, 200); }
 Test(fprange_soundness, fp128) { check_format(FP_FP128, 60); }
 
 /* Every half value, every unary operation, every rounding mode. */
-Test(fprange_soundness, half_exhaustive_unary, .timeout = 600) {
+static void half_exhaustive_unary_in(bool nearest) {
   static const test_op ops[] = {TOP_SQRT,      TOP_FNEG,  TOP_FABS, TOP_FLOOR,
                                 TOP_CEIL,      TOP_TRUNC, TOP_RINT, TOP_ROUND,
                                 TOP_ROUNDEVEN, TOP_EXP,   TOP_EXP2, TOP_LOG,
                                 TOP_LOG2,      TOP_LOG10, TOP_SIN,  TOP_COS};
   fp_arith arith;
   fp_arith_init(&arith);
+  arith.nearest = nearest;
   failure_log log = {0};
   for (uint32_t bits = 0; bits < 0x10000; ++bits) {
     uint16_t b16 = (uint16_t)bits;
@@ -126,7 +139,7 @@ Test(fprange_soundness, half_exhaustive_unary, .timeout = 600) {
     for (size_t i = 0; i < sizeof ops / sizeof *ops; ++i) {
       fp_interval r =
           test_transfer(&arith, FP_HALF, ops[i], &point, &point, &point);
-      for (int mode = 0; mode < 4; ++mode) {
+      for (int mode = 0; mode < modes_checked(&arith); ++mode) {
         fp_bound got =
             test_execute(FP_HALF, ops[i], test_rounding_modes[mode], x, x, x);
         if (!fp_interval_contains(&r, got))
@@ -138,12 +151,17 @@ Test(fprange_soundness, half_exhaustive_unary, .timeout = 600) {
   fp_arith_free(&arith);
   report(&log);
 }
+Test(fprange_soundness, half_exhaustive_unary, .timeout = 600) {
+  half_exhaustive_unary_in(true);
+  half_exhaustive_unary_in(false);
+}
 
 /* Every half value x, added to, multiplied and divided by a set of ranges. */
-Test(fprange_soundness, half_exhaustive_binary, .timeout = 600) {
+static void half_exhaustive_binary_in(bool nearest) {
   static const test_op ops[] = {TOP_ADD, TOP_MUL, TOP_DIV};
   fp_arith arith;
   fp_arith_init(&arith);
+  arith.nearest = nearest;
   test_random random = {12345};
   failure_log log = {0};
   for (int k = 0; k < 4; ++k) {
@@ -157,7 +175,7 @@ Test(fprange_soundness, half_exhaustive_binary, .timeout = 600) {
       fp_interval point = fp_interval_point(x);
       for (size_t i = 0; i < sizeof ops / sizeof *ops; ++i) {
         fp_interval r = test_transfer(&arith, FP_HALF, ops[i], &point, &b, &b);
-        for (int mode = 0; mode < 4; ++mode) {
+        for (int mode = 0; mode < modes_checked(&arith); ++mode) {
           fp_bound got =
               test_execute(FP_HALF, ops[i], test_rounding_modes[mode], x, y, y);
           if (!fp_interval_contains(&r, got))
@@ -170,11 +188,16 @@ Test(fprange_soundness, half_exhaustive_binary, .timeout = 600) {
   fp_arith_free(&arith);
   report(&log);
 }
+Test(fprange_soundness, half_exhaustive_binary, .timeout = 600) {
+  half_exhaustive_binary_in(true);
+  half_exhaustive_binary_in(false);
+}
 
 /* fptrunc / fpext: from each wider format into each narrower. */
-Test(fprange_soundness, conversions) {
+static void conversions_in(bool nearest) {
   fp_arith arith;
   fp_arith_init(&arith);
+  arith.nearest = nearest;
   failure_log log = {0};
   test_random random = {777};
   for (int from = FP_HALF; from < FP_FORMAT_COUNT; ++from)
@@ -187,7 +210,7 @@ Test(fprange_soundness, conversions) {
         fp_interval r = fp_transfer_convert(&arith, (fp_format_id)to, &a);
         for (int m = 0; m < MEMBERS_PER_RANGE; ++m) {
           fp_bound x = test_random_member(&random, (fp_format_id)from, &a);
-          for (int mode = 0; mode < 4; ++mode) {
+          for (int mode = 0; mode < modes_checked(&arith); ++mode) {
             fp_bound got = test_execute_convert((fp_format_id)to,
                                                 test_rounding_modes[mode], x);
             if (!fp_interval_contains(&r, got))
@@ -200,11 +223,16 @@ Test(fprange_soundness, conversions) {
   fp_arith_free(&arith);
   report(&log);
 }
+Test(fprange_soundness, conversions) {
+  conversions_in(true);
+  conversions_in(false);
+}
 
 /* sitofp / uitofp of integer ranges. */
-Test(fprange_soundness, int_to_fp) {
+static void int_to_fp_in(bool nearest) {
   fp_arith arith;
   fp_arith_init(&arith);
+  arith.nearest = nearest;
   failure_log log = {0};
   test_random random = {99};
   for (int to = FP_HALF; to < FP_FORMAT_COUNT; ++to) {
@@ -238,7 +266,7 @@ Test(fprange_soundness, int_to_fp) {
         uint64_t ux = m == 0   ? ulo
                       : m == 1 ? uhi
                                : ulo + (uspan ? test_next(&random) % uspan : 0);
-        for (int mode = 0; mode < 4; ++mode) {
+        for (int mode = 0; mode < modes_checked(&arith); ++mode) {
           fp_bound got = test_execute_from_int((fp_format_id)to,
                                                test_rounding_modes[mode], x);
           if (!fp_interval_contains(&signed_range, got))
@@ -256,11 +284,16 @@ Test(fprange_soundness, int_to_fp) {
   fp_arith_free(&arith);
   report(&log);
 }
+Test(fprange_soundness, int_to_fp) {
+  int_to_fp_in(true);
+  int_to_fp_in(false);
+}
 
 /* powi: repeated multiplication, as the compiler's runtime does it. */
-Test(fprange_soundness, powi) {
+static void powi_in(bool nearest) {
   fp_arith arith;
   fp_arith_init(&arith);
+  arith.nearest = nearest;
   failure_log log = {0};
   test_random random = {4242};
   for (int format = FP_FLOAT; format <= FP_X86_FP80; ++format)
@@ -275,7 +308,7 @@ Test(fprange_soundness, powi) {
       for (int m = 0; m < MEMBERS_PER_RANGE; ++m) {
         fp_bound x = test_random_member(&random, (fp_format_id)format, &a);
         int k = n_lo + (int)(test_next(&random) % (unsigned)(n_hi - n_lo + 1));
-        for (int mode = 0; mode < 4; ++mode) {
+        for (int mode = 0; mode < modes_checked(&arith); ++mode) {
           fp_bound got = test_execute_powi((fp_format_id)format,
                                            test_rounding_modes[mode], x, k);
           if (!fp_interval_contains(&r, got))
@@ -286,6 +319,10 @@ Test(fprange_soundness, powi) {
     }
   fp_arith_free(&arith);
   report(&log);
+}
+Test(fprange_soundness, powi) {
+  powi_in(true);
+  powi_in(false);
 }
 
 /* The 16 fcmp predicates on members, against fp_compare_outcomes. */

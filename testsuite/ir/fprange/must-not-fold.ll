@@ -1,7 +1,7 @@
 ; Compares that look decided but are not: each must stay.
 ; RUN: %ltofold fprange %s -S -o - | FileCheck %s
 ; RUN: %ltofold fprange %s -o %t.unused.bc --stats 2>&1 | FileCheck %s --check-prefix=STATS
-; STATS: ltofold fprange: {{[0-9]+}} FP values, 0 folds
+; STATS: ltofold fprange: {{[0-9]+}} FP values ({{[0-9]+}} bounded), 0 folds
 
 declare double @llvm.sqrt.f64(double)
 declare float @llvm.copysign.f32(float, float)

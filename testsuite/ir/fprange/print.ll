@@ -10,9 +10,9 @@
 ; CHECK: %n = fneg float %x
 ; CHECK-NEXT: min: -127 max: 128 isInteger: 1 nan: 0 +inf: 0 -inf: 0 +0: 0 -0: 1
 ; CHECK: %d = fdiv float %x, 4.000000e+08
-; CHECK-NEXT: min: -3.20000026e-07 max: 3.17500024e-07 isInteger: 0 nan: 0 +inf: 0 -inf: 0 +0: 1 -0: 0
+; CHECK-NEXT: min: -3.19999998e-07 max: 3.17499996e-07 isInteger: 0 nan: 0 +inf: 0 -inf: 0 +0: 1 -0: 0
 ; CHECK: %s = call float @llvm.sqrt.f32(float %x)
-; CHECK-NEXT: min: 0 max: 11.2694283 isInteger: 0 nan: 1 +inf: 0 -inf: 0 +0: 1 -0: 0
+; CHECK-NEXT: min: 0 max: 11.2694273 isInteger: 0 nan: 1 +inf: 0 -inf: 0 +0: 1 -0: 0
 define float @f(i8 %i, float %y) {
   %x = sitofp i8 %i to float
   %n = fneg float %x
