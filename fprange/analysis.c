@@ -834,6 +834,105 @@ static fp_interval compute_fp_call(fn_analysis *a, LLVMValueRef inst,
   return r;
 }
 
+/* Flags that leave an fadd/fsub a correctly rounded operation (nnan, ninf
+ * and nsz only say what its values are; reassoc and contract may rewrite
+ * it, arcp and afn do not apply). */
+static bool is_plain_rounding(LLVMValueRef inst) {
+  LLVMFastMathFlags rewriting = LLVMFastMathAllowReassoc |
+                                LLVMFastMathAllowContract;
+  return !(fast_math_of(inst) & rewriting);
+}
+
+/* Relations between operands that intervals alone cannot see (the
+ * cheapest relational reasoning: each rule is about one instruction and
+ * the instruction that defines its operand):
+ *  - x - x is a zero (+0 in round-to-nearest), x / x is 1, unless x may be
+ *    NaN or infinite (or zero, for x / x): then NaN too;
+ *  - (x + y) - x and (x + y) - y, (x - y) + y and y + (x - y): the rounded
+ *    sum s = x + y differs from the exact one by at most e (half an ulp
+ *    of the largest |s| in round-to-nearest, an ulp in any mode), so the
+ *    exact difference lies within e of the other operand, and the result
+ *    is that interval rounded.
+ * Returns false when no rule applies; else *r holds the result (which the
+ * caller meets with what intervals give). */
+static bool related_operands(fn_analysis *a, LLVMValueRef inst,
+                             uint32_t block, fp_format_id format,
+                             LLVMFastMathFlags flags, fp_interval *r) {
+  LLVMOpcode opcode = LLVMGetInstructionOpcode(inst);
+  LLVMValueRef left = LLVMGetOperand(inst, 0), right = LLVMGetOperand(inst, 1);
+  if (!is_plain_rounding(inst))
+    return false;
+  if (left == right && (opcode == LLVMFSub || opcode == LLVMFDiv)) {
+    fp_interval x = fp_operand(a, inst, 0, block, format, flags);
+    *r = fp_transfer_same_operand(a->arith, format,
+                                  opcode == LLVMFSub ? FP_OP_SUB : FP_OP_DIV,
+                                  &x);
+    return true;
+  }
+  /* sum: the rounded x + y (or x - y); other: the operand that remains
+   * once the other one is undone. */
+  LLVMValueRef sum = NULL, other = NULL;
+  for (int side = 0; side < 2 && !sum; ++side) {
+    LLVMValueRef candidate = side ? right : left;
+    LLVMValueRef undo = side ? left : right;
+    if (!LLVMIsAInstruction(candidate) || !is_plain_rounding(candidate))
+      continue;
+    LLVMOpcode inner = LLVMGetInstructionOpcode(candidate);
+    LLVMValueRef p = LLVMGetOperand(candidate, 0);
+    LLVMValueRef q = inner == LLVMFAdd || inner == LLVMFSub
+                         ? LLVMGetOperand(candidate, 1)
+                         : NULL;
+    if (opcode == LLVMFSub && side == 0 && inner == LLVMFAdd &&
+        (undo == p || undo == q)) {
+      sum = candidate;
+      other = undo == p ? q : p;
+    } else if (opcode == LLVMFAdd && inner == LLVMFSub && undo == q) {
+      sum = candidate;
+      other = p;
+    }
+  }
+  if (!sum)
+    return false;
+  value_range s = range_in_block(a, sum, block);
+  value_range y = range_in_block(a, other, block);
+  value_range x = range_in_block(a, sum == left ? right : left, block);
+  if (s.kind != VALUE_FP || y.kind != VALUE_FP || x.kind != VALUE_FP)
+    return false;
+  return fp_transfer_undone_sum(a->arith, format, &s.as.fp, &x.as.fp,
+                                &y.as.fp, r);
+}
+
+/* fcmp P (select c, u, v), (select c, v, u) with c = fcmp Q u, v (a min
+ * and a max, sorted by one compare): where c holds, the compare is P on
+ * (u, v) and the outcome of comparing u with v is one of Q's; where it
+ * does not, it is P on (v, u) and the outcome is one Q excludes. An
+ * LLVM fcmp predicate is the set of its true outcomes (bits E=1, G=2,
+ * L=4, U=8). False when the operands have another shape. */
+static bool sorted_pair_outcomes(LLVMValueRef inst, bool *can_true,
+                                 bool *can_false) {
+  LLVMValueRef left = LLVMGetOperand(inst, 0), right = LLVMGetOperand(inst, 1);
+  if (!LLVMIsASelectInst(left) || !LLVMIsASelectInst(right))
+    return false;
+  LLVMValueRef condition = LLVMGetOperand(left, 0);
+  LLVMValueRef u = LLVMGetOperand(left, 1), v = LLVMGetOperand(left, 2);
+  if (LLVMGetOperand(right, 0) != condition ||
+      LLVMGetOperand(right, 1) != v || LLVMGetOperand(right, 2) != u ||
+      !LLVMIsAFCmpInst(condition))
+    return false;
+  unsigned q = (unsigned)LLVMGetFCmpPredicate(condition);
+  if (LLVMGetOperand(condition, 0) == v && LLVMGetOperand(condition, 1) == u)
+    q = swap_fp_predicate(q);
+  else if (LLVMGetOperand(condition, 0) != u ||
+           LLVMGetOperand(condition, 1) != v)
+    return false;
+  unsigned p = (unsigned)LLVMGetFCmpPredicate(inst);
+  unsigned when_true = q & 15, when_false = ~q & 15;
+  unsigned p_swapped = swap_fp_predicate(p);
+  *can_true = (when_true & p) || (when_false & p_swapped);
+  *can_false = (when_true & ~p & 15) || (when_false & ~p_swapped & 15);
+  return true;
+}
+
 static fp_interval compute_fp(fn_analysis *a, LLVMValueRef inst, uint32_t block,
                               fp_format_id format) {
   LLVMOpcode opcode = LLVMGetInstructionOpcode(inst);
@@ -865,6 +964,9 @@ static fp_interval compute_fp(fn_analysis *a, LLVMValueRef inst, uint32_t block,
                       : opcode == LLVMFDiv ? FP_OP_DIV
                                            : FP_OP_REM;
     r = fp_transfer_binary(arith, format, op, &x, &y);
+    fp_interval related;
+    if (related_operands(a, inst, block, format, flags, &related))
+      r = fp_interval_meet(format, &r, &related);
     if (op == FP_OP_DIV && (flags & LLVMFastMathAllowReciprocal)) {
       /* x / y may become x * (1 / y), rounded twice. */
       fp_interval one = fp_interval_point(1);
@@ -1192,9 +1294,13 @@ static int_range compute_int(fn_analysis *a, LLVMValueRef inst, uint32_t block,
     fp_interval y = fp_operand(a, inst, 1, block, format, flags);
     if (fp_interval_is_bottom(&x) || fp_interval_is_bottom(&y))
       return (int_range){.width = 1, .known = false};
-    bool can_true, can_false;
+    bool can_true, can_false, sorted_true, sorted_false;
     fp_compare_outcomes(LLVMGetFCmpPredicate(inst), &x, &y, &can_true,
                         &can_false);
+    if (sorted_pair_outcomes(inst, &sorted_true, &sorted_false)) {
+      can_true = can_true && sorted_true;
+      can_false = can_false && sorted_false;
+    }
     return int_range_bool(can_true, can_false);
   }
   case LLVMFPToSI:

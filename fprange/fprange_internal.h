@@ -147,6 +147,11 @@ fp_interval fp_interval_widen(fp_format_id id, const fp_interval *old,
 typedef struct fp_arith {
   mpfr_t x, y, z, t, u;
   bool nearest; /* round to nearest even (the default), or any mode */
+  /* This process computes float, double and long double (x86_fp80) in
+   * round-to-nearest with subnormals and full precision, so correctly
+   * rounded operations in those formats can run on the machine itself
+   * (transfer.c), not in MPFR. Checked by fp_arith_init. */
+  bool native;
 } fp_arith;
 
 void fp_arith_init(fp_arith *arith);
@@ -321,6 +326,16 @@ typedef enum fp_binary_op {
 fp_interval fp_transfer_binary(fp_arith *arith, fp_format_id id,
                                fp_binary_op op, const fp_interval *a,
                                const fp_interval *b);
+/* x - x (FP_OP_SUB) or x / x (FP_OP_DIV) for x in `x`. */
+fp_interval fp_transfer_same_operand(const fp_arith *arith, fp_format_id id,
+                                     fp_binary_op op, const fp_interval *x);
+/* s = x + y rounded, then s - x (or s = x - y, then s + y... in general:
+ * the rounded combination of x and y, undone by x): the result within the
+ * rounding error of s around y. False (and *r untouched) when a NaN or an
+ * infinity is possible in s, x or y. */
+bool fp_transfer_undone_sum(fp_arith *arith, fp_format_id id,
+                            const fp_interval *s, const fp_interval *x,
+                            const fp_interval *y, fp_interval *r);
 fp_interval fp_transfer_fma(fp_arith *arith, fp_format_id id,
                             const fp_interval *a, const fp_interval *b,
                             const fp_interval *c);

@@ -14,6 +14,8 @@
  * every rounding mode, the same way again (fp_round_result). */
 #include "fprange_internal.h"
 
+#include <fenv.h>
+#include <float.h>
 #include <llvm-c/Core.h>
 #include <math.h>
 #include <string.h>
@@ -93,6 +95,13 @@ void fp_arith_init(fp_arith *arith) {
   mpfr_inits2(FP_WORK_PRECISION, arith->x, arith->y, arith->z, arith->t,
               arith->u, (mpfr_ptr)0);
   arith->nearest = true;
+  /* volatile: computed at run time, in this process's environment. */
+  volatile float float_min = FLT_MIN;
+  volatile double double_min = DBL_MIN;
+  volatile long double one = 1;
+  arith->native = fegetround() == FE_TONEAREST && float_min / 2 != 0 &&
+                  double_min / 2 != 0 && one + LDBL_EPSILON != one &&
+                  LDBL_MANT_DIG == 64;
 }
 
 void fp_arith_free(fp_arith *arith) {

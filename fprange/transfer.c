@@ -80,9 +80,81 @@ static void add_result(const fp_arith *arith, fp_format_id id, fp_interval *r,
                                        : -fp_format_max(id));
 }
 
+/* ---- round-to-nearest on the machine ---------------------------------------
+ *
+ * In round-to-nearest, a correctly rounded operation in float, double or
+ * x86_fp80 has one result, which the machine computes exactly as the
+ * program will (when fp_arith.native says this process rounds that way):
+ * far cheaper than MPFR, which stays for the other formats, for every
+ * rounding mode, and for the functions libm need not round correctly.
+ * The operands must be values of the format (bounds always are; checked).
+ * This file is compiled without contraction (-ffp-contract=off), so each
+ * expression below is one IEEE operation. */
+
+typedef enum native_op { NATIVE_ADD, NATIVE_SUB, NATIVE_MUL, NATIVE_DIV,
+                         NATIVE_FMA, NATIVE_NONE } native_op;
+
+static native_op native_op_of(mpfr_binary_fn op) {
+  return op == mpfr_add   ? NATIVE_ADD
+         : op == mpfr_sub ? NATIVE_SUB
+         : op == mpfr_mul ? NATIVE_MUL
+         : op == mpfr_div ? NATIVE_DIV
+                          : NATIVE_NONE;
+}
+
+#define NATIVE_EVALUATE(T, FMA)                                                \
+  do {                                                                         \
+    T a = (T)x, b = (T)y, c = (T)z;                                            \
+    if ((fp_bound)a != x || (fp_bound)b != y || (fp_bound)c != z)              \
+      return false;                                                            \
+    T result = op == NATIVE_ADD   ? a + b                                      \
+               : op == NATIVE_SUB ? a - b                                      \
+               : op == NATIVE_MUL ? a * b                                      \
+               : op == NATIVE_DIV ? a / b                                      \
+                                  : FMA(a, b, c);                              \
+    *out = result;                                                             \
+    return true;                                                               \
+  } while (0)
+
+/* op(x, y) (fma: x * y + z) rounded to nearest into the format, by the
+ * machine; false when it cannot. */
+static bool native_evaluate(const fp_arith *arith, fp_format_id id,
+                            native_op op, fp_bound x, fp_bound y, fp_bound z,
+                            fp_bound *out) {
+  if (!arith->nearest || !arith->native || op == NATIVE_NONE)
+    return false;
+  switch (id) {
+  case FP_FLOAT:
+    NATIVE_EVALUATE(float, fmaf);
+  case FP_DOUBLE:
+    NATIVE_EVALUATE(double, fma);
+  case FP_X86_FP80:
+    NATIVE_EVALUATE(long double, fmal);
+  default:
+    return false;
+  }
+}
+
+/* Adds a result the machine computed; an overflow (a finite exact value
+ * that became infinite) brings the largest finite value with it, as
+ * add_result. */
+static void add_native_result(fp_format_id id, fp_interval *r, fp_bound value,
+                              bool exact_may_be_finite) {
+  fp_interval_add_point(r, value);
+  if (isinf(value) && exact_may_be_finite)
+    fp_interval_add_point(r, value > 0 ? fp_format_max(id)
+                                       : -fp_format_max(id));
+}
+
 /* Adds op(x, y) rounded down and up into the format. */
 static void add_corner(fp_arith *arith, fp_format_id id, fp_interval *r,
                        mpfr_binary_fn op, fp_bound x, fp_bound y) {
+  fp_bound native;
+  if (native_evaluate(arith, id, native_op_of(op), x, y, 0, &native)) {
+    add_native_result(id, r, native,
+                      !isinf(x) && !isinf(y) && !(op == mpfr_div && y == 0));
+    return;
+  }
   fp_set_bound(arith->x, x);
   fp_set_bound(arith->y, y);
   op(arith->t, arith->x, arith->y, MPFR_RNDD);
@@ -181,6 +253,63 @@ fp_interval fp_transfer_binary(fp_arith *arith, fp_format_id id,
   return r;
 }
 
+fp_interval fp_transfer_same_operand(const fp_arith *arith, fp_format_id id,
+                                     fp_binary_op op, const fp_interval *x) {
+  fp_interval r = fp_interval_bottom();
+  if (fp_interval_is_bottom(x))
+    return r;
+  bool has_zero = x->has_finite && (x->pos_zero || x->neg_zero);
+  r.nan = x->nan || x->pos_inf || x->neg_inf || (op == FP_OP_DIV && has_zero);
+  bool nonzero_finite = x->has_finite && (x->lo < 0 || x->hi > 0);
+  if (op == FP_OP_SUB && x->has_finite) {
+    /* x - x is exactly zero: +0 in round-to-nearest, -0 rounding down. */
+    fp_interval_add_point(&r, 0);
+    if (!arith->nearest)
+      fp_interval_add_point(&r, -(fp_bound)0);
+  } else if (op == FP_OP_DIV && nonzero_finite) {
+    fp_interval_add_point(&r, 1);
+  }
+  fp_interval_normalize(id, &r);
+  return r;
+}
+
+static bool finite_only(const fp_interval *r) {
+  return r->has_finite && !r->nan && !r->pos_inf && !r->neg_inf;
+}
+
+bool fp_transfer_undone_sum(fp_arith *arith, fp_format_id id,
+                            const fp_interval *s, const fp_interval *x,
+                            const fp_interval *y, fp_interval *r) {
+  if (!finite_only(s) || !finite_only(x) || !finite_only(y))
+    return false;
+  /* The largest rounding error of a result in s: half an ulp (an ulp in
+   * any rounding mode) at its largest magnitude, or of the smallest
+   * subnormal spacing. */
+  fp_bound magnitude = -s->lo > s->hi ? -s->lo : s->hi;
+  const fp_format *format = fp_format_get(id);
+  fp_bound spacing = fp_format_denorm_min(id);
+  if (magnitude >= fp_format_min_normal(id)) {
+    fp_set_bound(arith->t, magnitude);
+    /* MPFR's exponent e: magnitude in [2^(e-1), 2^e); ulp 2^(e-p). */
+    mpfr_set_ui_2exp(arith->u, 1, mpfr_get_exp(arith->t) - format->precision,
+                     MPFR_RNDN);
+    spacing = mpfr_get_float128(arith->u, MPFR_RNDN);
+  }
+  fp_bound error = arith->nearest ? spacing / 2 : spacing;
+  *r = fp_interval_bottom();
+  fp_set_bound(arith->x, y->lo);
+  fp_set_bound(arith->y, error);
+  mpfr_sub(arith->t, arith->x, arith->y, MPFR_RNDD);
+  add_result(arith, id, r, arith->t, MPFR_RNDD);
+  fp_set_bound(arith->x, y->hi);
+  mpfr_add(arith->t, arith->x, arith->y, MPFR_RNDU);
+  add_result(arith, id, r, arith->t, MPFR_RNDU);
+  if (r->lo <= 0 && r->hi >= 0)
+    r->pos_zero = r->neg_zero = true;
+  fp_interval_normalize(id, r);
+  return true;
+}
+
 static int mpfr_fma_corner(fp_arith *arith, fp_bound x, fp_bound y, fp_bound z,
                            mpfr_rnd_t rnd) {
   fp_set_bound(arith->x, x);
@@ -204,9 +333,20 @@ fp_interval fp_transfer_fma(fp_arith *arith, fp_format_id id,
     for (int j = 0; j < nb; ++j)
       for (int k = 0; k < nc; ++k)
         for (int corner = 0; corner < 8; ++corner) {
+          /* A piece that is one point has one corner. */
+          if (((corner & 1) && pa[i].hi == pa[i].lo) ||
+              ((corner & 2) && pb[j].hi == pb[j].lo) ||
+              ((corner & 4) && pc[k].hi == pc[k].lo))
+            continue;
           fp_bound x = corner & 1 ? pa[i].hi : pa[i].lo;
           fp_bound y = corner & 2 ? pb[j].hi : pb[j].lo;
           fp_bound z = corner & 4 ? pc[k].hi : pc[k].lo;
+          fp_bound native;
+          if (native_evaluate(arith, id, NATIVE_FMA, x, y, z, &native)) {
+            add_native_result(id, &r, native,
+                              !isinf(x) && !isinf(y) && !isinf(z));
+            continue;
+          }
           mpfr_fma_corner(arith, x, y, z, MPFR_RNDD);
           add_result(arith, id, &r, arith->t, MPFR_RNDD);
           mpfr_fma_corner(arith, x, y, z, MPFR_RNDU);

@@ -7,18 +7,19 @@ not decidable, in the categories of issue 4:
   int-to-float chains, transcendental functions, rounding, select/phi,
   loops, branch-refined ranges, division, each FP type (half, bfloat,
   float, double, x86_fp80, fp128); plus "correlated" cases, decidable
-  only by relating two values, which intervals cannot do (kept to show
-  what is out of reach).
+  only by relating two values.
 
 Every case is `int NAME(int i, int j, double d)`. Decidable cases return
-their expected constant for every input in every rounding mode (margins
-are far wider than any rounding error); controls return an input-dependent
-answer. Written files, in the output directory:
+their expected constant for every input in round-to-nearest, the
+environment LLVM IR assumes outside strictfp (most in every rounding mode:
+their margins are far wider than any rounding error); controls return an
+input-dependent answer. Written files, in the output directory:
   cases.c      the functions;
   cases.tsv    name, category, type, expected answer ("-" for controls);
   harness.c    main(): runs every case on edge and random inputs in the four
-               rounding modes, prints per case a hash of its answers and the
-               number of answers that differ from the expected one.
+               rounding modes (argument "nearest": in round-to-nearest
+               only), prints per case a hash of its answers and the number
+               of answers that differ from the expected one.
 Usage: bench-fprange-corpus.py OUTDIR [--seed N] [--per-category K]
 """
 import argparse
@@ -104,6 +105,11 @@ class Corpus:
         self.add("transcendental", t, 0,
                  f"  {ctype} x = sqrt{s}(({ctype})(i & 255)) + exp{s}(({ctype})(j & 7));\n"
                  f"  return x != x;\n")
+        # Decidable as LLVM IR assumes (round-to-nearest): a correct libm
+        # keeps sin in [-1, 1], and NaN fails > as well.
+        self.add("transcendental", t, 0,
+                 f"  {ctype} v = sin{s}(({ctype})d);\n"
+                 f"  return v > ({ctype})1;\n")
         self.add("transcendental", t, None,
                  f"  {ctype} v = sin{s}(({ctype})(i & 255));\n"
                  f"  return v > 0;\n")
@@ -126,6 +132,10 @@ class Corpus:
         self.add("rounding", t, 0,
                  f"  {ctype} x = ({ctype})(signed char)j;\n"
                  f"  return {f('round', 'x / 4')} < -32.5;\n")
+        # Round-to-nearest: rint(k + 0.25) is k (rounding up it is k + 1).
+        self.add("rounding", t, 0,
+                 f"  {ctype} x = ({ctype})(i & {mask});\n"
+                 f"  return {f('rint', 'x + (' + ctype + ')0.25')} > {lit(mask)};\n")
         self.add("rounding", t, None, body + f"  return {f('floor', 'x')} == x;\n")
 
     def select_phi(self, t):
@@ -250,6 +260,13 @@ class Corpus:
                  f"  {ctype} lo = x < y ? x : y;\n"
                  f"  {ctype} hi = x < y ? y : x;\n"
                  f"  return lo > hi;\n")
+        self.add("correlated", t, 0,
+                 f"  {ctype} x = ({ctype})(i & 255);\n"
+                 f"  {ctype} y = ({ctype})(j & 15);\n"
+                 f"  return (x + y) - x > ({ctype})20;\n")
+        self.add("correlated", t, 0,
+                 f"  {ctype} x = ({ctype})(i & 255) * ({ctype})0.5;\n"
+                 f"  return x - x != ({ctype})0;\n")
 
     # ---- output ----------------------------------------------------------
 
@@ -316,9 +333,12 @@ __bf16 __truncdfbf2(double x) {
 """
 
 HARNESS_MAIN = """
-int main(void) {
+int main(int argc, char **argv) {
   static const int modes[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD,
                                FE_TOWARDZERO};
+  /* "nearest": round-to-nearest only, as LLVM IR assumes outside strictfp
+   * (cases folded for that environment run in it). */
+  int mode_count = argc > 1 && strcmp(argv[1], "nearest") == 0 ? 1 : 4;
   static const double edges[] = {0.0, -0.0, 1.0, -1.0, 0.5, 1.5, 2.0, 10.0,
                                  4.0, -4.0, 1e-310, -1e-310, 1e308, -1e308,
                                  INFINITY, -INFINITY, NAN, 1.0000000000000002,
@@ -330,7 +350,7 @@ int main(void) {
   for (size_t c = 0; c < sizeof cases / sizeof *cases; ++c) {
     uint64_t hash = 1469598103934665603ull, state = 0x9E3779B97F4A7C15ull;
     unsigned wrong = 0;
-    for (int m = 0; m < 4; ++m) {
+    for (int m = 0; m < mode_count; ++m) {
       for (int k = 0; k < INPUTS; ++k) {
         int i, j;
         double d;
