@@ -4,11 +4,13 @@ type (float, double, long double, _Float16) mixing int-to-float conversions,
 arithmetic, libm calls, selects, branches and small loops are compiled at
 -O2 to IR, folded, and both modules are code-generated (-O0, so LLVM does
 not optimize them again differently) and run on edge and random inputs in
-all four rounding modes. Any difference in output is a miscompile; the
-program is kept as fail-SEED.c in the work directory.
+round-to-nearest, the environment LLVM IR assumes outside strictfp (with
+--any-rounding: folded with --fprange-any-rounding and run in all four
+rounding modes). Any difference in output is a miscompile; the program is
+kept as fail-SEED.c in the work directory.
 
 Usage: bench-fprange-fuzz.py [--ltofold PATH] [--work DIR] [--first N]
-                             [--count N]
+                             [--count N] [--any-rounding]
 Exit status: 0 when no program differed, 1 otherwise.
 """
 import argparse
@@ -24,16 +26,18 @@ MAIN = r"""
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 uint64_t f(int i, int j, double d);
-int main(void) {
+int main(int argc, char **argv) {
   static const int modes[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD,
                                FE_TOWARDZERO};
+  int mode_count = argc > 1 && strcmp(argv[1], "nearest") == 0 ? 1 : 4;
   double edges[] = {0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 1e-310, 1e308, -1e308,
                     INFINITY, -INFINITY, NAN, 3.0, 100.0, 65504.0, 1e-5};
   int ie[] = {0, 1, -1, 15, 255, 1023, 65535, 0x7fffffff, -0x7fffffff - 1,
               7, 128, -128};
   uint64_t s = 12345;
-  for (int m = 0; m < 4; ++m)
+  for (int m = 0; m < mode_count; ++m)
     for (int k = 0; k < 300; ++k) {
       int i, j;
       double d;
@@ -146,7 +150,10 @@ def main():
     parser.add_argument("--work", default="build-fprange/bench-fprange/fuzz")
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--any-rounding", action="store_true")
     args = parser.parse_args()
+    fold_options = ["--fprange-any-rounding"] if args.any_rounding else []
+    run_arguments = [] if args.any_rounding else ["nearest"]
     os.makedirs(args.work, exist_ok=True)
     w = lambda name: os.path.join(args.work, name)
     with open(w("main.c"), "w") as f:
@@ -159,7 +166,8 @@ def main():
         if subprocess.run([f"{TOOLS}/clang", "-O2", "-S", "-emit-llvm", w("t.c"),
                            "-o", w("t.ll")], stderr=subprocess.DEVNULL).returncode:
             continue
-        stats = run([args.ltofold, "fprange", w("t.ll"), "-o", w("t.f.bc"), "--stats"],
+        stats = run([args.ltofold, "fprange", w("t.ll"), "-o", w("t.f.bc"), "--stats"]
+                    + fold_options,
                     capture_output=True, text=True).stderr
         for word in stats.split(","):
             if word.strip().endswith("folds"):
@@ -167,7 +175,7 @@ def main():
         outputs = []
         for module, exe in ((w("t.ll"), w("before")), (w("t.f.bc"), w("after"))):
             run([f"{TOOLS}/clang", "-O0", module, w("main.o"), "-o", exe, "-lm"])
-            outputs.append(run([exe], capture_output=True).stdout)
+            outputs.append(run([exe] + run_arguments, capture_output=True).stdout)
         programs += 1
         if outputs[0] != outputs[1]:
             failures += 1

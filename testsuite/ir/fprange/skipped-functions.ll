@@ -1,6 +1,6 @@
 ; Functions whose FP semantics the ranges do not model are left alone:
-; strictfp (dynamic rounding and exceptions) and non-IEEE denormal modes
-; (subnormals flushed to zero).
+; strictfp (dynamic rounding and exceptions). Denormal modes are modelled
+; (environment.ll).
 ; RUN: %ltofold fprange %s -S -o - | FileCheck %s
 ; RUN: %ltofold fprange %s -o %t.unused.bc --stats 2>&1 | FileCheck %s --check-prefix=STATS
 ; STATS: 0 folds
@@ -13,18 +13,5 @@ define i1 @strict(i8 %i) strictfp {
   ret i1 %c
 }
 
-; With flushing, x * 2^-140 may be 0 even for x >= 1.
-; CHECK-LABEL: @flush(
-; CHECK: %c = fcmp ogt float %y, 0.000000e+00
-define i1 @flush(i8 %i) #0 {
-  %m = or i8 %i, 1
-  %u = and i8 %m, 127
-  %x = uitofp i8 %u to float
-  %y = fmul float %x, 0x3730000000000000
-  %c = fcmp ogt float %y, 0.0
-  ret i1 %c
-}
-
 declare double @llvm.experimental.constrained.sitofp.f64.i8(i8, metadata, metadata)
 
-attributes #0 = { "denormal-fp-math"="preserve-sign,preserve-sign" }
