@@ -4,7 +4,7 @@
 # test suite against every link (testsuite/realprogs/README.md).
 #
 # Usage: scripts/realprogs.sh [--quick] [--rebuild] [--build-only] [--mode MODE]... [PROGRAM]...
-#   PROGRAM   bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp (default: all)
+#   PROGRAM   bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp opus libccd (default: all)
 #   --mode    plain icf mergefunc gmf-icf ltofold-equal ltofold-noblocks ltofold ltofold-icf
 #             gold-ltofold bfd-ltofold mold-ltofold (repeatable; default: all).
 #             A mode whose linker or plugin is missing is reported as skipped.
@@ -14,7 +14,9 @@
 # Environment: LTOFOLD_PLUGIN, LTOFOLD_GOLD_PLUGIN (plugin paths; default
 # build/lib/), RP_OUT (default build/realprogs), RP_JOBS (default nproc).
 # Exit status 0 when every selected program passed its tests in every mode
-# that ran (and, in the ltofold modes, ltofold folded at least one function).
+# that ran (and, in the ltofold modes, ltofold folded at least one function;
+# for a recipe with RP_FOLD_CHECK=fprange, a function or an fprange fold, or
+# else a note).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=../testsuite/realprogs/lib/common.sh
@@ -51,6 +53,11 @@ done
 # folded REPORT: functions_folded from an ltofold report's totals.
 folded() {
   python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"]["functions_folded"])' "$1"
+}
+
+# fp_folded REPORT: fprange's folds in an ltofold report (totals.fp_folds).
+fp_folded() {
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"]["fp_folds"])' "$1"
 }
 
 # build_program PROGRAM: fetch the source and build the bitcode once.
@@ -141,7 +148,7 @@ run_mode() {
   fi
   local note="tests passed"
   if [ -n "$RP_MODE_REPORT" ]; then
-    local per=()
+    local per=() fp_total=0 fp_per=()
     for bin in "${RP_BINARIES[@]}"; do
       name=${bin//\//_}
       [ -f "$mdir/reports/$name.json" ] || {
@@ -152,13 +159,24 @@ run_mode() {
       n=$(folded "$mdir/reports/$name.json") || rp_fail "$p: unreadable report $mdir/reports/$name.json"
       total=$((total + n))
       [ "$n" = 0 ] || per+=("$name=$n")
+      if [ "$RP_FOLD_CHECK" = fprange ]; then
+        n=$(fp_folded "$mdir/reports/$name.json") || rp_fail "$p: unreadable report $mdir/reports/$name.json"
+        fp_total=$((fp_total + n))
+        [ "$n" = 0 ] || fp_per+=("$name=$n")
+      fi
     done
-    if [ "$total" -eq 0 ]; then
+    if [ "$RP_FOLD_CHECK" = fprange ]; then
+      # a floating-point program: merge or fprange folds, or a note
+      note+="; folded $total functions${per[*]:+ (${per[*]})}"
+      note+=", fprange folds $fp_total${fp_per[*]:+ (${fp_per[*]})}; ${#RP_BINARIES[@]} binaries"
+      [ $((total + fp_total)) -gt 0 ] || note+="; note: nothing folded (RP_FOLD_CHECK=fprange accepts that)"
+    elif [ "$total" -eq 0 ]; then
       echo "FAIL: tests passed but ltofold folded nothing" >"$mdir/result"
       printf '%-8s %-13s FAIL: tests passed but ltofold folded no function (reports in %s)\n' "$p" "$mode" "$mdir/reports"
       return 1
+    else
+      note+="; folded $total functions (${per[*]}; ${#RP_BINARIES[@]} binaries)"
     fi
-    note+="; folded $total functions (${per[*]}; ${#RP_BINARIES[@]} binaries)"
   fi
   echo "PASS: $note" >"$mdir/result"
   printf '%-8s %-13s PASS: %s; link %ss, tests %ss\n' "$p" "$mode" "$note" "$link_s" "$test_s"

@@ -7,6 +7,12 @@
 #   RP_BINARIES  link outputs of the program's own build, relative to its build
 #                tree, that each link mode relinks (tests and tools)
 #   RP_BENCH     the one of them scripts/bench-size.sh measures
+#   RP_FOLD_CHECK  (optional) what the ltofold modes of scripts/realprogs.sh
+#                require of the reports: "merge" (the default) at least one
+#                function folded; "fprange", for floating-point programs in
+#                which no two functions may be equal: at least one function
+#                folded or one fprange fold, and when there are neither, a
+#                note instead of a failure
 # and defines
 #   rp_build SRC BUILD   configure and build with the program's own build system,
 #                        using the variables below (bitcode objects and archives)
@@ -47,7 +53,10 @@ RP_GOLD_PLUGIN=${LTOFOLD_GOLD_PLUGIN:-$RP_ROOT/build/lib/ltofold-gold.so}
 # The command, for distributed ThinLTO (modes dtlto, dtlto-whole).
 RP_LTOFOLD=${LTOFOLD_BIN:-$RP_ROOT/build/bin/ltofold}
 
-RP_PROGRAMS=(bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp)
+RP_PROGRAMS=(bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp opus libccd)
+# The floating-point programs, which scripts/bench-fprange-real.sh measures
+# (fprange with and without).
+RP_FP_PROGRAMS=(opus libccd)
 RP_MODES=(plain icf mergefunc gmf-icf ltofold-equal ltofold ltofold-icf gold-ltofold bfd-ltofold mold-ltofold)
 
 rp_say() { printf 'realprogs: %s\n' "$*" >&2; }
@@ -75,7 +84,7 @@ rp_commit_label() {
 rp_load() {
   local recipe=$RP_DIR/$1.sh
   [ -f "$recipe" ] || rp_fail "no recipe $recipe (programs: ${RP_PROGRAMS[*]})"
-  unset RP_PACKAGE RP_LANG RP_BINARIES RP_BENCH
+  unset RP_PACKAGE RP_LANG RP_BINARIES RP_BENCH RP_FOLD_CHECK
   unset -f rp_build rp_test rp_bench
   # shellcheck disable=SC1090
   source "$recipe"
@@ -83,6 +92,10 @@ rp_load() {
     [ "${#RP_BINARIES[@]}" -gt 0 ] && declare -F rp_build >/dev/null &&
     declare -F rp_test >/dev/null ||
     rp_fail "$recipe must set RP_PACKAGE, RP_LANG, RP_BINARIES, RP_BENCH and define rp_build, rp_test"
+  case ${RP_FOLD_CHECK:=merge} in
+    merge | fprange) ;;
+    *) rp_fail "$recipe: RP_FOLD_CHECK is merge or fprange, not '$RP_FOLD_CHECK'" ;;
+  esac
 }
 
 # rp_mode MODE REPORT: sets RP_MODE_FLAGS (linker-driver words appended to the

@@ -20,7 +20,11 @@ done
 [ $# -ge 2 ] || link=0
 
 if [ "$link" = 1 ] && [ -n "${RP_LINK_LOG:-}" ]; then
-  { printf '%q' "$PWD"; printf ' %q' "$@"; printf '\n'; } >>"$RP_LINK_LOG"
+  # under a lock: links that run in parallel append to the same log, and a
+  # line written in pieces could be cut by another's
+  printf -v entry '%q' "$PWD"
+  printf -v words ' %q' "$@"
+  { flock 8 && printf '%s\n' "$entry$words" >&8; } 8>>"$RP_LINK_LOG"
 fi
 if [ "$link" = 1 ] && [ -n "${RP_LINK_FLAGS:-}" ]; then
   # shellcheck disable=SC2206 # RP_LINK_FLAGS is a list of words by design
