@@ -1492,12 +1492,10 @@ static fp_flush parse_flush(const char *text, size_t length) {
  * of zeros it may become is the union of the two. */
 static fp_flush parse_denormal_mode(LLVMValueRef function, const char *key,
                                     fp_flush unset) {
-  LLVMAttributeRef attribute = LLVMGetStringAttributeAtIndex(
-      function, LLVMAttributeFunctionIndex, key, (unsigned)strlen(key));
-  if (!attribute)
+  unsigned length;
+  const char *value = fprange_function_attribute(function, key, &length);
+  if (!value)
     return unset;
-  unsigned length = 0;
-  const char *value = LLVMGetStringAttributeValue(attribute, &length);
   const char *comma = memchr(value, ',', length);
   if (!comma)
     return parse_flush(value, length);

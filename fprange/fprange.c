@@ -9,14 +9,22 @@
  *    [min, max], and which zeros (-0.0, +0.0) are possible, and whether every
  *    finite value is an integer (interval.c). So "sin of anything is NaN or
  *    in [-1, 1]" is representable, and nnan downstream leaves [-1, 1].
- *  - Bounds hold in every rounding mode. Each operation is evaluated exactly
- *    by MPFR at the corners of its operands' ranges and rounded down for the
- *    lower bound, up for the upper, in the value's own format: half, bfloat,
- *    float, double, x86_fp80, fp128, with their exponent ranges and
- *    subnormals (transfer.c). sqrt, exp, log, pow, powi, sin and cos get real
- *    bounds instead of "same as the input"; libm-style functions, which need
- *    not be correctly rounded, are widened by FP_LIBM_MARGIN_ULPS ulps, and
+ *  - Bounds hold in LLVM IR's floating-point environment (round-to-nearest
+ *    outside strictfp; every rounding mode with the any_rounding option).
+ *    Each operation is evaluated exactly at the corners of its operands'
+ *    ranges and rounded into the value's own format: half, bfloat, float,
+ *    double, x86_fp80, fp128, with their exponent ranges and subnormals
+ *    (transfer.c; by the machine for float, double and x86_fp80 in
+ *    round-to-nearest, by MPFR otherwise). sqrt, exp, log, pow, powi, sin
+ *    and cos get real bounds instead of "same as the input"; libm-style
+ *    functions, which need not be correctly rounded, are widened by
+ *    FP_LIBM_MARGIN_ULPS ulps beyond what any correct libm guarantees, and
  *    with the afn flag they get no bound at all.
+ *  - Whole program: arguments of functions whose every caller is in view
+ *    are the join of what the callers pass, and their calls return what
+ *    they return (program.c); the module is analyzed in rounds for that.
+ *  - Relations intervals cannot see, one instruction deep: x - x, x / x,
+ *    a sum undone by one of its operands, a compare of a sorted pair.
  *  - Loops: instead of giving up at the first phi whose input is not yet
  *    known, the analysis iterates to a fixed point, widening loop phis that
  *    keep growing and then narrowing (analysis.c).
@@ -43,8 +51,8 @@
  *  - copysign with a surely known sign to the operand, fabs or -fabs;
  *  - min/max of ranges that cannot overlap (no NaN) to the chosen operand.
  *
- * Soundness rules: the analysis skips functions with strictfp or a
- * non-IEEE denormal mode (flushing would break the bounds); reassoc
+ * Soundness rules: the analysis skips functions with strictfp; where the
+ * denormal mode may flush, a subnormal's zeros join its range; reassoc
  * arithmetic gets no bound (it may be rewritten into anything), contract
  * arithmetic that may overflow gets none for its finite part (a fused fma
  * need not overflow); nsz makes both zeros possible; fast-math flags on an

@@ -269,6 +269,10 @@ size_t fn_analysis_fp_value_count(const fn_analysis *analysis);
 
 /* ---- whole-program facts (program.c) ----------------------------------- */
 
+/* The value of a string attribute of a function (not NUL-terminated), or
+ * NULL when it has none. */
+const char *fprange_function_attribute(LLVMValueRef function, const char *key,
+                                       unsigned *length);
 fprange_program *fprange_program_build(LLVMModuleRef module);
 void fprange_program_free(fprange_program *program);
 /* Local linkage, every use a direct call: all its callers are in view. */

@@ -66,14 +66,18 @@ struct fprange_program {
   bool may_flush;
 };
 
-static bool attribute_is_true(LLVMValueRef function, const char *key) {
+const char *fprange_function_attribute(LLVMValueRef function, const char *key,
+                                       unsigned *length) {
   LLVMAttributeRef attribute = LLVMGetStringAttributeAtIndex(
       function, LLVMAttributeFunctionIndex, key, (unsigned)strlen(key));
-  if (!attribute)
-    return false;
-  unsigned length = 0;
-  const char *value = LLVMGetStringAttributeValue(attribute, &length);
-  return length == 4 && memcmp(value, "true", 4) == 0;
+  *length = 0;
+  return attribute ? LLVMGetStringAttributeValue(attribute, length) : NULL;
+}
+
+static bool attribute_is_true(LLVMValueRef function, const char *key) {
+  unsigned length;
+  const char *value = fprange_function_attribute(function, key, &length);
+  return value && length == 4 && memcmp(value, "true", 4) == 0;
 }
 
 static bool has_local_linkage(LLVMValueRef function) {

@@ -73,7 +73,7 @@ def program(seed):
         return rng.choice(["0.0", "-0.0", "1.0", "-1.0", "0.5", "2.0", "3.0",
                            "100.0", "1e-5", "65504.0", "-7.5", "1e30", "0.1"])
 
-    def leaf():
+    def leaf(names=names):
         r = rng.random()
         if r < 0.3:
             return f"(({t})(i & {rng.choice([1, 7, 255, 1023, 65535])}))"
@@ -81,7 +81,7 @@ def program(seed):
             return f"(({t})(signed char)j)"
         if r < 0.6:
             return f"(({t})d)"
-        if r < 0.8:
+        if r < 0.8 and names:
             return rng.choice(names)
         return f"(({t}){const()})"
 
@@ -110,8 +110,11 @@ def program(seed):
         op = rng.choice(['<', '>', '<=', '>=', '==', '!='])
         return f"({expr(1)} {op} {expr(1)})"
 
-    lines = [f"  {t} a = (({t})(i & 15));", f"  {t} b = {leaf()};",
-             f"  {t} c = {leaf()};"]
+    # b and c start from inputs or constants, never from a variable not
+    # yet set (reading one is undefined: found as seed 112 differing when
+    # a fold removed the path that had set it).
+    lines = [f"  {t} a = (({t})(i & 15));", f"  {t} b = {leaf([])};",
+             f"  {t} c = {leaf([])};"]
     for k in range(rng.randint(3, 8)):
         r = rng.random()
         v = rng.choice(names)
