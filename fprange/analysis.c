@@ -1525,7 +1525,7 @@ static void read_denormal_modes(fn_analysis *a) {
   }
 }
 
-static void *allocate(size_t count, size_t size) {
+void *fprange_allocate(size_t count, size_t size) {
   void *p = calloc(count ? count : 1, size);
   if (!p)
     abort();
@@ -1534,10 +1534,10 @@ static void *allocate(size_t count, size_t size) {
 
 static void build_blocks(fn_analysis *a) {
   unsigned total = LLVMCountBasicBlocks(a->function);
-  a->blocks = allocate(total, sizeof *a->blocks);
+  a->blocks = fprange_allocate(total, sizeof *a->blocks);
   /* Iterative DFS from the entry, post-order, then reversed. */
-  LLVMBasicBlockRef *stack = allocate(total, sizeof *stack);
-  unsigned *next_successor = allocate(total, sizeof *next_successor);
+  LLVMBasicBlockRef *stack = fprange_allocate(total, sizeof *stack);
+  unsigned *next_successor = fprange_allocate(total, sizeof *next_successor);
   fprange_value_map visited;
   fprange_value_map_init(&visited);
   size_t depth = 0, post_count = 0;
@@ -1577,12 +1577,12 @@ static void build_blocks(fn_analysis *a) {
                           (uint32_t)i);
 
   size_t n = a->block_count;
-  a->pred_count = allocate(n, sizeof *a->pred_count);
-  a->preds = allocate(n, sizeof *a->preds);
+  a->pred_count = fprange_allocate(n, sizeof *a->pred_count);
+  a->preds = fprange_allocate(n, sizeof *a->preds);
   for (int pass = 0; pass < 2; ++pass) {
     if (pass == 1) {
       for (size_t i = 0; i < n; ++i) {
-        a->preds[i] = allocate(a->pred_count[i], sizeof **a->preds);
+        a->preds[i] = fprange_allocate(a->pred_count[i], sizeof **a->preds);
         a->pred_count[i] = 0;
       }
     }
@@ -1599,7 +1599,7 @@ static void build_blocks(fn_analysis *a) {
   }
 
   /* Immediate dominators: Cooper, Harvey, Kennedy, on RPO indices. */
-  a->idom = allocate(n, sizeof *a->idom);
+  a->idom = fprange_allocate(n, sizeof *a->idom);
   for (size_t i = 0; i < n; ++i)
     a->idom[i] = -2; /* undefined */
   a->idom[0] = 0;
@@ -1632,10 +1632,10 @@ static void build_blocks(fn_analysis *a) {
   }
   a->idom[0] = -1;
 
-  a->loop_header = allocate(n, sizeof *a->loop_header);
-  a->fact_condition = allocate(n, sizeof *a->fact_condition);
-  a->fact_truth = allocate(n, sizeof *a->fact_truth);
-  a->reachable = allocate(n, sizeof *a->reachable);
+  a->loop_header = fprange_allocate(n, sizeof *a->loop_header);
+  a->fact_condition = fprange_allocate(n, sizeof *a->fact_condition);
+  a->fact_truth = fprange_allocate(n, sizeof *a->fact_truth);
+  a->reachable = fprange_allocate(n, sizeof *a->reachable);
   for (size_t b = 0; b < n; ++b) {
     for (uint32_t k = 0; k < a->pred_count[b]; ++k)
       if (a->preds[b][k] >= b)
@@ -1658,10 +1658,10 @@ static void build_slots(fn_analysis *a) {
     for (LLVMValueRef inst = LLVMGetFirstInstruction(a->blocks[b]); inst;
          inst = LLVMGetNextInstruction(inst))
       ++count;
-  a->ranges = allocate(count, sizeof *a->ranges);
-  a->def_block = allocate(count, sizeof *a->def_block);
-  a->changes = allocate(count, sizeof *a->changes);
-  a->values = allocate(count, sizeof *a->values);
+  a->ranges = fprange_allocate(count, sizeof *a->ranges);
+  a->def_block = fprange_allocate(count, sizeof *a->def_block);
+  a->changes = fprange_allocate(count, sizeof *a->changes);
+  a->values = fprange_allocate(count, sizeof *a->values);
   size_t slot = 0;
   unsigned params = LLVMCountParams(a->function);
   for (unsigned i = 0; i < params; ++i) {
@@ -1821,7 +1821,7 @@ static bool solve(solver *s, bool ascending, unsigned limit) {
   fn_analysis *a = s->a;
   size_t budget = 64 * (a->value_count + a->block_count) + 1024;
   size_t params = LLVMCountParams(a->function);
-  uint8_t *visits = ascending ? NULL : allocate(a->value_count, 1);
+  uint8_t *visits = ascending ? NULL : fprange_allocate(a->value_count, 1);
   while (s->heap.count) {
     if (ascending && budget-- == 0) {
       free(visits);
@@ -1890,11 +1890,11 @@ static void push_everything(solver *s) {
 static bool run_solver(fn_analysis *a) {
   solver s = {.a = a};
   size_t keys = 2 * a->value_count + 2;
-  s.heap.keys = allocate(keys, sizeof *s.heap.keys);
-  s.heap.queued = allocate(keys, 1);
-  s.first_slot = allocate(a->block_count + 1, sizeof *s.first_slot);
+  s.heap.keys = fprange_allocate(keys, sizeof *s.heap.keys);
+  s.heap.queued = fprange_allocate(keys, 1);
+  s.first_slot = fprange_allocate(a->block_count + 1, sizeof *s.first_slot);
   s.block_of_key_slot =
-      allocate(a->value_count + 1, sizeof *s.block_of_key_slot);
+      fprange_allocate(a->value_count + 1, sizeof *s.block_of_key_slot);
   uint32_t slot = (uint32_t)LLVMCountParams(a->function);
   for (uint32_t b = 0; b < a->block_count; ++b) {
     s.first_slot[b] = slot;
@@ -1927,7 +1927,7 @@ static bool run_solver(fn_analysis *a) {
 
 fn_analysis *fn_analysis_run(LLVMValueRef function, fp_arith *arith,
                              const fprange_program *program) {
-  fn_analysis *a = allocate(1, sizeof *a);
+  fn_analysis *a = fprange_allocate(1, sizeof *a);
   a->function = function;
   a->arith = arith;
   a->program = program;

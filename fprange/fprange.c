@@ -100,20 +100,6 @@ static bool has_floating_point(LLVMValueRef function) {
   return false;
 }
 
-/* Does `function` call a closed function (one whose every caller is in
- * view, program.c)? */
-static bool calls_closed(const fprange_program *program,
-                         LLVMValueRef function) {
-  for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
-       block = LLVMGetNextBasicBlock(block))
-    for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
-         inst = LLVMGetNextInstruction(inst))
-      if (LLVMGetInstructionOpcode(inst) == LLVMCall &&
-          fprange_program_is_closed(program, LLVMGetCalledValue(inst)))
-        return true;
-  return false;
-}
-
 /* The functions a round analyzes, and its order. */
 typedef struct round_plan {
   LLVMValueRef *functions; /* worth analyzing, in module order */
@@ -125,11 +111,38 @@ typedef struct round_plan {
   size_t queue_head, queue_tail;
 } round_plan;
 
-static void *allocate_zeroed(size_t count, size_t size) {
-  void *p = calloc(count ? count : 1, size);
-  if (!p)
-    abort();
-  return p;
+static void plan_push(round_plan *plan, uint32_t i) {
+  if (plan->done[i])
+    return;
+  plan->done[i] = true; /* queued now, analyzed once */
+  plan->queue[plan->queue_tail++] = i;
+}
+
+/* Does `function` call a closed function (one whose every caller is in
+ * view, program.c)? With a plan, after `function` was analyzed: each such
+ * callee whose every caller is now analyzed becomes ready. */
+static bool visit_closed_callees(round_plan *plan,
+                                 const fprange_program *program,
+                                 LLVMValueRef function) {
+  bool any = false;
+  for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
+       block = LLVMGetNextBasicBlock(block))
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      if (LLVMGetInstructionOpcode(inst) != LLVMCall)
+        continue;
+      LLVMValueRef callee = LLVMGetCalledValue(inst);
+      if (!fprange_program_is_closed(program, callee))
+        continue;
+      if (!plan)
+        return true;
+      any = true;
+      uint64_t i;
+      if (fprange_program_callers_done(program, callee) &&
+          ptr_map_get(&plan->index, callee, &i))
+        plan_push(plan, (uint32_t)i);
+    }
+  return any;
 }
 
 /* Returns how many rounds the plan needs: two when some analyzed function
@@ -148,7 +161,7 @@ static unsigned plan_build(round_plan *plan, LLVMModuleRef module,
       continue;
     bool closed = fprange_program_is_closed(program, f);
     bool calls = fprange_program_closed_count(program) > 0 &&
-                 calls_closed(program, f);
+                 visit_closed_callees(NULL, program, f);
     if (!calls && !every_function && !has_floating_point(f))
       continue;
     if (plan->count == capacity) {
@@ -166,8 +179,8 @@ static unsigned plan_build(round_plan *plan, LLVMModuleRef module,
     ptr_map_put(&plan->index, f, plan->count);
     plan->functions[plan->count++] = f;
   }
-  plan->done = allocate_zeroed(plan->count, sizeof *plan->done);
-  plan->queue = allocate_zeroed(plan->count, sizeof *plan->queue);
+  plan->done = fprange_allocate(plan->count, sizeof *plan->done);
+  plan->queue = fprange_allocate(plan->count, sizeof *plan->queue);
   return rounds;
 }
 
@@ -177,33 +190,6 @@ static void plan_free(round_plan *plan) {
   free(plan->done);
   free(plan->queue);
   ptr_map_free(&plan->index);
-}
-
-static void plan_push(round_plan *plan, uint32_t i) {
-  if (plan->done[i])
-    return;
-  plan->done[i] = true; /* queued now, analyzed once */
-  plan->queue[plan->queue_tail++] = i;
-}
-
-/* After `function` was analyzed: its closed callees whose every caller is
- * now analyzed become ready. */
-static void plan_release_callees(round_plan *plan,
-                                 const fprange_program *program,
-                                 LLVMValueRef function) {
-  for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
-       block = LLVMGetNextBasicBlock(block))
-    for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
-         inst = LLVMGetNextInstruction(inst)) {
-      if (LLVMGetInstructionOpcode(inst) != LLVMCall)
-        continue;
-      LLVMValueRef callee = LLVMGetCalledValue(inst);
-      uint64_t i;
-      if (fprange_program_is_closed(program, callee) &&
-          fprange_program_callers_done(program, callee) &&
-          ptr_map_get(&plan->index, callee, &i))
-        plan_push(plan, (uint32_t)i);
-    }
 }
 
 void fprange_analyze_module(LLVMModuleRef module, bool any_rounding,
@@ -243,7 +229,7 @@ void fprange_analyze_module(LLVMModuleRef module, bool any_rounding,
         continue;
       fn_analysis *analysis = fn_analysis_run(function, &arith, program);
       fprange_program_learn(program, function, analysis);
-      plan_release_callees(&plan, program, function);
+      visit_closed_callees(&plan, program, function);
       if (last)
         visit(analysis, function, data);
       fn_analysis_free(analysis);

@@ -234,6 +234,9 @@ typedef struct value_range {
   } as;
 } value_range;
 
+/* calloc that never returns NULL (aborts when memory is out). */
+void *fprange_allocate(size_t count, size_t size);
+
 value_range fprange_range_none(void);
 value_range fprange_range_join(const value_range *a, const value_range *b);
 /* The values in both (as far as hulls say; kind NONE is "anything"). */

@@ -107,9 +107,7 @@ static bool only_called_directly(LLVMValueRef function, size_t *sites) {
 }
 
 fprange_program *fprange_program_build(LLVMModuleRef module) {
-  fprange_program *p = calloc(1, sizeof *p);
-  if (!p)
-    abort();
+  fprange_program *p = fprange_allocate(1, sizeof *p);
   ptr_map_init(&p->index);
   size_t capacity = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
@@ -131,10 +129,9 @@ fprange_program *fprange_program_build(LLVMModuleRef module) {
     memset(s, 0, sizeof *s);
     s->function = f;
     s->param_count = LLVMCountParams(f);
-    s->params = calloc(s->param_count + 1, sizeof *s->params);
-    s->next_params = calloc(s->param_count + 1, sizeof *s->next_params);
-    if (!s->params || !s->next_params)
-      abort();
+    s->params = fprange_allocate(s->param_count + 1, sizeof *s->params);
+    s->next_params =
+        fprange_allocate(s->param_count + 1, sizeof *s->next_params);
     s->sites = sites;
     ptr_map_put(&p->index, f, p->count++);
   }
