@@ -12,6 +12,7 @@
 #include "canon_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* One frame of the depth-first walk: a block and the next successor to
  * visit. */
@@ -101,4 +102,116 @@ void canon_order_block_uses(canon_function *fn) {
         LLVMSetOperand(terminator, (unsigned)i, operand);
     }
   }
+}
+
+/* ---- switch cases ------------------------------------------------------ */
+
+typedef struct switch_case {
+  uint64_t value; /* zero-extended case value */
+  LLVMValueRef constant;
+  LLVMBasicBlockRef destination;
+  LLVMValueRef weight; /* branch weight of the case, or NULL */
+} switch_case;
+
+static int compare_cases(const void *left, const void *right) {
+  const switch_case *a = left, *b = right;
+  return a->value < b->value ? -1 : a->value > b->value;
+}
+
+/* The case weights of a switch's `!prof` node ("branch_weights", an
+ * optional "expected", then one weight for the default and one per case),
+ * or false when the node has another form (then the cases are not sorted,
+ * since the weights could not follow them). */
+static bool read_case_weights(LLVMValueRef node, unsigned cases,
+                              LLVMValueRef *operands, unsigned *first) {
+  unsigned count = LLVMGetMDNodeNumOperands(node);
+  if (count < 2)
+    return false;
+  LLVMGetMDNodeOperands(node, operands);
+  unsigned length = 0;
+  const char *tag = LLVMGetMDString(operands[0], &length);
+  if (!tag || length != 14 || memcmp(tag, "branch_weights", 14))
+    return false;
+  *first = 1;
+  const char *expected = LLVMGetMDString(operands[1], &length);
+  if (expected)
+    *first = 2;
+  return count - *first == cases + 1;
+}
+
+/* Sorts one switch's cases by value; returns whether it changed. */
+static bool sort_switch(LLVMValueRef sw, unsigned prof_kind) {
+  unsigned successors = LLVMGetNumSuccessors(sw);
+  LLVMTypeRef type = LLVMTypeOf(LLVMGetOperand(sw, 0)); /* the condition */
+  if (successors < 3 || LLVMGetIntTypeWidth(type) > 64)
+    return false;
+  unsigned cases = successors - 1;
+  LLVMValueRef prof = LLVMGetMetadata(sw, prof_kind);
+  LLVMValueRef *operands = NULL;
+  unsigned first_weight = 0;
+  if (prof) {
+    operands = malloc((LLVMGetMDNodeNumOperands(prof) + 1) * sizeof *operands);
+    if (!operands)
+      abort();
+    if (!read_case_weights(prof, cases, operands, &first_weight)) {
+      free(operands);
+      return false;
+    }
+  }
+  switch_case *list = malloc(cases * sizeof *list);
+  if (!list)
+    abort();
+  bool sorted = true;
+  for (unsigned i = 0; i < cases; ++i) {
+    list[i].constant = LLVMGetSwitchCaseValue(sw, i + 1);
+    list[i].value = LLVMConstIntGetZExtValue(list[i].constant);
+    list[i].destination = LLVMGetSuccessor(sw, i + 1);
+    list[i].weight = prof ? operands[first_weight + 1 + i] : NULL;
+    if (i && list[i].value < list[i - 1].value)
+      sorted = false;
+  }
+  if (!sorted) {
+    /* Case values are distinct, so the order is total. */
+    qsort(list, cases, sizeof *list, compare_cases);
+    for (unsigned i = 0; i < cases; ++i) {
+      LLVMSetSwitchCaseValue(sw, i + 1, list[i].constant);
+      LLVMSetSuccessor(sw, i + 1, list[i].destination);
+    }
+    if (prof) {
+      LLVMContextRef context = LLVMGetTypeContext(type);
+      unsigned count = first_weight + cases + 1;
+      LLVMMetadataRef *node = malloc(count * sizeof *node);
+      if (!node)
+        abort();
+      for (unsigned i = 0; i < count; ++i) {
+        LLVMValueRef operand =
+            i > first_weight ? list[i - first_weight - 1].weight : operands[i];
+        unsigned length = 0;
+        const char *text = LLVMGetMDString(operand, &length);
+        node[i] = text ? LLVMMDStringInContext2(context, text, length)
+                       : LLVMValueAsMetadata(operand);
+      }
+      LLVMSetMetadata(sw, prof_kind,
+                      LLVMMetadataAsValue(
+                          context, LLVMMDNodeInContext2(context, node, count)));
+      free(node);
+    }
+  }
+  free(list);
+  free(operands);
+  return !sorted;
+}
+
+size_t canon_sort_switch_cases(LLVMValueRef function) {
+  LLVMContextRef context = LLVMGetTypeContext(LLVMTypeOf(function));
+  unsigned prof_kind = LLVMGetMDKindIDInContext(context, "prof", 4);
+  size_t sorted = 0;
+  for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
+       block = LLVMGetNextBasicBlock(block)) {
+    LLVMValueRef terminator = LLVMGetBasicBlockTerminator(block);
+    if (terminator && LLVMGetInstructionOpcode(terminator) == LLVMSwitch &&
+        sort_switch(terminator, prof_kind))
+      ++sorted;
+  }
+  return sorted;
 }

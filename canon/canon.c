@@ -46,9 +46,15 @@
  * sorted; the reorder of a reordered block finds the same walk; names are
  * recomputed from the same structure).
  *
- * What it does not do (yet): reorder across blocks, swap the predicates of
- * non-symmetric compares, sort the cases of a switch, or order functions
- * and globals in the module. */
+ * Before the steps, the cases of each switch are sorted by value (they are
+ * successors, so they decide the block order); in step 4 the other
+ * compares are oriented by the same key as commutative operands (`b > a`
+ * becomes `a < b`), and their hashes do not depend on the orientation.
+ * After every function, the module's functions, variables, aliases and
+ * ifuncs are sorted by name (module_order.cpp), which also numbers the
+ * attribute groups canonically.
+ *
+ * What it does not do (yet): move instructions across blocks. */
 #include "canon_internal.h"
 
 #include <llvm-c/Target.h>
@@ -61,6 +67,7 @@ void ltofold_canon_options_default(ltofold_canon_options *options) {
   options->sort_operands = true;
   options->ignore_global_names = false;
   options->pointers_as_integers = false;
+  options->order_module = true;
 }
 
 /* The module's pointer size in bits (address space 0). */
@@ -165,6 +172,9 @@ void ltofold_canon_function(LLVMValueRef function,
   if (options->pointers_as_integers)
     fn.pointer_bits = pointer_bits(function);
   ptr_map_init(&fn.constant_index);
+  /* Switch cases are successors: in order before the blocks are. */
+  if (options->sort_operands)
+    result->switches_sorted += canon_sort_switch_cases(function);
   /* The canonical block order is needed by every step; the blocks move
    * only when reordering. */
   canon_order_blocks(&fn, options->reorder);
@@ -192,4 +202,6 @@ void ltofold_canon_module(LLVMModuleRef module,
   for (LLVMValueRef function = LLVMGetFirstFunction(module); function;
        function = LLVMGetNextFunction(function))
     ltofold_canon_function(function, options, result);
+  if (options->order_module)
+    result->globals_moved += canon_order_module(module);
 }

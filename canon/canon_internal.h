@@ -108,6 +108,13 @@ canon_instruction *canon_function_find(const canon_function *fn,
  * the blocks out in it when `move`. */
 void canon_order_blocks(canon_function *fn, bool move);
 
+/* blocks.c: sorts the cases of every switch by value (unsigned), with
+ * their branch weights; run first, since the cases are successors and so
+ * decide the block order. Returns how many switches changed. Switches
+ * wider than 64 bits, or whose `!prof` node has an unknown form, are left
+ * as they are. */
+size_t canon_sort_switch_cases(LLVMValueRef function);
+
 /* blocks.c: re-sets the block operands of every terminator so that each
  * block's use list (the order of "; preds = " in printed IR) follows the
  * canonical order of the branches. */
@@ -131,11 +138,27 @@ size_t canon_reorder_instructions(canon_function *fn);
 /* naming.c: names arguments, blocks and instructions. */
 void canon_name_values(canon_function *fn);
 
+/* module_order.cpp: sorts the module's functions (definitions, then
+ * declarations), global variables, aliases and ifuncs by name. Returns
+ * how many changed place. */
+#ifdef __cplusplus
+extern "C"
+#endif
+    size_t
+    canon_order_module(LLVMModuleRef module);
+
 /* Shared predicates (hash.c). */
 /* -1/0/1 by the hashes in canon_hash_kind order, then the users' hash. */
 int canon_compare_hashes(const canon_instruction *a,
                          const canon_instruction *b);
 bool canon_is_commutative(LLVMValueRef instruction);
+/* For a compare whose operands may be swapped by changing its predicate
+ * (every icmp and fcmp but the symmetric ones, which are commutative):
+ * the predicate after swapping, as a code (icmp and fcmp predicates do
+ * not overlap); *code gets the current one. Returns false for anything
+ * else. */
+bool canon_compare_orientation(LLVMValueRef instruction, unsigned *code,
+                               unsigned *swapped);
 /* The called function of a call or invoke, or NULL (indirect, asm). */
 LLVMValueRef canon_called_function(LLVMValueRef instruction);
 

@@ -176,6 +176,39 @@ static bool is_commutative_intrinsic(LLVMValueRef callee) {
   return false;
 }
 
+bool canon_compare_orientation(LLVMValueRef instruction, unsigned *code,
+                               unsigned *swapped) {
+  /* Swapping the operands turns "greater" into "less" and back; equality,
+   * ordered/unordered and the constant predicates stay. */
+  if (LLVMIsAICmpInst(instruction)) {
+    LLVMIntPredicate p = LLVMGetICmpPredicate(instruction);
+    static const LLVMIntPredicate mirror[][2] = {
+        {LLVMIntUGT, LLVMIntULT}, {LLVMIntUGE, LLVMIntULE},
+        {LLVMIntSGT, LLVMIntSLT}, {LLVMIntSGE, LLVMIntSLE}};
+    *code = (unsigned)p;
+    for (size_t i = 0; i < sizeof mirror / sizeof *mirror; ++i)
+      if (p == mirror[i][0] || p == mirror[i][1]) {
+        *swapped = (unsigned)mirror[i][p == mirror[i][0]];
+        return true;
+      }
+    return false;
+  }
+  if (LLVMIsAFCmpInst(instruction)) {
+    LLVMRealPredicate p = LLVMGetFCmpPredicate(instruction);
+    static const LLVMRealPredicate mirror[][2] = {
+        {LLVMRealOGT, LLVMRealOLT}, {LLVMRealOGE, LLVMRealOLE},
+        {LLVMRealUGT, LLVMRealULT}, {LLVMRealUGE, LLVMRealULE}};
+    *code = (unsigned)p;
+    for (size_t i = 0; i < sizeof mirror / sizeof *mirror; ++i)
+      if (p == mirror[i][0] || p == mirror[i][1]) {
+        *swapped = (unsigned)mirror[i][p == mirror[i][0]];
+        return true;
+      }
+    return false;
+  }
+  return false;
+}
+
 bool canon_is_commutative(LLVMValueRef instruction) {
   switch (LLVMGetInstructionOpcode(instruction)) {
   case LLVMAdd:
@@ -263,11 +296,9 @@ static uint64_t hash_instruction_head(const canon_function *fn,
   uint64_t hash = canon_hash_u64(
       CANON_FNV_OFFSET, (uint64_t)LLVMGetInstructionOpcode(instruction));
   hash = canon_hash_type_as(hash, LLVMTypeOf(instruction), bits);
-  if (LLVMIsAICmpInst(instruction))
-    hash = canon_hash_u64(hash, (uint64_t)LLVMGetICmpPredicate(instruction));
-  else if (LLVMIsAFCmpInst(instruction))
-    hash = canon_hash_u64(hash, (uint64_t)LLVMGetFCmpPredicate(instruction));
-  else if (LLVMIsAAllocaInst(instruction))
+  /* A compare's predicate is hashed with its operands (combine_operands),
+   * so that both orientations hash alike. */
+  if (LLVMIsAAllocaInst(instruction))
     hash = canon_hash_type_as(hash, LLVMGetAllocatedType(instruction), bits);
   else if (LLVMIsAGetElementPtrInst(instruction))
     hash = canon_hash_type_as(hash, LLVMGetGEPSourceElementType(instruction),
@@ -345,15 +376,40 @@ static uint64_t hash_operand_deep(canon_function *fn, LLVMValueRef operand,
   return hash_operand_shallow(fn, operand);
 }
 
-/* Combines operand hashes; for commutative instructions the first two are
- * combined in sorted order. */
+/* How an instruction's operand hashes combine: a commutative one's first
+ * two in sorted order; a compare's in sorted order too, with the predicate
+ * of that orientation (`a < b` and `b > a` hash alike, as operands.c
+ * writes both the same way). */
+typedef struct operand_order {
+  bool commutative;
+  bool compare;
+  unsigned predicate, swapped; /* compares: canon_compare_orientation */
+} operand_order;
+
+static operand_order order_of(LLVMValueRef instruction) {
+  operand_order order = {.commutative = canon_is_commutative(instruction)};
+  if (LLVMIsAICmpInst(instruction) || LLVMIsAFCmpInst(instruction)) {
+    order.compare = true;
+    if (!canon_compare_orientation(instruction, &order.predicate,
+                                   &order.swapped))
+      order.swapped = order.predicate; /* symmetric */
+  }
+  return order;
+}
+
 static uint64_t combine_operands(uint64_t hash, uint64_t *operands,
-                                 unsigned count, bool commutative) {
-  if (commutative && count >= 2 && operands[1] < operands[0]) {
+                                 unsigned count, operand_order order) {
+  unsigned predicate = order.predicate;
+  if ((order.commutative || order.compare) && count >= 2 &&
+      (operands[1] < operands[0] ||
+       (operands[1] == operands[0] && order.swapped < predicate))) {
     uint64_t first = operands[0];
     operands[0] = operands[1];
     operands[1] = first;
+    predicate = order.swapped;
   }
+  if (order.compare)
+    hash = canon_hash_u64(hash, predicate);
   for (unsigned i = 0; i < count; ++i)
     hash = canon_hash_u64(hash, operands[i]);
   return hash;
@@ -367,13 +423,13 @@ static void hash_instruction(canon_function *fn, size_t index,
   canon_instruction *entry = &fn->instructions[index];
   LLVMValueRef instruction = entry->value;
   unsigned count = (unsigned)LLVMGetNumOperands(instruction);
-  bool commutative = canon_is_commutative(instruction);
+  operand_order order = order_of(instruction);
   uint64_t head = hash_instruction_head(fn, instruction);
 
   if (!refine) {
     for (unsigned i = 0; i < count; ++i)
       scratch[i] = hash_operand_local(fn, LLVMGetOperand(instruction, i));
-    entry->local_hash = combine_operands(head, scratch, count, commutative);
+    entry->local_hash = combine_operands(head, scratch, count, order);
   }
 
   for (int kind = 0; kind < CANON_HASH_KINDS; ++kind) {
@@ -398,7 +454,7 @@ static void hash_instruction(canon_function *fn, size_t index,
         scratch[i] =
             hash_operand_deep(fn, operand, index, (canon_hash_kind)kind);
     }
-    entry->hash[kind] = combine_operands(start, scratch, count, commutative);
+    entry->hash[kind] = combine_operands(start, scratch, count, order);
   }
 }
 

@@ -22,6 +22,11 @@ typedef struct ltofold_canon_options {
   /* Sort keys see a pointer in address space 0 as an integer of the
    * module's pointer size, as merge's comparator does. Default off. */
   bool pointers_as_integers;
+  /* ltofold_canon_module only: sort the module's functions (definitions,
+   * then declarations), global variables, aliases and ifuncs by name. The
+   * printer numbers attribute groups in the order it meets them, so this
+   * also makes their numbers canonical. Default on. */
+  bool order_module;
 } ltofold_canon_options;
 
 void ltofold_canon_options_default(ltofold_canon_options *options);
@@ -29,8 +34,10 @@ void ltofold_canon_options_default(ltofold_canon_options *options);
 typedef struct ltofold_canon_result {
   size_t functions; /* function definitions canonicalized */
   size_t instructions_moved;
-  size_t operands_swapped;
+  size_t operands_swapped; /* commutative operands and compares mirrored */
   size_t phis_sorted;
+  size_t switches_sorted;   /* switches whose cases were put in order */
+  size_t globals_moved;     /* module entries that changed place */
 } ltofold_canon_result;
 
 /* Canonicalizes every function definition of `module` (or one function).

@@ -14,7 +14,9 @@
  * form has them), then within the kind the hashes of an instruction
  * (hash.c, most robust first), the
  * number of an argument, the hash of a constant's printed form. Equal keys
- * keep their order. */
+ * keep their order. The other compares are oriented by the same key:
+ * `icmp sgt %b, %a` becomes `icmp slt %a, %b` when %a sorts first (a
+ * compare is rebuilt for that, as a PHI is). */
 #include "canon_internal.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -132,19 +134,73 @@ static bool key_less(operand_key a, operand_key b) {
   return a.hash < b.hash;
 }
 
+/* Rebuilds the compare at fn->instructions[index] with its operands
+ * swapped and the mirrored predicate (the LLVM-C API cannot set a
+ * predicate), keeping its name, flags, metadata and debug location. */
+static void mirror_compare(canon_function *fn, LLVMBuilderRef builder,
+                           size_t index, unsigned predicate) {
+  LLVMValueRef old = fn->instructions[index].value;
+  LLVMValueRef left = LLVMGetOperand(old, 0), right = LLVMGetOperand(old, 1);
+  size_t name_length = 0;
+  const char *old_name = LLVMGetValueName2(old, &name_length);
+  char *name = strndup(old_name, name_length);
+  if (!name)
+    abort();
+  LLVMSetValueName2(old, "", 0);
+  LLVMPositionBuilderBefore(builder, old);
+  LLVMValueRef rebuilt;
+  if (LLVMIsAICmpInst(old)) {
+    rebuilt = LLVMBuildICmp(builder, (LLVMIntPredicate)predicate, right, left,
+                            name);
+    LLVMSetICmpSameSign(rebuilt, LLVMGetICmpSameSign(old));
+  } else {
+    rebuilt = LLVMBuildFCmp(builder, (LLVMRealPredicate)predicate, right, left,
+                            name);
+    LLVMSetFastMathFlags(rebuilt, LLVMGetFastMathFlags(old));
+  }
+  size_t count = 0;
+  LLVMValueMetadataEntry *entries =
+      LLVMInstructionGetAllMetadataOtherThanDebugLoc(old, &count);
+  LLVMContextRef context = LLVMGetTypeContext(LLVMTypeOf(old));
+  for (unsigned i = 0; i < count; ++i)
+    LLVMSetMetadata(rebuilt, LLVMValueMetadataEntriesGetKind(entries, i),
+                    LLVMMetadataAsValue(context,
+                                        LLVMValueMetadataEntriesGetMetadata(
+                                            entries, i)));
+  if (entries)
+    LLVMDisposeValueMetadataEntries(entries);
+  LLVMInstructionSetDebugLoc(rebuilt, LLVMInstructionGetDebugLoc(old));
+  LLVMReplaceAllUsesWith(old, rebuilt);
+  ptr_map_remove(&fn->instruction_index, old);
+  LLVMInstructionEraseFromParent(old);
+  fn->instructions[index].value = rebuilt;
+  ptr_map_put(&fn->instruction_index, rebuilt, index);
+  free(name);
+}
+
 size_t canon_sort_commutative_operands(canon_function *fn) {
   size_t swapped = 0;
+  LLVMBuilderRef builder =
+      LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(fn->function)));
   for (size_t i = 0; i < fn->instruction_count; ++i) {
     LLVMValueRef instruction = fn->instructions[i].value;
-    if (!canon_is_commutative(instruction))
+    unsigned predicate = 0, mirrored = 0;
+    bool compare =
+        canon_compare_orientation(instruction, &predicate, &mirrored);
+    if (!compare && !canon_is_commutative(instruction))
       continue;
     LLVMValueRef first = LLVMGetOperand(instruction, 0);
     LLVMValueRef second = LLVMGetOperand(instruction, 1);
-    if (key_less(key_of(fn, second), key_of(fn, first))) {
+    if (!key_less(key_of(fn, second), key_of(fn, first)))
+      continue;
+    if (compare) {
+      mirror_compare(fn, builder, i, mirrored);
+    } else {
       LLVMSetOperand(instruction, 0, second);
       LLVMSetOperand(instruction, 1, first);
-      ++swapped;
     }
+    ++swapped;
   }
+  LLVMDisposeBuilder(builder);
   return swapped;
 }

@@ -94,6 +94,8 @@ static void run_merge(LLVMModuleRef module, const ltofold_options *options,
     ltofold_canon_options canon_options;
     ltofold_canon_options_default(&canon_options);
     canon_options.rename = false;
+    /* Which member merge keeps follows module order: leave it. */
+    canon_options.order_module = false;
     /* Order by what merge compares: globals by kind and type, not name;
      * pointers as the integers merge takes them for. */
     canon_options.ignore_global_names = true;

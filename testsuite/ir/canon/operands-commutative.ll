@@ -1,6 +1,8 @@
 ; Operands of commutative instructions are sorted: instructions first, then
-; arguments by number, then constants; non-commutative ones (sub, icmp slt)
-; keep their order.
+; arguments by number, then constants; compares are oriented by the same
+; order, with the mirrored predicate (icmp slt %y, %x -> icmp sgt %x, %y;
+; fcmp ogt 1.0, %d -> fcmp olt %d, 1.0); the other non-commutative ones
+; (sub) keep their order.
 ; RUN: %ltofold canon %s -S -o - | FileCheck %s
 
 ; CHECK-LABEL: define i1 @f(
@@ -8,9 +10,11 @@
 ; CHECK: mul i32 %a0, %a1
 ; CHECK: sub i32 5, %a0
 ; CHECK: icmp eq i32 %a0, %a1
-; CHECK: icmp slt i32 %a1, %a0
+; CHECK: fcmp nnan olt double %a4, 1.0
+; CHECK: icmp samesign uge i32 %a0, %a1
+; CHECK: icmp sgt i32 %a0, %a1
 ; CHECK: and i1 %"{{[^"]+}}", %a2
-define i1 @f(i32 %x, i32 %y, i1 %z, ptr %p) {
+define i1 @f(i32 %x, i32 %y, i1 %z, ptr %p, double %d) {
   %a = add i32 5, %x
   store volatile i32 %a, ptr %p
   %m = mul i32 %y, %x
@@ -20,12 +24,16 @@ define i1 @f(i32 %x, i32 %y, i1 %z, ptr %p) {
   %e = icmp eq i32 %y, %x
   store volatile i1 %e, ptr %p
   %l = icmp slt i32 %y, %x
+  %o = fcmp nnan ogt double 1.0, %d
+  store volatile i1 %o, ptr %p
+  %u = icmp samesign ule i32 %y, %x
+  store volatile i1 %u, ptr %p
   %r = and i1 %z, %l
   ret i1 %r
 }
 
-; Swapping the operands of commutative instructions in the input changes
-; nothing in the output.
-; RUN: sed -e 's/add i32 5, %%x/add i32 %%x, 5/' -e 's/mul i32 %%y, %%x/mul i32 %%x, %%y/' -e 's/and i1 %%z, %%l/and i1 %%l, %%z/' %s > %t.swapped.ll
+; Swapping the operands of commutative instructions, or of a compare with
+; its predicate mirrored, in the input changes nothing in the output.
+; RUN: sed -e 's/add i32 5, %%x/add i32 %%x, 5/' -e 's/mul i32 %%y, %%x/mul i32 %%x, %%y/' -e 's/and i1 %%z, %%l/and i1 %%l, %%z/' -e 's/icmp slt i32 %%y, %%x/icmp sgt i32 %%x, %%y/' -e 's/fcmp nnan ogt double 1.0, %%d/fcmp nnan olt double %%d, 1.0/' -e 's/icmp samesign ule i32 %%y, %%x/icmp samesign uge i32 %%x, %%y/' %s > %t.swapped.ll
 ; RUN: not diff %s %t.swapped.ll > /dev/null
 ; RUN: %ltofold diff %s %t.swapped.ll | count 0

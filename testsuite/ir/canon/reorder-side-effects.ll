@@ -28,14 +28,14 @@ define i32 @f(i32 %x, i32 %y, ptr %p) {
 
 ; A call that may write memory is not moved down to its user even when
 ; nothing in between depends on it.
-; CHECK-LABEL: define i32 @calls(
+; CHECK-LABEL: define i32 @g_calls(
 ; CHECK-NEXT:  bb{{[0-9]+}}:
 ; CHECK-NEXT:    [[A:%"[^"]+"]] = call i32 @h()
 ; CHECK-NEXT:    store i32 1, ptr %a0
 ; CHECK-NEXT:    [[B:%"[^"]+"]] = call i32 @h()
 ; CHECK-NEXT:    [[S:%"[^"]+"]] = sub i32 [[A]], [[B]]
 ; CHECK-NEXT:    ret i32 [[S]]
-define i32 @calls(ptr %p) {
+define i32 @g_calls(ptr %p) {
   %a = call i32 @h()
   store i32 1, ptr %p
   %b = call i32 @h()
