@@ -116,7 +116,9 @@ uint64_t canon_hash_constant(uint64_t hash, LLVMValueRef constant) {
   if (LLVMIsAGlobalValue(constant)) {
     size_t length = 0;
     const char *name = LLVMGetValueName2(constant, &length);
-    return canon_hash_bytes(hash, name, length);
+    /* By the name's stem, as names are (naming.c): "f.llvm.12" and
+     * "f.llvm.34" are one function renamed between two builds. */
+    return canon_hash_bytes(hash, name, ltofold_canon_name_stem(name, length));
   }
   if (LLVMIsAConstantInt(constant) &&
       LLVMGetIntTypeWidth(LLVMTypeOf(constant)) <= 64) {

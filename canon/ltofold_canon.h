@@ -49,4 +49,10 @@ void ltofold_canon_function(LLVMValueRef function,
                             const ltofold_canon_options *options,
                             ltofold_canon_result *result);
 
+/* The length of `name` without the suffixes that change between builds of
+ * the same source: ".llvm.NNN" (ThinLTO promotion) and numbered ".NNN"
+ * (clashes, LTO renames). Value names built from a global's name use this
+ * stem, so that a renamed callee does not rename its callers' values. */
+size_t ltofold_canon_name_stem(const char *name, size_t length);
+
 #endif

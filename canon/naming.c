@@ -100,6 +100,19 @@ static void append_argument(name_buffer *buffer, const canon_function *fn,
   append_string(buffer, text);
 }
 
+size_t ltofold_canon_name_stem(const char *name, size_t length) {
+  for (;;) {
+    size_t i = length;
+    while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9')
+      --i;
+    if (i == length || i < 2 || name[i - 1] != '.')
+      return length;
+    length = i - 1;
+    if (length >= 5 && !strncmp(name + length - 5, ".llvm", 5))
+      length -= 5;
+  }
+}
+
 /* A constant, briefly: integers by value, globals by name, short printed
  * forms without their type, anything longer by hash. */
 static void append_constant(name_buffer *buffer, LLVMValueRef constant) {
@@ -108,7 +121,7 @@ static void append_constant(name_buffer *buffer, LLVMValueRef constant) {
     size_t length = 0;
     const char *name = LLVMGetValueName2(constant, &length);
     append_string(buffer, "@");
-    append(buffer, name, length);
+    append(buffer, name, ltofold_canon_name_stem(name, length));
     return;
   }
   if (LLVMIsAConstantInt(constant) &&
@@ -190,6 +203,7 @@ static void append_callee(name_buffer *buffer, LLVMValueRef instruction) {
     return;
   size_t length = 0;
   const char *name = LLVMGetValueName2(callee, &length);
+  length = ltofold_canon_name_stem(name, length);
   if (length > SHORT_LIMIT)
     length = SHORT_LIMIT;
   append(buffer, name, length);

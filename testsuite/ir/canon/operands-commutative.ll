@@ -36,4 +36,4 @@ define i1 @f(i32 %x, i32 %y, i1 %z, ptr %p, double %d) {
 ; its predicate mirrored, in the input changes nothing in the output.
 ; RUN: sed -e 's/add i32 5, %%x/add i32 %%x, 5/' -e 's/mul i32 %%y, %%x/mul i32 %%x, %%y/' -e 's/and i1 %%z, %%l/and i1 %%l, %%z/' -e 's/icmp slt i32 %%y, %%x/icmp sgt i32 %%x, %%y/' -e 's/fcmp nnan ogt double 1.0, %%d/fcmp nnan olt double %%d, 1.0/' -e 's/icmp samesign ule i32 %%y, %%x/icmp samesign uge i32 %%x, %%y/' %s > %t.swapped.ll
 ; RUN: not diff %s %t.swapped.ll > /dev/null
-; RUN: %ltofold diff %s %t.swapped.ll | count 0
+; RUN: %ltofold diff %s %t.swapped.ll | tail -n +2 | grep -qx 'no change'
