@@ -54,7 +54,9 @@
  * ifuncs are sorted by name (module_order.cpp), which also numbers the
  * attribute groups canonically.
  *
- * What it does not do (yet): move instructions across blocks. */
+ * Between steps 2 and 3, a pure computation whose uses are all in one
+ * block it dominates, outside cycles, sinks into that block (sink.c), so
+ * that pipelines that placed it differently agree. */
 #include "canon_internal.h"
 
 #include <llvm-c/Target.h>
@@ -180,6 +182,8 @@ void ltofold_canon_function(LLVMValueRef function,
   canon_order_blocks(&fn, options->reorder);
   if (options->sort_operands)
     result->phis_sorted += canon_sort_phi_incoming(&fn);
+  if (options->reorder)
+    result->instructions_sunk += canon_sink_instructions(&fn);
   canon_function_scan(&fn);
   canon_classify_and_hash(&fn);
   if (options->sort_operands)

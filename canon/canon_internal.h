@@ -131,6 +131,19 @@ void canon_classify_and_hash(canon_function *fn);
  * number of instructions whose operands it swapped. */
 size_t canon_sort_commutative_operands(canon_function *fn);
 
+/* sink.c: moves each pure instruction that cannot trap, whose uses are all
+ * in one other block (none in a PHI), into that block, when its own block
+ * dominates it and it is in no cycle (so nothing runs more often). Two
+ * builds that placed such a computation differently (one pipeline sank
+ * it, the other did not) then agree. Needs the canonical block order;
+ * run before canon_function_scan. Returns how many moved. */
+size_t canon_sink_instructions(canon_function *fn);
+
+/* reorder.c: moves `value` right before `anchor`, keeping its name and
+ * debug location. */
+void canon_move_before(LLVMBuilderRef builder, LLVMValueRef value,
+                       LLVMValueRef anchor);
+
 /* reorder.c: def-use distance reduction inside each block. Returns the
  * number of instructions that changed position. */
 size_t canon_reorder_instructions(canon_function *fn);

@@ -37,6 +37,7 @@ typedef struct ltofold_canon_result {
   size_t operands_swapped; /* commutative operands and compares mirrored */
   size_t phis_sorted;
   size_t switches_sorted;   /* switches whose cases were put in order */
+  size_t instructions_sunk; /* moved into the one block using them */
   size_t globals_moved;     /* module entries that changed place */
 } ltofold_canon_result;
 

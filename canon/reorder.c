@@ -44,6 +44,23 @@ typedef struct reorder_state {
 
 /* The index of `operand` if it is a pure, not yet placed instruction of
  * block `block`; SIZE_MAX otherwise. */
+void canon_move_before(LLVMBuilderRef builder, LLVMValueRef value,
+                       LLVMValueRef anchor) {
+  size_t length = 0;
+  const char *current = LLVMGetValueName2(value, &length);
+  char *name = strndup(current, length);
+  if (!name)
+    abort();
+  /* Positioning the builder makes it stamp the anchor's location on what
+   * it inserts: keep the instruction's own. */
+  LLVMMetadataRef location = LLVMInstructionGetDebugLoc(value);
+  LLVMInstructionRemoveFromParent(value);
+  LLVMPositionBuilderBeforeInstrAndDbgRecords(builder, anchor);
+  LLVMInsertIntoBuilderWithName(builder, value, name);
+  LLVMInstructionSetDebugLoc(value, location);
+  free(name);
+}
+
 static size_t pending_dependency(const reorder_state *state,
                                  LLVMValueRef operand, size_t block) {
   canon_instruction *definition = canon_function_find(state->fn, operand);
@@ -127,19 +144,7 @@ static size_t apply_order(reorder_state *state, LLVMBasicBlockRef block,
       LLVMValueRef value = instructions[state->order[i]].value;
       if ((LLVMIsAPHINode(value) != NULL) != (phis != 0))
         continue;
-      size_t length = 0;
-      const char *current = LLVMGetValueName2(value, &length);
-      char *name = strndup(current, length);
-      if (!name)
-        abort();
-      /* Positioning the builder makes it stamp the anchor's location on
-       * what it inserts: keep the instruction's own. */
-      LLVMMetadataRef location = LLVMInstructionGetDebugLoc(value);
-      LLVMInstructionRemoveFromParent(value);
-      LLVMPositionBuilderBeforeInstrAndDbgRecords(builder, anchor);
-      LLVMInsertIntoBuilderWithName(builder, value, name);
-      LLVMInstructionSetDebugLoc(value, location);
-      free(name);
+      canon_move_before(builder, value, anchor);
     }
   }
   return moved;
