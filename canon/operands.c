@@ -194,6 +194,10 @@ size_t canon_sort_commutative_operands(canon_function *fn) {
     if (!key_less(key_of(fn, second), key_of(fn, first)))
       continue;
     if (compare) {
+      /* The builder would fold a compare of two constants into a constant:
+       * those stay as they are. */
+      if (LLVMIsConstant(first) && LLVMIsConstant(second))
+        continue;
       mirror_compare(fn, builder, i, mirrored);
     } else {
       LLVMSetOperand(instruction, 0, second);

@@ -14,6 +14,10 @@ LIST is a comma-separated subset of (default: all):
   commute   swap the operands of some commutative instructions
   phis      reorder the incoming edges of PHIs
   blocks    reorder the blocks (the entry block stays first)
+  orient    write some compares the other way round (icmp sgt %a, %b ->
+            icmp slt %b, %a; fcmp likewise)
+  cases     reorder the cases of switches (those without !prof)
+  order     reorder the module's global variables, and its functions
 --change    additionally make one semantic change: the first `add`/`sub`/
             `mul`/`xor` of the module with a constant last operand (else the
             first integer constant of a `select` or `store`) gets that
@@ -125,6 +129,78 @@ def commute(line, rng):
     return line
 
 
+SWAPPED = {'sgt': 'slt', 'slt': 'sgt', 'sge': 'sle', 'sle': 'sge',
+           'ugt': 'ult', 'ult': 'ugt', 'uge': 'ule', 'ule': 'uge',
+           'ogt': 'olt', 'olt': 'ogt', 'oge': 'ole', 'ole': 'oge'}
+
+
+def orient(line, rng):
+    m = re.match(r'^(\s*' + LOCAL + r' = [if]cmp (?:samesign )?'
+                 r'(?:(?:fast|nnan|ninf|nsz|arcp|contract|afn|reassoc) )*)'
+                 r'([a-z]+) ([a-z0-9<> x]+?) ([^,()\[\]" ]+), '
+                 r'([^,()\[\]" ]+)(.*)$', line)
+    if m and m.group(2) in SWAPPED and rng.random() < 0.5:
+        return '%s%s %s %s, %s%s' % (m.group(1), SWAPPED[m.group(2)],
+                                     m.group(3), m.group(5), m.group(4),
+                                     m.group(6))
+    return line
+
+
+def shuffle_cases(line, rng):
+    m = re.match(r'^(\s*switch [^\[]*\[ )(.*?)( \])$', line)
+    if not m:
+        return line
+    cases = re.findall(r'\S+ \S+, label \S+', m.group(2))
+    if ' '.join(cases) != m.group(2):
+        return line
+    rng.shuffle(cases)
+    return m.group(1) + ' '.join(cases) + m.group(3)
+
+
+def shuffle_module(lines, rng):
+    """Shuffles the global variable lines among themselves, and the
+    function definitions (with the comment line before each) and
+    declarations among themselves."""
+    units, kinds = [], []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith('; Function Attrs') and i + 1 < len(lines) \
+                and lines[i + 1].startswith('define '):
+            j = i + 1
+            while lines[j].rstrip() != '}':
+                j += 1
+            units.append(lines[i:j + 1])
+            kinds.append('function')
+            i = j + 1
+        elif line.startswith('define '):
+            j = i
+            while lines[j].rstrip() != '}':
+                j += 1
+            units.append(lines[i:j + 1])
+            kinds.append('function')
+            i = j + 1
+        elif line.startswith('declare '):
+            units.append([line])
+            kinds.append('function')
+            i += 1
+        elif re.match(r'^@[-a-zA-Z$._0-9"]+ = (?!alias|ifunc)', line):
+            units.append([line])
+            kinds.append('global')
+            i += 1
+        else:
+            units.append([line])
+            kinds.append(None)
+            i += 1
+    for kind in ('function', 'global'):
+        places = [k for k, unit_kind in enumerate(kinds) if unit_kind == kind]
+        picked = [units[k] for k in places]
+        rng.shuffle(picked)
+        for place, unit in zip(places, picked):
+            units[place] = unit
+    return [line for unit in units for line in unit]
+
+
 def reorder_phi(line, rng):
     m = re.match(r'^(\s*' + LOCAL + r' = phi [^\[]*?)(\[.*\])(.*)$', line)
     if not m:
@@ -201,7 +277,9 @@ def main():
     parser.add_argument('input')
     parser.add_argument('output')
     parser.add_argument('--seed', type=int, default=1)
-    parser.add_argument('--what', default='shuffle,rename,commute,phis,blocks')
+    parser.add_argument(
+        '--what',
+        default='shuffle,rename,commute,phis,blocks,orient,cases,order')
     parser.add_argument('--change', action='store_true')
     args = parser.parse_args()
     what = set(args.what.split(','))
@@ -220,6 +298,10 @@ def main():
                 block[1] = [commute(l, rng) for l in block[1]]
             if 'phis' in what:
                 block[1] = [reorder_phi(l, rng) for l in block[1]]
+            if 'orient' in what:
+                block[1] = [orient(l, rng) for l in block[1]]
+            if 'cases' in what:
+                block[1] = [shuffle_cases(l, rng) for l in block[1]]
         if 'blocks' in what and len(blocks) > 2 and blocks[0][0] is None:
             tail = blocks[1:]
             rng.shuffle(tail)
@@ -237,6 +319,8 @@ def main():
             header, new_body = rename_function(header, new_body, rng,
                                                type_names)
         out[start:end] = [header] + new_body
+    if 'order' in what:
+        out = shuffle_module(out, rng)
     if args.change:
         change_one(out)
     open(args.output, 'w').write('\n'.join(out))

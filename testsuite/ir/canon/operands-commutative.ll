@@ -2,7 +2,8 @@
 ; arguments by number, then constants; compares are oriented by the same
 ; order, with the mirrored predicate (icmp slt %y, %x -> icmp sgt %x, %y;
 ; fcmp ogt 1.0, %d -> fcmp olt %d, 1.0); the other non-commutative ones
-; (sub) keep their order.
+; (sub) keep their order, and so does a compare of two constants (the
+; builder would fold it; found by llvm-stress modules in bench-canon.sh).
 ; RUN: %ltofold canon %s -S -o - | FileCheck %s
 
 ; CHECK-LABEL: define i1 @f(
@@ -12,6 +13,7 @@
 ; CHECK: icmp eq i32 %a0, %a1
 ; CHECK: fcmp nnan olt double %a4, 1.0
 ; CHECK: icmp samesign uge i32 %a0, %a1
+; CHECK: icmp sgt <2 x i32> <i32 1, i32 2>, <i32 3, i32 4>
 ; CHECK: icmp sgt i32 %a0, %a1
 ; CHECK: and i1 %"{{[^"]+}}", %a2
 define i1 @f(i32 %x, i32 %y, i1 %z, ptr %p, double %d) {
@@ -28,6 +30,8 @@ define i1 @f(i32 %x, i32 %y, i1 %z, ptr %p, double %d) {
   store volatile i1 %o, ptr %p
   %u = icmp samesign ule i32 %y, %x
   store volatile i1 %u, ptr %p
+  %k = icmp sgt <2 x i32> <i32 1, i32 2>, <i32 3, i32 4>
+  store volatile <2 x i1> %k, ptr %p
   %r = and i1 %z, %l
   ret i1 %r
 }
