@@ -148,15 +148,27 @@ static void mirror_compare(canon_function *fn, LLVMBuilderRef builder,
     abort();
   LLVMSetValueName2(old, "", 0);
   LLVMPositionBuilderBefore(builder, old);
+  /* The builder folds a compare of two constants into a constant: build it
+   * on placeholders (freeze is never folded), then set the operands. */
+  LLVMValueRef placeholder = NULL;
+  if (LLVMIsConstant(left) && LLVMIsConstant(right))
+    placeholder = LLVMBuildFreeze(builder, left, "");
+  LLVMValueRef first = placeholder ? placeholder : right;
+  LLVMValueRef second = placeholder ? placeholder : left;
   LLVMValueRef rebuilt;
   if (LLVMIsAICmpInst(old)) {
-    rebuilt = LLVMBuildICmp(builder, (LLVMIntPredicate)predicate, right, left,
-                            name);
+    rebuilt = LLVMBuildICmp(builder, (LLVMIntPredicate)predicate, first,
+                            second, name);
     LLVMSetICmpSameSign(rebuilt, LLVMGetICmpSameSign(old));
   } else {
-    rebuilt = LLVMBuildFCmp(builder, (LLVMRealPredicate)predicate, right, left,
-                            name);
+    rebuilt = LLVMBuildFCmp(builder, (LLVMRealPredicate)predicate, first,
+                            second, name);
     LLVMSetFastMathFlags(rebuilt, LLVMGetFastMathFlags(old));
+  }
+  if (placeholder) {
+    LLVMSetOperand(rebuilt, 0, right);
+    LLVMSetOperand(rebuilt, 1, left);
+    LLVMInstructionEraseFromParent(placeholder);
   }
   size_t count = 0;
   LLVMValueMetadataEntry *entries =
@@ -191,13 +203,12 @@ size_t canon_sort_commutative_operands(canon_function *fn) {
       continue;
     LLVMValueRef first = LLVMGetOperand(instruction, 0);
     LLVMValueRef second = LLVMGetOperand(instruction, 1);
-    if (!key_less(key_of(fn, second), key_of(fn, first)))
+    operand_key a = key_of(fn, first), b = key_of(fn, second);
+    /* Operands that sort alike (`x < x`): the smaller predicate. */
+    bool tie = compare && !key_less(a, b) && mirrored < predicate;
+    if (!key_less(b, a) && !tie)
       continue;
     if (compare) {
-      /* The builder would fold a compare of two constants into a constant:
-       * those stay as they are. */
-      if (LLVMIsConstant(first) && LLVMIsConstant(second))
-        continue;
       mirror_compare(fn, builder, i, mirrored);
     } else {
       LLVMSetOperand(instruction, 0, second);
