@@ -534,6 +534,8 @@ static char *diff_pairs(const diff_args *args, pairing *pairs, char **error) {
 
 static const char *const kind_names[IR_KINDS] = {"functions", "variables",
                                                  "declarations", "module"};
+static const char *const kind_name[IR_KINDS] = {"function", "variable",
+                                                "declaration", "module"};
 
 typedef struct counts {
   size_t old, new, state[4], renamed;
@@ -688,14 +690,14 @@ static void print_summary(const diff_args *args, const pairing *pairs,
 static void print_hunks(const diff_args *args, const diff_pair *pair,
                         FILE *out) {
   bool markdown = args->format == FORMAT_MARKDOWN;
-  const char *kind = kind_names[kind_of(pair)];
+  const char *kind = kind_name[kind_of(pair)];
   if (markdown) {
     fputs("\n<details><summary>", out);
     print_name(out, pair, true);
     fprintf(out, " (%s, +%zu −%zu)</summary>\n\n```diff\n",
             state_names[pair->state], pair->plus, pair->minus);
   } else {
-    fprintf(out, "\n=== %.*s ", (int)strlen(kind) - 1, kind);
+    fprintf(out, "\n=== %s ", kind);
     print_name(out, pair, false);
     fprintf(out, ": %s, +%zu -%zu\n--- %s\n+++ %s\n",
             state_names[pair->state], pair->plus, pair->minus,

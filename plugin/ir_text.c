@@ -31,6 +31,38 @@ static void *checked(void *pointer) {
   return pointer;
 }
 
+/* Copies the string literal at *p ("...", no escaped quotes in LLVM's
+ * printed form: a quote is \22) to `out` (if any), hashing it into *hash
+ * (if any); leaves *p after it. */
+static void skip_string(const char **p, FILE *out, uint64_t *hash) {
+  const char *start = *p;
+  const char *end = strchr(start + 1, '"');
+  end = end ? end + 1 : start + strlen(start);
+  if (out)
+    fwrite(start, 1, (size_t)(end - start), out);
+  if (hash)
+    *hash = fnv(*hash, start, (size_t)(end - start));
+  *p = end;
+}
+
+static bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '$' || c == '.' || c == '_' ||
+         c == '-';
+}
+
+/* The name token after an '@' at p: bare, or quoted with its quotes. */
+static size_t name_token_length(const char *p) {
+  if (*p == '"') {
+    const char *end = strchr(p + 1, '"');
+    return end ? (size_t)(end - p) + 1 : strlen(p);
+  }
+  size_t n = 0;
+  while (is_name_char(p[n]))
+    ++n;
+  return n;
+}
+
 /* ---- module-level tables -------------------------------------------- */
 
 typedef struct module_tables {
@@ -41,8 +73,22 @@ typedef struct module_tables {
   size_t metadata_count;
   uint64_t *metadata_hash;
   unsigned char *metadata_state; /* 0 new, 1 in progress, 2 done */
+  struct named_type *types; /* sorted by name */
+  size_t type_count, type_capacity;
   bool debug_info;
 } module_tables;
+
+/* A named struct type, "%NAME = type BODY". One whose name has a numbered
+ * suffix (the IR linker's "%struct.S.12", which changes from build to
+ * build) is shown as its stem and a hash of its body. */
+typedef struct named_type {
+  char *name;       /* the token after '%' */
+  const char *body; /* in the input */
+  size_t body_length;
+  unsigned char state; /* 0 new, 1 in progress, 2 done */
+  uint64_t hash;
+  char *shown; /* what a reference prints, or NULL to keep the name */
+} named_type;
 
 static size_t line_length(const char *line) {
   const char *end = strchr(line, '\n');
@@ -71,6 +117,95 @@ static void grow(void **array, size_t element, size_t *count, size_t needed) {
   *count = size;
 }
 
+static void read_type(const char *line, size_t length, module_tables *tables) {
+  size_t token = name_token_length(line + 1);
+  if (length < token + 9 || strncmp(line + 1 + token, " = type ", 8))
+    return;
+  if (tables->type_count == tables->type_capacity) {
+    tables->type_capacity = tables->type_capacity ? 2 * tables->type_capacity : 64;
+    tables->types = checked(realloc(
+        tables->types, tables->type_capacity * sizeof *tables->types));
+  }
+  const char *body = line + 1 + token + 8;
+  tables->types[tables->type_count++] = (named_type){
+      .name = checked(strndup(line + 1, token)),
+      .body = body,
+      .body_length = length - (size_t)(body - line)};
+}
+
+static int compare_types(const void *a, const void *b) {
+  return strcmp(((const named_type *)a)->name, ((const named_type *)b)->name);
+}
+
+static named_type *find_type(module_tables *tables, const char *name,
+                             size_t length) {
+  size_t low = 0, high = tables->type_count;
+  while (low < high) {
+    size_t mid = (low + high) / 2;
+    named_type *type = &tables->types[mid];
+    int order = strncmp(type->name, name, length);
+    if (!order && type->name[length])
+      order = 1;
+    if (!order)
+      return type;
+    if (order < 0)
+      low = mid + 1;
+    else
+      high = mid;
+  }
+  return NULL;
+}
+
+/* The type's hash: its name when it has no numbered suffix (the name is
+ * then the same in every build), else its body with every named type in
+ * it replaced by that type's hash. Struct bodies nest by value, so there
+ * is no cycle but through a malformed table, which counts as "cycle". */
+static uint64_t type_hash(module_tables *tables, named_type *type) {
+  if (type->state == 2)
+    return type->hash;
+  if (type->state == 1)
+    return fnv(FNV_OFFSET, "cycle", 5);
+  type->state = 1;
+  size_t length = strlen(type->name);
+  bool quoted = type->name[0] == '"';
+  const char *plain = type->name + quoted;
+  size_t plain_length = length - 2 * quoted;
+  size_t stem = ltofold_canon_name_stem(plain, plain_length);
+  uint64_t hash = FNV_OFFSET;
+  if (stem == plain_length) {
+    hash = fnv(hash, type->name, length);
+  } else {
+    hash = fnv(hash, plain, stem);
+    for (const char *p = type->body; p < type->body + type->body_length;) {
+      named_type *inner = NULL;
+      size_t token = 0;
+      if (*p == '%') {
+        token = name_token_length(p + 1);
+        inner = find_type(tables, p + 1, token);
+      }
+      if (inner) {
+        uint64_t child = type_hash(tables, inner);
+        hash = fnv(hash, (const char *)&child, sizeof child);
+        p += 1 + token;
+      } else if (*p == '"') {
+        skip_string(&p, NULL, &hash);
+      } else {
+        hash = fnv(hash, p++, 1);
+      }
+    }
+    char *shown = NULL;
+    size_t size = 0;
+    FILE *out = checked(open_memstream(&shown, &size));
+    fprintf(out, "%s%.*s.h%06x%s", quoted ? "\"" : "", (int)stem, plain,
+            (unsigned)(hash >> 40), quoted ? "\"" : "");
+    fclose(out);
+    type->shown = shown;
+  }
+  type->state = 2;
+  type->hash = hash;
+  return hash;
+}
+
 static void read_tables(const char *text, module_tables *tables) {
   for (const char *line = text; *line;) {
     size_t length = line_length(line);
@@ -86,6 +221,8 @@ static void read_tables(const char *text, module_tables *tables) {
         tables->groups[n] =
             checked(strndup(brace, length - (size_t)(brace - line)));
       }
+    } else if (line[0] == '%') {
+      read_type(line, length, tables);
     } else if (line[0] == '!' && (p = line + 1, read_number(&p, &n)) &&
                !strncmp(p, " = ", 3)) {
       size_t old = tables->metadata_count;
@@ -102,6 +239,11 @@ static void read_tables(const char *text, module_tables *tables) {
   tables->metadata_hash =
       checked(calloc(tables->metadata_count + 1, sizeof(uint64_t)));
   tables->metadata_state = checked(calloc(tables->metadata_count + 1, 1));
+  if (tables->type_count)
+    qsort(tables->types, tables->type_count, sizeof *tables->types,
+          compare_types);
+  for (size_t i = 0; i < tables->type_count; ++i)
+    type_hash(tables, &tables->types[i]);
 }
 
 static void free_tables(module_tables *tables) {
@@ -112,20 +254,11 @@ static void free_tables(module_tables *tables) {
   free(tables->metadata_length);
   free(tables->metadata_hash);
   free(tables->metadata_state);
-}
-
-/* Copies the string literal at *p ("...", no escaped quotes in LLVM's
- * printed form: a quote is \22) to `out` (if any), hashing it into *hash
- * (if any); leaves *p after it. */
-static void skip_string(const char **p, FILE *out, uint64_t *hash) {
-  const char *start = *p;
-  const char *end = strchr(start + 1, '"');
-  end = end ? end + 1 : start + strlen(start);
-  if (out)
-    fwrite(start, 1, (size_t)(end - start), out);
-  if (hash)
-    *hash = fnv(*hash, start, (size_t)(end - start));
-  *p = end;
+  for (size_t i = 0; i < tables->type_count; ++i) {
+    free(tables->types[i].name);
+    free(tables->types[i].shown);
+  }
+  free(tables->types);
 }
 
 /* The hash of metadata node n: its text with every reference to another
@@ -161,24 +294,6 @@ static uint64_t metadata_hash(module_tables *tables, size_t n) {
 }
 
 /* ---- the scanner ------------------------------------------------------ */
-
-static bool is_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '$' || c == '.' || c == '_' ||
-         c == '-';
-}
-
-/* The name token after an '@' at p: bare, or quoted with its quotes. */
-static size_t name_token_length(const char *p) {
-  if (*p == '"') {
-    const char *end = strchr(p + 1, '"');
-    return end ? (size_t)(end - p) + 1 : strlen(p);
-  }
-  size_t n = 0;
-  while (is_name_char(p[n]))
-    ++n;
-  return n;
-}
 
 typedef struct rewrite_context {
   module_tables *tables;      /* NULL: leave # and ! references alone */
@@ -246,6 +361,15 @@ static void rewrite(const char *text, size_t length,
       fputc('@', out);
       if (to)
         fputs(to, out);
+      else
+        fwrite(p + 1, 1, token, out);
+      p += 1 + token;
+    } else if (tables && *p == '%') {
+      size_t token = name_token_length(p + 1);
+      named_type *type = find_type(tables, p + 1, token);
+      fputc('%', out);
+      if (type && type->shown)
+        fputs(type->shown, out);
       else
         fwrite(p + 1, 1, token, out);
       p += 1 + token;
@@ -329,6 +453,10 @@ static void finish_entity(ir_text *out, size_t *capacity, ir_entity_kind kind,
   add_entity(out, capacity, entity);
 }
 
+static int compare_strings(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 void ir_text_split(const char *module_text, bool debug_info, ir_text *out) {
   memset(out, 0, sizeof *out);
   module_tables tables = {.debug_info = debug_info};
@@ -338,6 +466,11 @@ void ir_text_split(const char *module_text, bool debug_info, ir_text *out) {
   char *header = NULL;
   size_t header_size = 0;
   FILE *header_out = checked(open_memstream(&header, &header_size));
+  /* Type and comdat lines come in the printer's order of first use, which
+   * changes with the code: they are shown sorted (after renaming). */
+  char **sorted = NULL;
+  size_t sorted_count = 0, sorted_capacity = 0;
+  rewrite_context header_context = {.tables = &tables};
   for (const char *line = module_text; *line;) {
     size_t length = line_length(line);
     const char *next = line + length + (line[length] == '\n');
@@ -376,17 +509,30 @@ void ir_text_split(const char *module_text, bool debug_info, ir_text *out) {
     } else if (!strncmp(line, "attributes #", 12) || line[0] == ';' ||
                !strncmp(line, "source_filename", 15) || length == 0) {
       /* Resolved into the entities, a comment, or the file's name. */
+    } else if (line[0] == '%' || line[0] == '$') {
+      grow((void **)&sorted, sizeof *sorted, &sorted_capacity,
+           sorted_count + 1);
+      sorted[sorted_count++] = rewrite_to_string(line, length, &header_context);
     } else {
-      /* target, types, comdats, module asm, named metadata. */
-      fwrite(line, 1, length, header_out);
-      fputc('\n', header_out);
+      /* target, module asm, named metadata. */
+      char *rewritten = rewrite_to_string(line, length, &header_context);
+      fprintf(header_out, "%s\n", rewritten);
+      free(rewritten);
     }
     line = next;
   }
+  if (sorted_count)
+    qsort(sorted, sorted_count, sizeof *sorted, compare_strings);
+  for (size_t i = 0; i < sorted_count; ++i) {
+    fprintf(header_out, "%s\n", sorted[i]);
+    free(sorted[i]);
+  }
+  free(sorted);
   fclose(header_out);
-  finish_entity(out, &capacity, IR_MODULE, checked(strdup("(module)")), header,
-                header_size, &tables);
-  free(header);
+  ir_entity module = {.kind = IR_MODULE, .name = checked(strdup("(module)")),
+                      .text = header};
+  module.content = content_hash(&module);
+  add_entity(out, &capacity, module);
   free_tables(&tables);
 }
 
