@@ -181,33 +181,24 @@ static bool is_commutative_intrinsic(LLVMValueRef callee) {
 bool canon_compare_orientation(LLVMValueRef instruction, unsigned *code,
                                unsigned *swapped) {
   /* Swapping the operands turns "greater" into "less" and back; equality,
-   * ordered/unordered and the constant predicates stay. */
-  if (LLVMIsAICmpInst(instruction)) {
-    LLVMIntPredicate p = LLVMGetICmpPredicate(instruction);
-    static const LLVMIntPredicate mirror[][2] = {
-        {LLVMIntUGT, LLVMIntULT}, {LLVMIntUGE, LLVMIntULE},
-        {LLVMIntSGT, LLVMIntSLT}, {LLVMIntSGE, LLVMIntSLE}};
-    *code = (unsigned)p;
-    for (size_t i = 0; i < sizeof mirror / sizeof *mirror; ++i)
-      if (p == mirror[i][0] || p == mirror[i][1]) {
-        *swapped = (unsigned)mirror[i][p == mirror[i][0]];
-        return true;
-      }
+   * ordered/unordered and the constant predicates stay. icmp and fcmp
+   * predicates have distinct codes, so one table serves both. */
+  static const unsigned mirror[][2] = {
+      {LLVMIntUGT, LLVMIntULT},   {LLVMIntUGE, LLVMIntULE},
+      {LLVMIntSGT, LLVMIntSLT},   {LLVMIntSGE, LLVMIntSLE},
+      {LLVMRealOGT, LLVMRealOLT}, {LLVMRealOGE, LLVMRealOLE},
+      {LLVMRealUGT, LLVMRealULT}, {LLVMRealUGE, LLVMRealULE}};
+  if (LLVMIsAICmpInst(instruction))
+    *code = (unsigned)LLVMGetICmpPredicate(instruction);
+  else if (LLVMIsAFCmpInst(instruction))
+    *code = (unsigned)LLVMGetFCmpPredicate(instruction);
+  else
     return false;
-  }
-  if (LLVMIsAFCmpInst(instruction)) {
-    LLVMRealPredicate p = LLVMGetFCmpPredicate(instruction);
-    static const LLVMRealPredicate mirror[][2] = {
-        {LLVMRealOGT, LLVMRealOLT}, {LLVMRealOGE, LLVMRealOLE},
-        {LLVMRealUGT, LLVMRealULT}, {LLVMRealUGE, LLVMRealULE}};
-    *code = (unsigned)p;
-    for (size_t i = 0; i < sizeof mirror / sizeof *mirror; ++i)
-      if (p == mirror[i][0] || p == mirror[i][1]) {
-        *swapped = (unsigned)mirror[i][p == mirror[i][0]];
-        return true;
-      }
-    return false;
-  }
+  for (size_t i = 0; i < sizeof mirror / sizeof *mirror; ++i)
+    if (*code == mirror[i][0] || *code == mirror[i][1]) {
+      *swapped = mirror[i][*code == mirror[i][0]];
+      return true;
+    }
   return false;
 }
 

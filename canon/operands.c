@@ -24,6 +24,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Takes the name off `value` (which a rebuilt copy is about to replace),
+ * so the copy can have it; returns it, malloc'd. */
+static char *take_name(LLVMValueRef value) {
+  size_t length = 0;
+  const char *current = LLVMGetValueName2(value, &length);
+  char *name = strndup(current, length);
+  if (!name)
+    abort();
+  LLVMSetValueName2(value, "", 0);
+  return name;
+}
+
 typedef struct incoming_edge {
   LLVMValueRef value;
   LLVMBasicBlockRef block;
@@ -65,12 +77,7 @@ static bool sort_phi(canon_function *fn, LLVMBuilderRef builder,
   }
   qsort(edges, count, sizeof *edges, compare_edges);
 
-  size_t name_length = 0;
-  const char *old_name = LLVMGetValueName2(phi, &name_length);
-  char *name = strndup(old_name, name_length);
-  if (!name)
-    abort();
-  LLVMSetValueName2(phi, "", 0);
+  char *name = take_name(phi);
   LLVMPositionBuilderBefore(builder, phi);
   LLVMValueRef rebuilt = LLVMBuildPhi(builder, LLVMTypeOf(phi), name);
   for (unsigned i = 0; i < count; ++i)
@@ -141,12 +148,7 @@ static void mirror_compare(canon_function *fn, LLVMBuilderRef builder,
                            size_t index, unsigned predicate) {
   LLVMValueRef old = fn->instructions[index].value;
   LLVMValueRef left = LLVMGetOperand(old, 0), right = LLVMGetOperand(old, 1);
-  size_t name_length = 0;
-  const char *old_name = LLVMGetValueName2(old, &name_length);
-  char *name = strndup(old_name, name_length);
-  if (!name)
-    abort();
-  LLVMSetValueName2(old, "", 0);
+  char *name = take_name(old);
   LLVMPositionBuilderBefore(builder, old);
   /* The builder folds a compare of two constants into a constant: build it
    * on placeholders (freeze is never folded), then set the operands. */

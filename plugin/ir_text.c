@@ -106,26 +106,26 @@ static bool read_number(const char **p, size_t *number) {
   return true;
 }
 
-static void grow(void **array, size_t element, size_t *count, size_t needed) {
-  if (needed <= *count)
+/* Makes *array (of *capacity elements) hold at least `needed`, doubling;
+ * new elements are zero. */
+static void grow(void **array, size_t element, size_t *capacity,
+                 size_t needed) {
+  if (needed <= *capacity)
     return;
-  size_t size = *count ? *count : 16;
+  size_t size = *capacity ? *capacity : 16;
   while (size < needed)
     size *= 2;
   *array = checked(realloc(*array, size * element));
-  memset((char *)*array + *count * element, 0, (size - *count) * element);
-  *count = size;
+  memset((char *)*array + *capacity * element, 0, (size - *capacity) * element);
+  *capacity = size;
 }
 
 static void read_type(const char *line, size_t length, module_tables *tables) {
   size_t token = name_token_length(line + 1);
   if (length < token + 9 || strncmp(line + 1 + token, " = type ", 8))
     return;
-  if (tables->type_count == tables->type_capacity) {
-    tables->type_capacity = tables->type_capacity ? 2 * tables->type_capacity : 64;
-    tables->types = checked(realloc(
-        tables->types, tables->type_capacity * sizeof *tables->types));
-  }
+  grow((void **)&tables->types, sizeof *tables->types,
+       &tables->type_capacity, tables->type_count + 1);
   const char *body = line + 1 + token + 8;
   tables->types[tables->type_count++] = (named_type){
       .name = checked(strndup(line + 1, token)),
@@ -394,11 +394,8 @@ static void rewrite(const char *text, size_t length,
 /* ---- entities ------------------------------------------------------ */
 
 static void add_entity(ir_text *out, size_t *capacity, ir_entity entity) {
-  if (out->count == *capacity) {
-    *capacity = *capacity ? 2 * *capacity : 256;
-    out->entities =
-        checked(realloc(out->entities, *capacity * sizeof *out->entities));
-  }
+  grow((void **)&out->entities, sizeof *out->entities, capacity,
+       out->count + 1);
   out->entities[out->count++] = entity;
 }
 
@@ -548,11 +545,8 @@ void ir_text_free(ir_text *text) {
 /* ---- renames -------------------------------------------------------- */
 
 void ir_renames_add(ir_renames *renames, const char *from, const char *to) {
-  if (renames->count == renames->capacity) {
-    renames->capacity = renames->capacity ? 2 * renames->capacity : 64;
-    renames->pairs = checked(realloc(
-        renames->pairs, renames->capacity * sizeof *renames->pairs));
-  }
+  grow((void **)&renames->pairs, sizeof *renames->pairs, &renames->capacity,
+       renames->count + 1);
   renames->pairs[renames->count++] =
       (ir_rename){checked(strdup(from)), checked(strdup(to))};
 }

@@ -235,3 +235,75 @@ Test(canon_api, pointers_as_integers_orders_alike) {
   cr_assert_lt(pairs_in_same_order(false), 16,
                "pointer and integer types should hash apart by default");
 }
+
+/* Switch cases, compare orientation, sinking and module order, counted;
+ * each turned off by its option. */
+static const char *const ordering_module =
+    "@z = global i32 0\n"
+    "@a = global i32 1\n"
+    "define i32 @late(i32 %x, i32 %y, ptr %p) {\n"
+    "entry:\n"
+    "  %g = getelementptr i8, ptr %p, i64 8\n"
+    "  %c = icmp sgt i32 %y, %x\n"
+    "  br i1 %c, label %use, label %sw\n"
+    "use:\n"
+    "  %v = load i32, ptr %g\n"
+    "  ret i32 %v\n"
+    "sw:\n"
+    "  switch i32 %x, label %use [ i32 9, label %nine\n"
+    "                             i32 2, label %two ]\n"
+    "nine:\n"
+    "  ret i32 9\n"
+    "two:\n"
+    "  ret i32 2\n"
+    "}\n"
+    "define i32 @early() {\n"
+    "  ret i32 0\n"
+    "}\n";
+
+Test(canon_api, orders_cases_compares_blocks_and_module) {
+  LLVMModuleRef module = test_parse_ir(context, "ordering", ordering_module);
+  ltofold_canon_options options;
+  ltofold_canon_options_default(&options);
+  cr_assert(options.order_module);
+  ltofold_canon_result result = {0};
+  ltofold_canon_module(module, &options, &result);
+  expect_verifies(module, "after canon");
+  cr_assert_eq(result.switches_sorted, 1);
+  cr_assert_eq(result.operands_swapped, 1, "icmp sgt %%y, %%x mirrored");
+  cr_assert_eq(result.instructions_sunk, 1,
+               "the GEP, used only in %%use, which entry dominates");
+  size_t length = 0;
+  cr_assert_str_eq(LLVMGetValueName2(LLVMGetFirstFunction(module), &length),
+                   "early");
+  cr_assert_str_eq(LLVMGetValueName2(LLVMGetFirstGlobal(module), &length),
+                   "a");
+  cr_assert_gt(result.globals_moved, 0);
+  LLVMDisposeModule(module);
+
+  module = test_parse_ir(context, "ordering", ordering_module);
+  options.order_module = false;
+  options.sort_operands = false;
+  memset(&result, 0, sizeof result);
+  ltofold_canon_module(module, &options, &result);
+  expect_verifies(module, "after canon without module order");
+  cr_assert_eq(result.switches_sorted + result.operands_swapped +
+                   result.globals_moved,
+               0);
+  cr_assert_str_eq(LLVMGetValueName2(LLVMGetFirstFunction(module), &length),
+                   "late");
+  LLVMDisposeModule(module);
+}
+
+Test(canon_api, name_stems) {
+  static const struct {
+    const char *name, *stem;
+  } cases[] = {{"f.llvm.1234", "f"}, {".str.12", ".str"},
+               {".str.1.40", ".str"}, {"g", "g"},
+               {"h.cold", "h.cold"}, {"v2", "v2"}, {"x.5y", "x.5y"}};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {
+    size_t length = ltofold_canon_name_stem(cases[i].name,
+                                            strlen(cases[i].name));
+    cr_assert_eq(length, strlen(cases[i].stem), "%s", cases[i].name);
+  }
+}
