@@ -35,6 +35,6 @@ config.substitutions.append(("%python", sys.executable))
 # sanitizers; those tests run only in the plain build.
 if config.ltofold_sanitize not in ("ON", "1", "TRUE"):
     config.available_features.add("plugin")
-for tool in ("ld.gold", "ld.bfd", "mold", "gcc", "git"):
+for tool in ("ld.gold", "ld.bfd", "mold", "gcc", "git", "groff"):
     if any(os.path.exists(os.path.join(d, tool)) for d in path.split(os.pathsep)):
         config.available_features.add(tool)
