@@ -32,7 +32,6 @@
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
-#include <llvm/Config/llvm-config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,25 +104,40 @@ static void print_help(FILE *out) {
           "LD_PRELOAD\n");
 }
 
+/* --version: the release and the revision on the first line (scripts take
+ * the second word), then the LLVM compiled against and the one loaded now:
+ * they differ when libLLVM was updated after the build. */
+static void print_version(FILE *out) {
+  unsigned major, minor, patch;
+  LLVMGetVersion(&major, &minor, &patch);
+  fprintf(out,
+          "ltofold %s (revision %s)\n"
+          "built with LLVM %s, running with LLVM %u.%u.%u\n",
+          LTOFOLD_VERSION, ltofold_git_revision, ltofold_llvm_build_version,
+          major, minor, patch);
+}
+
+/* Flushes what help or the version printed: 0, or 1 with an error line
+ * when standard output could not take it (a full disk, a closed pipe). */
+static int finish_stdout(void) {
+  if (fflush(stdout) == 0 && !ferror(stdout))
+    return 0;
+  fprintf(stderr, "ltofold: error: <stdout>: cannot write: %s\n",
+          strerror(errno));
+  return 1;
+}
+
 static int usage_error(char *message) {
   fprintf(stderr, "ltofold: error: %s\n", message);
   free(message);
   return 1;
 }
 
-/* Fills *args from argv. Returns 0 to run, 1 on error, 2 when help or the
- * version was printed. */
+/* Fills *args from argv. Returns 0 to run, 1 on error, 2 when help was
+ * printed. */
 static int parse_command_line(int argc, char **argv, cli_args *args) {
   if (argc < 2)
     return usage_error(ltofold_format("no command given (see ltofold --help)"));
-  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-    print_help(stdout);
-    return 2;
-  }
-  if (!strcmp(argv[1], "--version")) {
-    printf("ltofold %s (LLVM %d)\n", LTOFOLD_VERSION, LLVM_VERSION_MAJOR);
-    return 2;
-  }
   for (size_t i = 0; i < sizeof commands / sizeof *commands; ++i)
     if (!strcmp(argv[1], commands[i].name))
       args->command = &commands[i];
@@ -316,6 +330,16 @@ static void enable_command_phase(cli_args *args) {
 }
 
 int main(int argc, char **argv) {
+  /* Help and version come first: nothing (not even a bad LTOFOLD_OPTIONS)
+   * keeps a user from reading them. */
+  if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    print_help(stdout);
+    return finish_stdout();
+  }
+  if (argc > 1 && !strcmp(argv[1], "--version")) {
+    print_version(stdout);
+    return finish_stdout();
+  }
   if (argc > 1 && !strcmp(argv[1], "diff"))
     return ltofold_cli_diff(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "report"))

@@ -46,7 +46,7 @@ const ltofold_option_info ltofold_option_table[] = {
      "the output"},
     {"jobs", LTOFOLD_OPTION_COUNT, "N",
      "gold plugin: generate code, and run ThinLTO backends, on N threads "
-     "(default: the machine's cores)"},
+     "(default, or all: the machine's cores)"},
     {"lto-partitions", LTOFOLD_OPTION_COUNT, "N",
      "gold plugin: cut the program into N objects for parallel code "
      "generation (default: one per 50000 instructions, at most 8; "
@@ -162,13 +162,15 @@ int ltofold_options_set(ltofold_options *options, const char *key,
   bool flag = false;
   if (info->kind == LTOFOLD_OPTION_FLAG && parse_flag(key, value, &flag, error))
     return -1;
+  /* jobs=all: every core (the default), as LLVMgold.so and lld spell it. */
+  bool all_cores = !strcmp(key, "jobs") && !strcmp(value, "all");
   unsigned long count = 0;
-  if (info->kind == LTOFOLD_OPTION_COUNT) {
+  if (info->kind == LTOFOLD_OPTION_COUNT && !all_cores) {
     char *end = NULL;
     count = strtoul(value, &end, 10);
     if (*end || value[0] == '-' || count < 1 || count > 1024) {
-      *error = ltofold_format("option '%s' takes a number from 1 to 1024, not '%s'",
-                              key, value);
+      *error = ltofold_format("option '%s' takes a number from 1 to 1024%s, not '%s'",
+                              key, strcmp(key, "jobs") ? "" : " or 'all'", value);
       return -1;
     }
   }
@@ -204,7 +206,7 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     free(options->cpu);
     options->cpu = strdup(value);
   } else if (!strcmp(key, "jobs")) {
-    options->jobs = (unsigned)count;
+    options->jobs = all_cores ? 0 : (unsigned)count;
   } else if (!strcmp(key, "lto-partitions")) {
     options->partitions = (unsigned)count;
   } else if (!strcmp(key, "cache-dir")) {

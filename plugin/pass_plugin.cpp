@@ -7,6 +7,7 @@
 // (plugin_entry.h), which it also tells when the process ends.
 #include "pass_callbacks.h"
 #include "plugin_entry.h"
+#include "version.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
@@ -79,6 +80,6 @@ void registerCallbacks(PassBuilder &PB) {
 } // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "ltofold", "0.1.0", registerCallbacks,
+  return {LLVM_PLUGIN_API_VERSION, "ltofold", LTOFOLD_VERSION, registerCallbacks,
           nullptr};
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds ltofold and runs every test: Criterion unit tests, lit + FileCheck IR
 # tests and link tests (through ctest), in a plain build and in an
-# ASan/UBSan build, and the quick subset of the real-program tests
+# ASan/UBSan build, the Debian package (scripts/package.sh,
+# scripts/check-package.sh), and the quick subset of the real-program tests
 # (scripts/realprogs.sh --quick, with the plain build's plugins) and the
 # fixed-seed fuzz sample (scripts/fuzz.sh). Usage: scripts/test.sh [--quick]   (--quick: plain build only)
 set -euo pipefail
@@ -23,6 +24,17 @@ build() { # build DIR [cmake args...]
 status=0
 build build
 (cd build && ctest --output-on-failure -j "$jobs") || status=1
+
+# The Debian package: scripts/package.sh builds it from a Release tree
+# (build-package/, about 1 min of CPU), scripts/check-package.sh checks it
+# without installing it (fields, contents, every needed library's package
+# in Depends, apt-get install --simulate on this system and on a clean one,
+# the demo linked with the extracted plugins; about 15 s).
+if package=$(bash scripts/package.sh --jobs "$jobs" | tail -1); then
+  bash scripts/check-package.sh "$package" || status=1
+else
+  status=1
+fi
 
 # Real programs (testsuite/realprogs/README.md): the quick subset, bzip2 (C)
 # and jsoncpp (C++) from Debian source packages linked through ltofold (lld

@@ -28,12 +28,13 @@ config.substitutions.append(("%goldplugin", os.path.join(config.ltofold_lib_dir,
 config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt") + " -load-pass-plugin=" + plugin))
 config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
 config.substitutions.append(("%srcroot", config.ltofold_source_dir))
+config.substitutions.append(("%builddir", config.ltofold_build_dir))
 config.substitutions.append(("%python", sys.executable))
 
 # The pass plugin is loaded into opt and lld, which are not built with
 # sanitizers; those tests run only in the plain build.
 if config.ltofold_sanitize not in ("ON", "1", "TRUE"):
     config.available_features.add("plugin")
-for tool in ("ld.gold", "ld.bfd", "mold", "gcc"):
+for tool in ("ld.gold", "ld.bfd", "mold", "gcc", "git", "groff"):
     if any(os.path.exists(os.path.join(d, tool)) for d in path.split(os.pathsep)):
         config.available_features.add(tool)

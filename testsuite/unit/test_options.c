@@ -80,6 +80,31 @@ Test(options, linker_style_level_and_cpu) {
   cr_assert(options.save_temps);
 }
 
+/* The spellings LLVMgold.so users write: jobs=N or jobs=all (every core, the
+ * default), lto-partitions=N, cache-dir=, cache-policy=. */
+Test(options, llvmgold_spellings) {
+  char *error = NULL;
+  cr_assert_eq(ltofold_options_parse_pair(&options, "jobs=8", &error), 0);
+  cr_assert_eq(options.jobs, 8);
+  cr_assert_eq(ltofold_options_parse_pair(&options, "jobs=all", &error), 0);
+  cr_assert_eq(options.jobs, 0);
+  cr_assert_eq(ltofold_options_parse_pair(&options, "lto-partitions=4", &error), 0);
+  cr_assert_eq(options.partitions, 4);
+  cr_assert_eq(ltofold_options_parse_pair(&options, "cache-dir=/tmp/c", &error), 0);
+  cr_assert_str_eq(options.cache_dir, "/tmp/c");
+  cr_assert_eq(ltofold_options_parse_pair(&options, "cache-policy=prune_after=24h", &error), 0);
+  cr_assert_str_eq(options.cache_policy, "prune_after=24h");
+  /* "all" is a count for jobs only. */
+  cr_assert_eq(ltofold_options_parse_pair(&options, "lto-partitions=all", &error), -1);
+  cr_assert_not_null(strstr(error, "not 'all'"));
+  cr_assert_null(strstr(error, "or 'all'"));
+  free(error);
+  error = NULL;
+  cr_assert_eq(ltofold_options_parse_pair(&options, "jobs=0", &error), -1);
+  cr_assert_not_null(strstr(error, "or 'all'"));
+  free(error);
+}
+
 Test(options, disable_turns_phases_off) {
   char *error = NULL;
   options.canon = options.merge_canon = true;
