@@ -78,9 +78,13 @@ int ltofold_read_symbols(LLVMMemoryBufferRef file, LLVMContextRef context,
     return -1;
   }
   size_t suffix = drop_suffix ? strlen(drop_suffix) : 0;
+  /* Each iterator is NULL when there is nothing to iterate over (a
+   * stripped program has no symbols): LLVM-C's convention, not an end
+   * iterator. */
   LLVMSymbolIteratorRef it = LLVMObjectFileCopySymbolIterator(binary);
   LLVMSectionIteratorRef home = LLVMObjectFileCopySectionIterator(binary);
-  for (; !LLVMObjectFileIsSymbolIteratorAtEnd(binary, it); LLVMMoveToNextSymbol(it)) {
+  for (; it && home && !LLVMObjectFileIsSymbolIteratorAtEnd(binary, it);
+       LLVMMoveToNextSymbol(it)) {
     /* Only definitions: an object that uses a symbol another defines lists
      * it too, undefined, with size 0. */
     LLVMMoveToContainingSection(home, it);
@@ -101,7 +105,7 @@ int ltofold_read_symbols(LLVMMemoryBufferRef file, LLVMContextRef context,
   LLVMDisposeSectionIterator(home);
   LLVMDisposeSymbolIterator(it);
   LLVMSectionIteratorRef section = LLVMObjectFileCopySectionIterator(binary);
-  for (; !LLVMObjectFileIsSectionIteratorAtEnd(binary, section);
+  for (; section && !LLVMObjectFileIsSectionIteratorAtEnd(binary, section);
        LLVMMoveToNextSection(section))
     if (is_code_section(LLVMGetSectionName(section)))
       *text_bytes += LLVMGetSectionSize(section);
