@@ -277,6 +277,8 @@
   /* ---- two reports ---- */
 
   function diffListTable(id, list, changed) {
+    if (!list.length)
+      return html('p', {id: id}, ['None.']);
     const rows = list.map((entry) => html('tr', {class: 'group', 'data-kept': entry.kept},
       changed ? [
         html('td', {}, [html('code', {}, [entry.kept])]),

@@ -43,6 +43,18 @@ def json_path(parts):
     return path
 
 
+def describe(error):
+    """A schema error in a line: for oneOf, which alternative came nearest
+    and why it failed, rather than the whole value."""
+    if error.context:
+        from jsonschema.exceptions import best_match
+        nearest = best_match(error.context)
+        return "matches none of %s's alternatives; nearest: %s: %s" % (
+            error.validator, json_path(nearest.absolute_path), describe(nearest))
+    message = error.message
+    return message if len(message) <= 200 else message[:200] + "..."
+
+
 def check_sums(report):
     """The totals against what the report lists; yields (path, message)."""
     totals = report.get("totals", {})
@@ -106,10 +118,7 @@ def main(paths):
         errors = sorted(validator.iter_errors(report),
                         key=lambda e: [str(p) for p in e.absolute_path])
         for error in errors:
-            message = error.message
-            if len(message) > 300:  # a message may quote a whole group
-                message = message[:300] + "..."
-            print("%s: %s: %s" % (path, json_path(error.absolute_path), message))
+            print("%s: %s: %s" % (path, json_path(error.absolute_path), describe(error)))
         problems += len(errors)
         if not errors:
             for where, message in check_sums(report):
