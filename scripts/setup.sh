@@ -9,6 +9,7 @@ packages=(
   mold cmake ninja-build pkg-config zlib1g-dev libzstd-dev
   python3 diffutils time libgtest-dev libgmock-dev make
   csmith libcsmith-dev cvise
+  chromium python3-jsonschema
 )
 
 missing=()
