@@ -367,6 +367,8 @@ typedef enum lookup_status { SYMBOL_FOUND, SYMBOL_MISSING, SYMBOL_AMBIGUOUS } lo
 static lookup_status find_symbol(const ltofold_symbol_size *symbols, size_t count,
                                  const char *name,
                                  const ltofold_symbol_size **found) {
+  if (!count)
+    return SYMBOL_MISSING;
   ltofold_symbol_size key = {name, 0, 0};
   const ltofold_symbol_size *hit =
       bsearch(&key, symbols, count, sizeof *symbols, compare_symbol_names);
@@ -489,7 +491,8 @@ static bool measure_group(cJSON *group, const ltofold_symbol_size *symbols,
 void ltofold_report_add_symbol_sizes(ltofold_report *report,
                                      ltofold_symbol_size *symbols, size_t count,
                                      ltofold_measured_file measured) {
-  qsort(symbols, count, sizeof *symbols, compare_symbol_names);
+  if (count) /* qsort and bsearch take no NULL, even for no elements */
+    qsort(symbols, count, sizeof *symbols, compare_symbol_names);
   report->bytes_measured = true;
   report->bytes_saved = 0;
   cJSON *groups = report->merge ? cJSON_GetObjectItem(report->merge, "groups")
