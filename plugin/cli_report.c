@@ -14,8 +14,8 @@
  * This file dispatches and holds what they share: reading a report (with
  * cJSON, the library that writes them) and the usage. Exit status 2 is a
  * usage or file error everywhere; 1 is a budget exceeded (diff). */
-#include "cli_commands.h"
 #include "cli_report.h"
+#include "cli_commands.h"
 
 #include "report.h"
 
@@ -26,32 +26,34 @@
 #include <string.h>
 
 static void print_usage(FILE *out) {
-  fprintf(out,
-          "usage: ltofold report diff OLD.json NEW.json [--format=F] [budgets]\n"
-          "       ltofold report trend REPORT.json... [--format=F | --html -o OUT.html]\n"
-          "       ltofold report html REPORT.json... -o OUT.html\n"
-          "       ltofold report binary REPORT.json --binary PROGRAM -o OUT.json\n"
-          "       ltofold report combine REPORT.json... -o OUT.json\n\n"
-          "diff compares two reports written by ltofold (--report, report=)\n"
-          "and prints what changed. Exit status: 0, or 1 when a budget is\n"
-          "exceeded, 2 on an error.\n\n"
-          "trend prints code size, bytes saved and folds of a series of builds\n"
-          "(reports in build order), each with its change from the one before.\n\n"
-          "html writes one self-contained page (no network, no external files):\n"
-          "one report: totals, fold groups by bytes saved, phase times, FP folds;\n"
-          "two: their difference; more: the trend.\n\n"
-          "binary measures bytes saved and code size from the program linked\n"
-          "with the report (its symbol table), for reports written where no\n"
-          "object was seen (lld, opt, ltofold merge). A function whose symbol\n"
-          "is not in the program gets null, with the reason.\n\n"
-          "combine adds up reports of one link's parts (the ThinLTO backends\n"
-          "of a distributed build: ltofold thin-backend) into one, as an\n"
-          "in-process link writes it; exit status 0, or 2 on an error.\n\n"
-          "--format=F (diff, trend): text (default), markdown, csv\n\n"
-          "budgets (diff; exit status 1 when exceeded, in every format):\n"
-          "  --max-text-growth=N     code bytes (.text) may grow by at most N\n"
-          "  --max-text-growth=P%%    ... or by at most P percent\n"
-          "  --max-fold-loss=N       at most N fewer functions folded\n");
+  fprintf(
+      out,
+      "usage: ltofold report diff OLD.json NEW.json [--format=F] [budgets]\n"
+      "       ltofold report trend REPORT.json... [--format=F | --html -o "
+      "OUT.html]\n"
+      "       ltofold report html REPORT.json... -o OUT.html\n"
+      "       ltofold report binary REPORT.json --binary PROGRAM -o OUT.json\n"
+      "       ltofold report combine REPORT.json... -o OUT.json\n\n"
+      "diff compares two reports written by ltofold (--report, report=)\n"
+      "and prints what changed. Exit status: 0, or 1 when a budget is\n"
+      "exceeded, 2 on an error.\n\n"
+      "trend prints code size, bytes saved and folds of a series of builds\n"
+      "(reports in build order), each with its change from the one before.\n\n"
+      "html writes one self-contained page (no network, no external files):\n"
+      "one report: totals, fold groups by bytes saved, phase times, FP folds;\n"
+      "two: their difference; more: the trend.\n\n"
+      "binary measures bytes saved and code size from the program linked\n"
+      "with the report (its symbol table), for reports written where no\n"
+      "object was seen (lld, opt, ltofold merge). A function whose symbol\n"
+      "is not in the program gets null, with the reason.\n\n"
+      "combine adds up reports of one link's parts (the ThinLTO backends\n"
+      "of a distributed build: ltofold thin-backend) into one, as an\n"
+      "in-process link writes it; exit status 0, or 2 on an error.\n\n"
+      "--format=F (diff, trend): text (default), markdown, csv\n\n"
+      "budgets (diff; exit status 1 when exceeded, in every format):\n"
+      "  --max-text-growth=N     code bytes (.text) may grow by at most N\n"
+      "  --max-text-growth=P%%    ... or by at most P percent\n"
+      "  --max-fold-loss=N       at most N fewer functions folded\n");
 }
 
 int ltofold_cli_report_usage_error(const char *format, const char *detail) {

@@ -42,7 +42,8 @@ static int measure(cJSON *root, const char *program, const char *out) {
   uint64_t text_bytes = 0;
   char *error = NULL;
   int status = 0;
-  if (ltofold_read_symbols(file, context, NULL, &symbols, &text_bytes, &error)) {
+  if (ltofold_read_symbols(file, context, NULL, &symbols, &text_bytes,
+                           &error)) {
     fprintf(stderr, "ltofold: error: %s: %s\n", program, error);
     free(error);
     status = 2;

@@ -33,7 +33,8 @@ static const struct {
     {"object_bytes", "object bytes", "object", "bytes"},
     {"bytes_saved", "bytes saved", "totals", "bytes_saved"},
     {"functions_folded", "functions folded", "totals", "functions_folded"},
-    {"instructions_folded", "IR instrs folded", "totals", "instructions_folded"},
+    {"instructions_folded", "IR instrs folded", "totals",
+     "instructions_folded"},
     {"fp_folds", "FP folds", "totals", "fp_folds"},
     {"branches_removed", "branches removed", "totals", "branches_removed"},
 };
@@ -49,7 +50,8 @@ static double model_number(const cJSON *object, const char *key) {
 }
 
 static const char *model_string(const cJSON *object, const char *key) {
-  const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(object, key));
+  const char *text =
+      cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(object, key));
   return text ? text : "";
 }
 
@@ -84,8 +86,8 @@ static int compare_named(const void *a, const void *b) {
 static group_index index_groups(const cJSON *report) {
   const cJSON *groups = groups_of(report);
   group_index index = {NULL, 0};
-  index.entries = malloc(((size_t)cJSON_GetArraySize(groups) + 1) *
-                         sizeof *index.entries);
+  index.entries =
+      malloc(((size_t)cJSON_GetArraySize(groups) + 1) * sizeof *index.entries);
   if (!index.entries)
     abort();
   const cJSON *group;
@@ -117,8 +119,8 @@ static cJSON *one_sided_group(const cJSON *group) {
 static cJSON *missing_groups(const cJSON *from, const group_index *to) {
   cJSON *list = cJSON_CreateArray();
   const cJSON *group;
-  cJSON_ArrayForEach(group, groups_of(from))
-    if (!find_group(to, kept_of(group)))
+  cJSON_ArrayForEach(group,
+                     groups_of(from)) if (!find_group(to, kept_of(group)))
       cJSON_AddItemToArray(list, one_sided_group(group));
   return list;
 }
@@ -128,7 +130,8 @@ static bool same_number(double a, double b) {
 }
 
 /* Groups in both whose number of folds or bytes saved changed. */
-static cJSON *changed_groups(const group_index *old_index, const cJSON *new_report) {
+static cJSON *changed_groups(const group_index *old_index,
+                             const cJSON *new_report) {
   cJSON *list = cJSON_CreateArray();
   const cJSON *group;
   cJSON_ArrayForEach(group, groups_of(new_report)) {
@@ -153,8 +156,8 @@ static cJSON *changed_groups(const group_index *old_index, const cJSON *new_repo
 
 static const char *measured_of(const cJSON *report) {
   const cJSON *object = cJSON_GetObjectItemCaseSensitive(report, "object");
-  const char *measured =
-      cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(object, "measured"));
+  const char *measured = cJSON_GetStringValue(
+      cJSON_GetObjectItemCaseSensitive(object, "measured"));
   /* Reports written before "measured" existed come from the gold plugin. */
   return measured ? measured : object ? "generated-object" : NULL;
 }
@@ -178,8 +181,10 @@ static cJSON *check_budgets(const report_budgets *b, const cJSON *old_report,
                             const cJSON *new_report) {
   cJSON *budgets = cJSON_CreateArray();
   if (b->text_growth_set) {
-    double old_text = ltofold_cli_report_number(old_report, "object", "text_bytes");
-    double new_text = ltofold_cli_report_number(new_report, "object", "text_bytes");
+    double old_text =
+        ltofold_cli_report_number(old_report, "object", "text_bytes");
+    double new_text =
+        ltofold_cli_report_number(new_report, "object", "text_bytes");
     const char *old_measured = measured_of(old_report);
     const char *new_measured = measured_of(new_report);
     double allowed = b->text_growth_percent ? old_text * b->text_growth / 100.0
@@ -210,16 +215,18 @@ static cJSON *check_budgets(const report_budgets *b, const cJSON *old_report,
         ltofold_cli_report_number(new_report, "totals", "functions_folded");
     double loss = (isnan(old_folded) ? 0 : old_folded) -
                   (isnan(new_folded) ? 0 : new_folded);
-    add_budget(budgets, "max-fold-loss", loss > b->fold_loss ? "exceeded" : "ok",
-               b->fold_loss, loss,
+    add_budget(budgets, "max-fold-loss",
+               loss > b->fold_loss ? "exceeded" : "ok", b->fold_loss, loss,
                ltofold_format("%.0f fewer functions folded, %.0f allowed", loss,
                               b->fold_loss));
   }
   return budgets;
 }
 
-cJSON *ltofold_cli_report_diff_model(const char *old_path, const cJSON *old_report,
-                                     const char *new_path, const cJSON *new_report,
+cJSON *ltofold_cli_report_diff_model(const char *old_path,
+                                     const cJSON *old_report,
+                                     const char *new_path,
+                                     const cJSON *new_report,
                                      const report_budgets *budgets) {
   cJSON *model = cJSON_CreateObject();
   cJSON_AddStringToObject(model, "old", old_path);
@@ -229,19 +236,24 @@ cJSON *ltofold_cli_report_diff_model(const char *old_path, const cJSON *old_repo
     cJSON *row = cJSON_CreateObject();
     cJSON_AddStringToObject(row, "key", total_rows[i].key);
     cJSON_AddStringToObject(row, "label", total_rows[i].label);
-    cJSON_AddItemToObject(row, "old",
-                          number_or_null(ltofold_cli_report_number(
-                              old_report, total_rows[i].first, total_rows[i].second)));
-    cJSON_AddItemToObject(row, "new",
-                          number_or_null(ltofold_cli_report_number(
-                              new_report, total_rows[i].first, total_rows[i].second)));
+    cJSON_AddItemToObject(
+        row, "old",
+        number_or_null(ltofold_cli_report_number(
+            old_report, total_rows[i].first, total_rows[i].second)));
+    cJSON_AddItemToObject(
+        row, "new",
+        number_or_null(ltofold_cli_report_number(
+            new_report, total_rows[i].first, total_rows[i].second)));
     cJSON_AddItemToArray(totals, row);
   }
   group_index old_index = index_groups(old_report);
   group_index new_index = index_groups(new_report);
-  cJSON_AddItemToObject(model, "groups_new", missing_groups(new_report, &old_index));
-  cJSON_AddItemToObject(model, "groups_gone", missing_groups(old_report, &new_index));
-  cJSON_AddItemToObject(model, "groups_changed", changed_groups(&old_index, new_report));
+  cJSON_AddItemToObject(model, "groups_new",
+                        missing_groups(new_report, &old_index));
+  cJSON_AddItemToObject(model, "groups_gone",
+                        missing_groups(old_report, &new_index));
+  cJSON_AddItemToObject(model, "groups_changed",
+                        changed_groups(&old_index, new_report));
   free(old_index.entries);
   free(new_index.entries);
   cJSON *notes = cJSON_AddArrayToObject(model, "notes");
@@ -254,15 +266,17 @@ cJSON *ltofold_cli_report_diff_model(const char *old_path, const cJSON *old_repo
     cJSON_AddItemToArray(notes, cJSON_CreateString(note));
     free(note);
   }
-  cJSON_AddItemToObject(model, "budgets", check_budgets(budgets, old_report, new_report));
+  cJSON_AddItemToObject(model, "budgets",
+                        check_budgets(budgets, old_report, new_report));
   return model;
 }
 
 bool ltofold_cli_report_budgets_hold(const cJSON *model) {
   const cJSON *budget;
-  cJSON_ArrayForEach(budget, cJSON_GetObjectItemCaseSensitive(model, "budgets"))
-    if (strcmp(model_string(budget, "status"), "ok"))
-      return false;
+  cJSON_ArrayForEach(
+      budget, cJSON_GetObjectItemCaseSensitive(
+                  model, "budgets")) if (strcmp(model_string(budget, "status"),
+                                                "ok")) return false;
   return true;
 }
 
@@ -304,13 +318,14 @@ static void print_text_totals(FILE *out, const cJSON *model) {
   fprintf(out, "  %-20s %14s %14s  %s\n", "", "old", "new", "change");
   const cJSON *row;
   cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(model, "totals")) {
-    double old_value = model_number(row, "old"), new_value = model_number(row, "new");
+    double old_value = model_number(row, "old"),
+           new_value = model_number(row, "new");
     char old_text[32], new_text[32], change[48];
     format_number(old_text, sizeof old_text, old_value, "-");
     format_number(new_text, sizeof new_text, new_value, "-");
     format_change(change, sizeof change, old_value, new_value);
-    fprintf(out, "  %-20s %14s %14s%s%s\n", model_string(row, "label"), old_text,
-            new_text, *change ? "  " : "", change);
+    fprintf(out, "  %-20s %14s %14s%s%s\n", model_string(row, "label"),
+            old_text, new_text, *change ? "  " : "", change);
   }
 }
 
@@ -328,14 +343,17 @@ static void print_text_groups(FILE *out, const char *title, const cJSON *list,
       break;
     char saved[32], old_saved[32], new_saved[32];
     if (changed) {
-      format_number(old_saved, sizeof old_saved, model_number(entry, "old_bytes_saved"), "-");
-      format_number(new_saved, sizeof new_saved, model_number(entry, "new_bytes_saved"), "-");
-      fprintf(out, "  %s: %.0f -> %.0f folded, %s -> %s bytes\n", kept_of(entry),
-              model_number(entry, "old_folded"), model_number(entry, "new_folded"),
-              old_saved, new_saved);
+      format_number(old_saved, sizeof old_saved,
+                    model_number(entry, "old_bytes_saved"), "-");
+      format_number(new_saved, sizeof new_saved,
+                    model_number(entry, "new_bytes_saved"), "-");
+      fprintf(out, "  %s: %.0f -> %.0f folded, %s -> %s bytes\n",
+              kept_of(entry), model_number(entry, "old_folded"),
+              model_number(entry, "new_folded"), old_saved, new_saved);
       continue;
     }
-    fprintf(out, "  %s (%.0f folded", kept_of(entry), model_number(entry, "folded"));
+    fprintf(out, "  %s (%.0f folded", kept_of(entry),
+            model_number(entry, "folded"));
     format_number(saved, sizeof saved, model_number(entry, "bytes_saved"), "");
     if (*saved)
       fprintf(out, ", %s bytes", saved);
@@ -348,14 +366,17 @@ static void print_text_groups(FILE *out, const char *title, const cJSON *list,
 static void print_text(FILE *out, const cJSON *model) {
   print_text_totals(out, model);
   print_text_groups(out, "new fold groups",
-                    cJSON_GetObjectItemCaseSensitive(model, "groups_new"), false);
+                    cJSON_GetObjectItemCaseSensitive(model, "groups_new"),
+                    false);
   print_text_groups(out, "fold groups gone",
-                    cJSON_GetObjectItemCaseSensitive(model, "groups_gone"), false);
+                    cJSON_GetObjectItemCaseSensitive(model, "groups_gone"),
+                    false);
   print_text_groups(out, "changed groups (folded, bytes saved)",
-                    cJSON_GetObjectItemCaseSensitive(model, "groups_changed"), true);
+                    cJSON_GetObjectItemCaseSensitive(model, "groups_changed"),
+                    true);
   const cJSON *item;
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "notes"))
-    fprintf(out, "\nnote: %s\n", cJSON_GetStringValue(item));
+      fprintf(out, "\nnote: %s\n", cJSON_GetStringValue(item));
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "budgets")) {
     const char *status = model_string(item, "status");
     if (!strcmp(status, "exceeded"))
@@ -365,8 +386,8 @@ static void print_text(FILE *out, const cJSON *model) {
   }
 }
 
-static void print_markdown_groups(FILE *out, const char *title, const cJSON *list,
-                                  bool changed) {
+static void print_markdown_groups(FILE *out, const char *title,
+                                  const cJSON *list, bool changed) {
   int total = cJSON_GetArraySize(list), shown = 0;
   if (!total)
     return;
@@ -382,7 +403,8 @@ static void print_markdown_groups(FILE *out, const char *title, const cJSON *lis
     if (changed) {
       format_number(a, sizeof a, model_number(entry, "old_bytes_saved"), "-");
       format_number(b, sizeof b, model_number(entry, "new_bytes_saved"), "-");
-      fprintf(out, " | %.0f -> %.0f | %s -> %s |\n", model_number(entry, "old_folded"),
+      fprintf(out, " | %.0f -> %.0f | %s -> %s |\n",
+              model_number(entry, "old_folded"),
               model_number(entry, "new_folded"), a, b);
     } else {
       format_number(a, sizeof a, model_number(entry, "bytes_saved"), "-");
@@ -401,32 +423,38 @@ static void print_markdown(FILE *out, const cJSON *model) {
   fprintf(out, "\n\n|  | old | new | change |\n|:--|--:|--:|--:|\n");
   const cJSON *row;
   cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(model, "totals")) {
-    double old_value = model_number(row, "old"), new_value = model_number(row, "new");
+    double old_value = model_number(row, "old"),
+           new_value = model_number(row, "new");
     char old_text[32], new_text[32], change[48];
     format_number(old_text, sizeof old_text, old_value, "-");
     format_number(new_text, sizeof new_text, new_value, "-");
     format_change(change, sizeof change, old_value, new_value);
-    fprintf(out, "| %s | %s | %s | %s |\n", model_string(row, "label"), old_text,
-            new_text, change);
+    fprintf(out, "| %s | %s | %s | %s |\n", model_string(row, "label"),
+            old_text, new_text, change);
   }
   print_markdown_groups(out, "New fold groups",
-                        cJSON_GetObjectItemCaseSensitive(model, "groups_new"), false);
+                        cJSON_GetObjectItemCaseSensitive(model, "groups_new"),
+                        false);
   print_markdown_groups(out, "Fold groups gone",
-                        cJSON_GetObjectItemCaseSensitive(model, "groups_gone"), false);
-  print_markdown_groups(out, "Changed groups",
-                        cJSON_GetObjectItemCaseSensitive(model, "groups_changed"), true);
+                        cJSON_GetObjectItemCaseSensitive(model, "groups_gone"),
+                        false);
+  print_markdown_groups(
+      out, "Changed groups",
+      cJSON_GetObjectItemCaseSensitive(model, "groups_changed"), true);
   const cJSON *item;
   bool first = true;
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "notes")) {
-    fprintf(out, "%s> Note: %s\n", first ? "\n" : "", cJSON_GetStringValue(item));
+    fprintf(out, "%s> Note: %s\n", first ? "\n" : "",
+            cJSON_GetStringValue(item));
     first = false;
   }
   first = true;
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "budgets")) {
     const char *status = model_string(item, "status");
-    const char *verdict = !strcmp(status, "ok")         ? "Budget met"
-                          : !strcmp(status, "exceeded") ? "**Budget exceeded**"
-                                                        : "**Budget not checked**";
+    const char *verdict = !strcmp(status, "ok") ? "Budget met"
+                          : !strcmp(status, "exceeded")
+                              ? "**Budget exceeded**"
+                              : "**Budget not checked**";
     fprintf(out, "%s- %s (`--%s`): %s\n", first ? "\n" : "", verdict,
             model_string(item, "budget"), model_string(item, "message"));
     first = false;
@@ -437,46 +465,53 @@ static void print_markdown(FILE *out, const cJSON *model) {
  * record, name, old, new, change, note; a budget's old is its limit and
  * new its value. */
 static void print_csv(FILE *out, const cJSON *model) {
-  static const char *const header[6] = {"record", "name", "old", "new", "change", "note"};
+  static const char *const header[6] = {"record", "name",   "old",
+                                        "new",    "change", "note"};
   print_csv_record(out, header);
   char a[32], b[32], c[32], note[64];
   const cJSON *item;
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "totals")) {
-    double old_value = model_number(item, "old"), new_value = model_number(item, "new");
+    double old_value = model_number(item, "old"),
+           new_value = model_number(item, "new");
     format_number(a, sizeof a, old_value, "");
     format_number(b, sizeof b, new_value, "");
     format_number(c, sizeof c, new_value - old_value, "");
     *note = '\0';
     if (!isnan(old_value) && !isnan(new_value) && old_value != 0)
-      snprintf(note, sizeof note, "%+.1f%%", 100.0 * (new_value - old_value) / old_value);
+      snprintf(note, sizeof note, "%+.1f%%",
+               100.0 * (new_value - old_value) / old_value);
     const char *fields[6] = {"total", model_string(item, "key"), a, b, c, note};
     print_csv_record(out, fields);
   }
   static const char *const lists[][2] = {{"groups_new", "group-new"},
                                          {"groups_gone", "group-gone"}};
   for (size_t l = 0; l < 2; ++l)
-    cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, lists[l][0])) {
+    cJSON_ArrayForEach(item,
+                       cJSON_GetObjectItemCaseSensitive(model, lists[l][0])) {
       /* A new group's bytes are in the new build, a gone one's in the old. */
       bool is_new = l == 0;
       format_number(a, sizeof a, model_number(item, "bytes_saved"), "");
       snprintf(note, sizeof note, "%.0f folded", model_number(item, "folded"));
-      const char *fields[6] = {lists[l][1], kept_of(item), is_new ? "" : a,
-                               is_new ? a : "", NULL, note};
+      const char *fields[6] = {lists[l][1],     kept_of(item), is_new ? "" : a,
+                               is_new ? a : "", NULL,          note};
       print_csv_record(out, fields);
     }
-  cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "groups_changed")) {
+  cJSON_ArrayForEach(
+      item, cJSON_GetObjectItemCaseSensitive(model, "groups_changed")) {
     double old_value = model_number(item, "old_bytes_saved");
     double new_value = model_number(item, "new_bytes_saved");
     format_number(a, sizeof a, old_value, "");
     format_number(b, sizeof b, new_value, "");
     format_number(c, sizeof c, new_value - old_value, "");
-    snprintf(note, sizeof note, "%.0f -> %.0f folded", model_number(item, "old_folded"),
+    snprintf(note, sizeof note, "%.0f -> %.0f folded",
+             model_number(item, "old_folded"),
              model_number(item, "new_folded"));
     const char *fields[6] = {"group-changed", kept_of(item), a, b, c, note};
     print_csv_record(out, fields);
   }
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "notes")) {
-    const char *fields[6] = {"note", NULL, NULL, NULL, NULL, cJSON_GetStringValue(item)};
+    const char *fields[6] = {"note", NULL, NULL,
+                             NULL,   NULL, cJSON_GetStringValue(item)};
     print_csv_record(out, fields);
   }
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "budgets")) {
@@ -484,7 +519,8 @@ static void print_csv(FILE *out, const cJSON *model) {
     format_number(b, sizeof b, model_number(item, "value"), "");
     char *verdict = ltofold_format("%s: %s", model_string(item, "status"),
                                    model_string(item, "message"));
-    const char *fields[6] = {"budget", model_string(item, "budget"), a, b, NULL, verdict};
+    const char *fields[6] = {"budget", model_string(item, "budget"), a, b, NULL,
+                             verdict};
     print_csv_record(out, fields);
     free(verdict);
   }
@@ -535,7 +571,8 @@ int ltofold_cli_report_diff(int argc, char **argv) {
     } else if (!strncmp(arg, "--max-fold-loss=", 16)) {
       budgets.fold_loss_set = true;
       if (!parse_amount(arg + 16, &budgets.fold_loss, false, NULL))
-        return ltofold_cli_report_usage_error("'%s' needs a number of functions", arg);
+        return ltofold_cli_report_usage_error(
+            "'%s' needs a number of functions", arg);
     } else if (!strncmp(arg, "--format=", 9)) {
       if (!ltofold_cli_report_parse_format(arg + 9, &format))
         return ltofold_cli_report_usage_error(
@@ -543,14 +580,15 @@ int ltofold_cli_report_diff(int argc, char **argv) {
     } else if (arg[0] == '-' && arg[1]) {
       return ltofold_cli_report_usage_error("unknown option '%s'", arg);
     } else if (path_count == 2) {
-      return ltofold_cli_report_usage_error("more than two reports ('%s')", arg);
+      return ltofold_cli_report_usage_error("more than two reports ('%s')",
+                                            arg);
     } else {
       paths[path_count++] = arg;
     }
   }
   if (path_count != 2)
-    return ltofold_cli_report_usage_error("%s",
-                                          "report diff needs two reports, OLD and NEW");
+    return ltofold_cli_report_usage_error(
+        "%s", "report diff needs two reports, OLD and NEW");
   cJSON *old_report = ltofold_cli_report_read(paths[0]);
   cJSON *new_report = old_report ? ltofold_cli_report_read(paths[1]) : NULL;
   if (!new_report) {

@@ -44,8 +44,10 @@ static char *escape_for_script(const char *json) {
     abort();
   char *o = out;
   for (const char *c = json; *c; ++c) {
-    const char *escape = *c == '<' ? "\\u003c" : *c == '>' ? "\\u003e"
-                       : *c == '&' ? "\\u0026" : NULL;
+    const char *escape = *c == '<'   ? "\\u003c"
+                         : *c == '>' ? "\\u003e"
+                         : *c == '&' ? "\\u0026"
+                                     : NULL;
     if (escape) {
       memcpy(o, escape, 6);
       o += 6;
@@ -60,7 +62,8 @@ static char *escape_for_script(const char *json) {
 /* What the script draws: the mode, the files, and the report (one file) or
  * the comparison. */
 static char *page_data(const char *mode, const char *const *paths,
-                       cJSON *const *reports, size_t count, const cJSON *model) {
+                       cJSON *const *reports, size_t count,
+                       const cJSON *model) {
   cJSON *data = cJSON_CreateObject();
   cJSON_AddStringToObject(data, "mode", mode);
   cJSON_AddStringToObject(data, "generator", "ltofold " LTOFOLD_VERSION);
@@ -81,17 +84,20 @@ static char *page_data(const char *mode, const char *const *paths,
 }
 
 int ltofold_cli_report_write_page(const char *out_path, const char *mode,
-                                  const char *const *paths, cJSON *const *reports,
-                                  size_t count, const cJSON *model, char **error) {
+                                  const char *const *paths,
+                                  cJSON *const *reports, size_t count,
+                                  const cJSON *model, char **error) {
   char *data = page_data(mode, paths, reports, count, model);
   char *page = ltofold_format(
       "<!DOCTYPE html>\n"
       "<html lang=\"en\">\n"
       "<head>\n"
       "<meta charset=\"utf-8\">\n"
-      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
+      "'none'; "
       "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, "
+      "initial-scale=1\">\n"
       "<meta name=\"generator\" content=\"ltofold " LTOFOLD_VERSION "\">\n"
       "<title>ltofold report</title>\n"
       "<style>\n%s</style>\n"
@@ -141,11 +147,12 @@ int ltofold_cli_report_html(int argc, char **argv) {
   if (!status) {
     static const report_budgets no_budgets = {0};
     const char *mode = count == 1 ? "report" : count == 2 ? "diff" : "trend";
-    cJSON *model = count == 1 ? NULL
-                   : count == 2
-                       ? ltofold_cli_report_diff_model(paths[0], reports[0], paths[1],
-                                                       reports[1], &no_budgets)
-                       : ltofold_cli_report_trend_model(paths, reports, count);
+    cJSON *model =
+        count == 1 ? NULL
+        : count == 2
+            ? ltofold_cli_report_diff_model(paths[0], reports[0], paths[1],
+                                            reports[1], &no_budgets)
+            : ltofold_cli_report_trend_model(paths, reports, count);
     char *error = NULL;
     if (ltofold_cli_report_write_page(out, mode, paths, reports, count, model,
                                       &error)) {

@@ -44,14 +44,16 @@ cJSON *ltofold_cli_report_trend_model(const char *const *paths,
     cJSON *build = cJSON_CreateObject();
     cJSON_AddStringToObject(build, "path", paths[i]);
     for (size_t m = 0; m < METRIC_COUNT; ++m) {
-      double value =
-          ltofold_cli_report_number(reports[i], metrics[m].first, metrics[m].second);
+      double value = ltofold_cli_report_number(reports[i], metrics[m].first,
+                                               metrics[m].second);
       cJSON_AddItemToObject(build, metrics[m].key,
-                            isnan(value) ? cJSON_CreateNull() : cJSON_CreateNumber(value));
+                            isnan(value) ? cJSON_CreateNull()
+                                         : cJSON_CreateNumber(value));
     }
-    const cJSON *object = cJSON_GetObjectItemCaseSensitive(reports[i], "object");
-    const char *measured =
-        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(object, "measured"));
+    const cJSON *object =
+        cJSON_GetObjectItemCaseSensitive(reports[i], "object");
+    const char *measured = cJSON_GetStringValue(
+        cJSON_GetObjectItemCaseSensitive(object, "measured"));
     if (object && !measured)
       measured = "generated-object"; /* reports from before "measured" */
     if (measured) {
@@ -66,10 +68,10 @@ cJSON *ltofold_cli_report_trend_model(const char *const *paths,
   }
   cJSON *notes = cJSON_AddArrayToObject(model, "notes");
   if (mixed)
-    cJSON_AddItemToArray(notes,
-                         cJSON_CreateString("code sizes are not comparable across "
-                                            "these builds: some measured a "
-                                            "generated-object, some a linked-binary"));
+    cJSON_AddItemToArray(
+        notes, cJSON_CreateString("code sizes are not comparable across "
+                                  "these builds: some measured a "
+                                  "generated-object, some a linked-binary"));
   return model;
 }
 
@@ -91,10 +93,12 @@ static void format_cell(char *buffer, size_t size, double value, double before,
 
 static void print_change_summary(FILE *out, const cJSON *builds) {
   const cJSON *first = cJSON_GetArrayItem(builds, 0);
-  const cJSON *last = cJSON_GetArrayItem(builds, cJSON_GetArraySize(builds) - 1);
+  const cJSON *last =
+      cJSON_GetArrayItem(builds, cJSON_GetArraySize(builds) - 1);
   fprintf(out, "\nfirst to last:");
   for (size_t m = 0; m < METRIC_COUNT; ++m) {
-    double a = build_number(first, metrics[m].key), b = build_number(last, metrics[m].key);
+    double a = build_number(first, metrics[m].key),
+           b = build_number(last, metrics[m].key);
     fprintf(out, "%s %s ", m ? "," : "", metrics[m].label);
     if (isnan(a) || isnan(b))
       fprintf(out, "-");
@@ -120,13 +124,15 @@ static void print_table(FILE *out, const cJSON *model, bool markdown) {
   const cJSON *build, *previous = NULL;
   int row = 0;
   cJSON_ArrayForEach(build, builds) {
-    const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "path"));
+    const char *path =
+        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "path"));
     if (strlen(path) > width[0])
       width[0] = strlen(path);
     for (size_t m = 0; m < METRIC_COUNT; ++m) {
       format_cell(cells[row][m], sizeof cells[row][m],
                   build_number(build, metrics[m].key),
-                  previous ? build_number(previous, metrics[m].key) : NAN, !previous);
+                  previous ? build_number(previous, metrics[m].key) : NAN,
+                  !previous);
       if (strlen(cells[row][m]) > width[m + 1])
         width[m + 1] = strlen(cells[row][m]);
     }
@@ -142,15 +148,16 @@ static void print_table(FILE *out, const cJSON *model, bool markdown) {
       fprintf(out, "--:|");
     fprintf(out, "\n");
   } else {
-    fprintf(out, "ltofold report trend: %d builds\n\n  %-*s", count, (int)width[0],
-            "build");
+    fprintf(out, "ltofold report trend: %d builds\n\n  %-*s", count,
+            (int)width[0], "build");
     for (size_t m = 0; m < METRIC_COUNT; ++m)
       fprintf(out, "  %*s", (int)width[m + 1], metrics[m].label);
     fprintf(out, "\n");
   }
   row = 0;
   cJSON_ArrayForEach(build, builds) {
-    const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "path"));
+    const char *path =
+        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "path"));
     if (markdown) {
       fputs("| ", out);
       ltofold_cli_report_markdown_code(out, path);
@@ -170,7 +177,8 @@ static void print_table(FILE *out, const cJSON *model, bool markdown) {
     print_change_summary(out, builds);
   const cJSON *note;
   cJSON_ArrayForEach(note, cJSON_GetObjectItemCaseSensitive(model, "notes"))
-    fprintf(out, markdown ? "\n> Note: %s\n" : "\nnote: %s\n", cJSON_GetStringValue(note));
+      fprintf(out, markdown ? "\n> Note: %s\n" : "\nnote: %s\n",
+              cJSON_GetStringValue(note));
 }
 
 /* CSV: build, then per metric its value and its change from the build
@@ -182,7 +190,8 @@ static void print_csv(FILE *out, const cJSON *model) {
   fprintf(out, "\n");
   const cJSON *build, *previous = NULL;
   cJSON_ArrayForEach(build, cJSON_GetObjectItemCaseSensitive(model, "builds")) {
-    const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "path"));
+    const char *path =
+        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "path"));
     ltofold_cli_report_csv_field(out, path);
     for (size_t m = 0; m < METRIC_COUNT; ++m) {
       double value = build_number(build, metrics[m].key);

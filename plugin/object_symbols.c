@@ -54,7 +54,8 @@ static bool is_code_section(const char *name) {
 static void append(ltofold_symbol_list *list, ltofold_symbol_size symbol) {
   if (list->count == list->capacity) {
     list->capacity = list->capacity ? 2 * list->capacity : 64;
-    list->symbols = realloc(list->symbols, list->capacity * sizeof *list->symbols);
+    list->symbols =
+        realloc(list->symbols, list->capacity * sizeof *list->symbols);
     if (!list->symbols)
       abort();
   }
@@ -73,7 +74,8 @@ int ltofold_read_symbols(LLVMMemoryBufferRef file, LLVMContextRef context,
   }
   LLVMBinaryType type = LLVMBinaryGetType(binary);
   if (!is_object(type)) {
-    *error = ltofold_format("not an object file or program (%s)", kind_name(type));
+    *error =
+        ltofold_format("not an object file or program (%s)", kind_name(type));
     LLVMDisposeBinary(binary);
     return -1;
   }
@@ -94,7 +96,8 @@ int ltofold_read_symbols(LLVMMemoryBufferRef file, LLVMContextRef context,
     size_t length = strlen(name);
     if (!length)
       continue;
-    if (suffix && length > suffix && !strcmp(name + length - suffix, drop_suffix))
+    if (suffix && length > suffix &&
+        !strcmp(name + length - suffix, drop_suffix))
       length -= suffix;
     char *copy = strndup(name, length);
     if (!copy)
