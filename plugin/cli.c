@@ -3,7 +3,7 @@
  *   ltofold merge|fprange|canon IN.{ll,bc} -o OUT.bc [-S] [--report FILE] ...
  *   ltofold fprange --print IN
  *   ltofold diff A B             (cli_diff.c)
- *   ltofold report diff OLD NEW  (cli_report.c)
+ *   ltofold report diff|trend|html|binary|combine ...  (cli_report*.c)
  *   ltofold thin-backend [OPTIONS] -- COMPILER ARGS  (cli_thin.c)
  *   ltofold thin-merge [OPTIONS] --parts N -o PREFIX MODULE.bc...  (cli_thin.c)
  *
@@ -72,7 +72,8 @@ static void print_help(FILE *out) {
   fprintf(out, "  %-10s %s\n", "diff",
           "canonicalize two modules and show their difference (diff --help)");
   fprintf(out, "  %-10s %s\n", "report",
-          "compare or combine JSON reports, with size budgets (report --help)");
+          "compare, chart, measure or combine JSON reports, with size\n"
+          "             budgets (report --help)");
   fprintf(out, "  %-10s %s\n", "thin-backend",
           "a distributed ThinLTO backend compile with ltofold in it\n"
           "             (thin-backend --help)");

@@ -8,8 +8,9 @@
  * 1 different, 2 error. */
 int ltofold_cli_diff(int argc, char **argv);
 
-/* ltofold report diff OLD.json NEW.json [--budget ...]: what changed between
- * two builds' reports; non-zero when a budget is exceeded. */
+/* ltofold report diff|trend|html|binary|combine ...: the JSON reports
+ * compared, charted, measured from a linked program or combined
+ * (cli_report*.c); 1 when a budget is exceeded, 2 on an error. */
 int ltofold_cli_report(int argc, char **argv);
 
 /* ltofold thin-backend [OPTIONS] -- COMPILER ARGS...: a distributed ThinLTO

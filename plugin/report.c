@@ -112,6 +112,35 @@ static int compare_by_first(const void *a, const void *b) {
   return ga->first_index < gb->first_index ? -1 : ga->first_index > gb->first_index;
 }
 
+/* Why a fold's or a group's bytes_saved is null (docs/report.md, "Bytes
+ * saved"; docs/report.schema.json lists the same words). */
+static const char NOT_MEASURED[] = "not-measured";
+static const char NO_SYMBOL_TABLE[] = "no-symbol-table";
+static const char KEPT_MISSING[] = "kept-symbol-missing";
+static const char KEPT_AMBIGUOUS[] = "kept-symbol-ambiguous";
+static const char FOLDED_MISSING[] = "folded-symbol-missing";
+static const char FOLDED_AMBIGUOUS[] = "folded-symbol-ambiguous";
+
+/* Sets `name` in `object` to `value`, where it was, or at the end when it
+ * was not there: a report measured again keeps its layout. */
+static void set_member(cJSON *object, const char *name, cJSON *value) {
+  if (cJSON_GetObjectItemCaseSensitive(object, name))
+    cJSON_ReplaceItemInObjectCaseSensitive(object, name, value);
+  else
+    cJSON_AddItemToObject(object, name, value);
+}
+
+/* bytes_saved null, and why. */
+static void set_unmeasured(cJSON *object, const char *reason) {
+  set_member(object, "bytes_saved", cJSON_CreateNull());
+  set_member(object, "bytes_unknown", cJSON_CreateString(reason));
+}
+
+static void set_measured(cJSON *object, double bytes_saved) {
+  set_member(object, "bytes_saved", cJSON_CreateNumber(bytes_saved));
+  cJSON_DeleteItemFromObjectCaseSensitive(object, "bytes_unknown");
+}
+
 /* Folds grouped by kept function, groups in the order they began: sort by
  * (kept, index), cut into runs, order the runs by their first fold. */
 static cJSON *fold_groups(const ltofold_merge_result *result) {
@@ -149,8 +178,11 @@ static cJSON *fold_groups(const ltofold_merge_result *result) {
         cJSON_AddBoolToObject(entry, "similar", true);
         cJSON_AddNumberToObject(entry, "parameters", fold->parameters);
       }
+      set_unmeasured(entry, NOT_MEASURED);
       cJSON_AddItemToArray(folded, entry);
     }
+    cJSON_AddNullToObject(group, "kept_bytes");
+    set_unmeasured(group, NOT_MEASURED);
     cJSON_AddItemToArray(groups, group);
   }
   free(refs);
@@ -326,77 +358,166 @@ static int compare_symbol_names(const void *a, const void *b) {
                 ((const ltofold_symbol_size *)b)->name);
 }
 
-/* The size of `name` in the object, or -1 when it has no symbol there. */
-static double symbol_size(const ltofold_symbol_size *symbols, size_t count,
-                          const char *name) {
-  ltofold_symbol_size key = {name, 0};
-  const ltofold_symbol_size *found =
+typedef enum lookup_status { SYMBOL_FOUND, SYMBOL_MISSING, SYMBOL_AMBIGUOUS } lookup_status;
+
+/* The one symbol named `name` among `symbols` (sorted by name). Two
+ * definitions of one name at different places (a static function of the
+ * program and one of the C library, in a linked program) are ambiguous:
+ * which one is the fold's cannot be told from the name. */
+static lookup_status find_symbol(const ltofold_symbol_size *symbols, size_t count,
+                                 const char *name,
+                                 const ltofold_symbol_size **found) {
+  if (!count)
+    return SYMBOL_MISSING;
+  ltofold_symbol_size key = {name, 0, 0};
+  const ltofold_symbol_size *hit =
       bsearch(&key, symbols, count, sizeof *symbols, compare_symbol_names);
-  return found ? (double)found->size : -1;
+  if (!hit)
+    return SYMBOL_MISSING;
+  const ltofold_symbol_size *first = hit, *last = hit;
+  while (first > symbols && !strcmp(first[-1].name, name))
+    --first;
+  while (last + 1 < symbols + count && !strcmp(last[1].name, name))
+    ++last;
+  for (const ltofold_symbol_size *other = first; other <= last; ++other)
+    if (other->address != first->address || other->size != first->size)
+      return SYMBOL_AMBIGUOUS;
+  *found = first;
+  return SYMBOL_FOUND;
 }
 
-/* Each folded function would have cost the kept body's emitted size; what is
- * left of it is nothing (replaced, alias: the alias shares the kept bytes)
- * or its own symbol's size (thunk, callers: the body stays). A group whose
- * kept body has no symbol in the object (inlined everywhere, or removed)
- * gets null. A group of similar functions lists every member, so its merged
- * body, which none of them had, is taken off its total once (the constants
- * its callers now pass are not counted: they are in the callers' bytes). */
+/* What is left of a folded function in the measured file: nothing for
+ * `replaced` and `alias` (an alias shares the kept bytes), its own
+ * symbol's size for `thunk` and `callers` (the body stays). A thunk without
+ * a symbol is gone in an object ltofold generated (its callers inlined it),
+ * unknown in a linked program (stripped, or gone). Returns the bytes, or
+ * -1 with *reason. */
+static double bytes_left(const cJSON *entry, const ltofold_symbol_size *symbols,
+                         size_t count, ltofold_measured_file measured,
+                         const char **reason) {
+  const char *method = cJSON_GetStringValue(cJSON_GetObjectItem(entry, "method"));
+  if (!method ||
+      (strcmp(method, ltofold_fold_method_name(LTOFOLD_FOLD_THUNK)) &&
+       strcmp(method, ltofold_fold_method_name(LTOFOLD_FOLD_CALLERS))))
+    return 0;
+  const char *folded = cJSON_GetStringValue(cJSON_GetObjectItem(entry, "symbol"));
+  const ltofold_symbol_size *symbol = NULL;
+  switch (find_symbol(symbols, count, folded ? folded : "", &symbol)) {
+  case SYMBOL_FOUND:
+    return (double)symbol->size;
+  case SYMBOL_AMBIGUOUS:
+    *reason = FOLDED_AMBIGUOUS;
+    return -1;
+  case SYMBOL_MISSING:
+    break;
+  }
+  if (measured == LTOFOLD_MEASURED_GENERATED_OBJECT)
+    return 0;
+  *reason = FOLDED_MISSING;
+  return -1;
+}
+
+/* One group: each folded function would have cost the kept body's size
+ * (`kept_bytes`); it saved that minus what is left of it (bytes_left). A
+ * group of similar functions lists every member, none of which had the
+ * merged body before, so the body's bytes come off its total once (the
+ * constants its callers now pass are not counted: they are in the callers'
+ * bytes). A group any of whose folds is unknown has no total: a partial
+ * sum would pass for the whole. Returns whether the group's bytes are
+ * known, and then adds them to *total. */
+static bool measure_group(cJSON *group, const ltofold_symbol_size *symbols,
+                          size_t count, ltofold_measured_file measured,
+                          double *total) {
+  const char *kept = cJSON_GetStringValue(cJSON_GetObjectItem(group, "kept"));
+  const ltofold_symbol_size *kept_symbol = NULL;
+  const char *kept_reason = NULL;
+  if (!count)
+    kept_reason = NO_SYMBOL_TABLE;
+  else
+    switch (find_symbol(symbols, count, kept ? kept : "", &kept_symbol)) {
+    case SYMBOL_FOUND:
+      break;
+    case SYMBOL_MISSING:
+      kept_reason = KEPT_MISSING;
+      break;
+    case SYMBOL_AMBIGUOUS:
+      kept_reason = KEPT_AMBIGUOUS;
+      break;
+    }
+  cJSON_DeleteItemFromObjectCaseSensitive(group, "kept_address");
+  cJSON *entry;
+  if (kept_reason) {
+    cJSON_ArrayForEach(entry, cJSON_GetObjectItem(group, "folded"))
+      set_unmeasured(entry, kept_reason);
+    set_member(group, "kept_bytes", cJSON_CreateNull());
+    set_unmeasured(group, kept_reason);
+    return false;
+  }
+  double kept_size = (double)kept_symbol->size;
+  double group_saved = 0;
+  const char *group_reason = NULL;
+  bool similar = false;
+  cJSON_ArrayForEach(entry, cJSON_GetObjectItem(group, "folded")) {
+    similar |= cJSON_IsTrue(cJSON_GetObjectItem(entry, "similar"));
+    const char *reason = NULL;
+    double left = bytes_left(entry, symbols, count, measured, &reason);
+    if (left < 0) {
+      set_unmeasured(entry, reason);
+      group_reason = reason;
+      continue;
+    }
+    double saved = kept_size > left ? kept_size - left : 0;
+    set_measured(entry, saved);
+    group_saved += saved;
+  }
+  if (similar)
+    group_saved -= kept_size;
+  set_member(group, "kept_bytes", cJSON_CreateNumber(kept_size));
+  if (measured == LTOFOLD_MEASURED_LINKED_BINARY) {
+    char address[32];
+    snprintf(address, sizeof address, "0x%llx",
+             (unsigned long long)kept_symbol->address);
+    cJSON_AddStringToObject(group, "kept_address", address);
+  }
+  if (group_reason) {
+    set_unmeasured(group, group_reason);
+    return false;
+  }
+  set_measured(group, group_saved);
+  *total += group_saved;
+  return true;
+}
+
 void ltofold_report_add_symbol_sizes(ltofold_report *report,
-                                     ltofold_symbol_size *symbols,
-                                     size_t count) {
-  qsort(symbols, count, sizeof *symbols, compare_symbol_names);
+                                     ltofold_symbol_size *symbols, size_t count,
+                                     ltofold_measured_file measured) {
+  if (count) /* qsort and bsearch take no NULL, even for no elements */
+    qsort(symbols, count, sizeof *symbols, compare_symbol_names);
   report->bytes_measured = true;
+  report->bytes_saved = 0;
   cJSON *groups = report->merge ? cJSON_GetObjectItem(report->merge, "groups")
                                 : NULL;
   cJSON *group;
-  cJSON_ArrayForEach(group, groups) {
-    const char *kept = cJSON_GetStringValue(cJSON_GetObjectItem(group, "kept"));
-    double kept_size = symbol_size(symbols, count, kept);
-    double group_saved = 0;
-    bool similar = false;
-    cJSON *entry;
-    cJSON_ArrayForEach(entry, cJSON_GetObjectItem(group, "folded")) {
-      similar |= cJSON_IsTrue(cJSON_GetObjectItem(entry, "similar"));
-      const char *method =
-          cJSON_GetStringValue(cJSON_GetObjectItem(entry, "method"));
-      const char *folded =
-          cJSON_GetStringValue(cJSON_GetObjectItem(entry, "symbol"));
-      double left = 0;
-      if (!strcmp(method, ltofold_fold_method_name(LTOFOLD_FOLD_THUNK)) ||
-          !strcmp(method, ltofold_fold_method_name(LTOFOLD_FOLD_CALLERS))) {
-        double size = symbol_size(symbols, count, folded);
-        left = size < 0 ? 0 : size;
-      }
-      double saved = kept_size < 0 ? -1 : kept_size > left ? kept_size - left : 0;
-      if (saved < 0) {
-        cJSON_AddNullToObject(entry, "bytes_saved");
-      } else {
-        cJSON_AddNumberToObject(entry, "bytes_saved", saved);
-        group_saved += saved;
-      }
-    }
-    /* A merged body (similar.c) is new: every member is in the list, and
-     * the body itself costs its bytes once. */
-    if (similar && kept_size >= 0)
-      group_saved -= kept_size;
-    if (kept_size < 0) {
-      cJSON_AddNullToObject(group, "kept_bytes");
-      cJSON_AddNullToObject(group, "bytes_saved");
-    } else {
-      cJSON_AddNumberToObject(group, "kept_bytes", kept_size);
-      cJSON_AddNumberToObject(group, "bytes_saved", group_saved);
-      report->bytes_saved += group_saved;
-    }
-  }
+  cJSON_ArrayForEach(group, groups)
+    measure_group(group, symbols, count, measured, &report->bytes_saved);
+}
+
+static const char *measured_name(ltofold_measured_file measured) {
+  return measured == LTOFOLD_MEASURED_LINKED_BINARY ? "linked-binary"
+                                                    : "generated-object";
 }
 
 void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
-                               uint64_t text_bytes) {
+                               uint64_t text_bytes,
+                               ltofold_measured_file measured,
+                               const char *file) {
   cJSON_DeleteItemFromObject(report->root, "object");
   cJSON *object = cJSON_AddObjectToObject(report->root, "object");
   cJSON_AddNumberToObject(object, "bytes", (double)object_bytes);
   cJSON_AddNumberToObject(object, "text_bytes", (double)text_bytes);
+  cJSON_AddStringToObject(object, "measured", measured_name(measured));
+  if (file)
+    cJSON_AddStringToObject(object, "file", file);
 }
 
 void ltofold_report_set_cache(ltofold_report *report, bool hit, const char *key) {
@@ -406,16 +527,31 @@ void ltofold_report_set_cache(ltofold_report *report, bool hit, const char *key)
   cJSON_AddStringToObject(cache, "key", key);
 }
 
+/* Groups whose bytes a measurement could not tell: bytes_saved in totals
+ * is the sum over the others. */
+static size_t unmeasured_groups(const ltofold_report *report) {
+  size_t count = 0;
+  const cJSON *groups =
+      report->merge ? cJSON_GetObjectItem(report->merge, "groups") : NULL;
+  const cJSON *group;
+  cJSON_ArrayForEach(group, groups)
+    count += cJSON_IsNull(cJSON_GetObjectItem(group, "bytes_saved"));
+  return count;
+}
+
 char *ltofold_report_to_json(ltofold_report *report) {
   /* Totals go in for the print only: the report stays reusable. */
   cJSON *totals = cJSON_AddObjectToObject(report->root, "totals");
   cJSON_AddNumberToObject(totals, "functions_folded", report->functions_folded);
   cJSON_AddNumberToObject(totals, "instructions_folded",
                           report->instructions_folded);
-  if (report->bytes_measured)
+  if (report->bytes_measured) {
     cJSON_AddNumberToObject(totals, "bytes_saved", report->bytes_saved);
-  else
+    cJSON_AddNumberToObject(totals, "groups_unmeasured",
+                            (double)unmeasured_groups(report));
+  } else {
     cJSON_AddNullToObject(totals, "bytes_saved");
+  }
   cJSON_AddNumberToObject(totals, "fp_folds", report->fp_folds);
   cJSON_AddNumberToObject(totals, "branches_removed", report->branches_removed);
   char *text = cJSON_Print(report->root);

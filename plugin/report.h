@@ -31,22 +31,41 @@ void ltofold_report_add_fprange(ltofold_report *report,
 void ltofold_report_add_canon(ltofold_report *report,
                               const ltofold_canon_result *result);
 
-/* A symbol of the emitted object, with its size in bytes. */
+/* A symbol of a measured file (the objects ltofold generated, or the
+ * program linked from them), with its size in bytes and its address. */
 typedef struct ltofold_symbol_size {
   const char *name;
   uint64_t size;
+  uint64_t address; /* the program's address; an offset in an object */
 } ltofold_symbol_size;
 
-/* Measures the bytes each fold saved from the emitted object's symbols
- * (docs/report.md says how). `symbols` is sorted in place by name. */
+/* What was measured. A missing symbol means something different in each:
+ * docs/report.md, "Bytes saved". */
+typedef enum ltofold_measured_file {
+  /* The objects the gold plugin generated: every function left in the
+   * module has a symbol there, so a function without one is gone. */
+  LTOFOLD_MEASURED_GENERATED_OBJECT,
+  /* A linked program (ltofold report binary): its symbol table may have
+   * been stripped, so a function without a symbol is not known to be gone;
+   * addresses are the program's, and the report keeps the kept bodies'. */
+  LTOFOLD_MEASURED_LINKED_BINARY,
+} ltofold_measured_file;
+
+/* Measures the bytes each fold saved from the symbols of the measured file
+ * (docs/report.md says how), replacing what an earlier measurement wrote.
+ * `symbols` is sorted in place by name. */
 void ltofold_report_add_symbol_sizes(ltofold_report *report,
                                      ltofold_symbol_size *symbols,
-                                     size_t count);
+                                     size_t count,
+                                     ltofold_measured_file measured);
 
-/* Sizes of the emitted object: its bytes, and the bytes of its code
- * sections (.text and .text.*), for size tracking between builds. */
+/* Sizes of the measured file: its bytes, and the bytes of its code
+ * sections (.text and .text.*), for size tracking between builds; `file`
+ * names a linked program (NULL for the generated objects). */
 void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
-                               uint64_t text_bytes);
+                               uint64_t text_bytes,
+                               ltofold_measured_file measured,
+                               const char *file);
 
 /* Whether the objects came from a cache (the gold plugin's cache-dir):
  * after a hit the rest of the report is that of the link that filled the

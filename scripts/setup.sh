@@ -10,6 +10,7 @@ packages=(
   python3 diffutils time libgtest-dev libgmock-dev make
   csmith libcsmith-dev cvise
   dpkg-dev groff-base git
+  chromium python3-jsonschema
 )
 
 missing=()

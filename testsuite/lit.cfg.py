@@ -30,11 +30,15 @@ config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clan
 config.substitutions.append(("%srcroot", config.ltofold_source_dir))
 config.substitutions.append(("%builddir", config.ltofold_build_dir))
 config.substitutions.append(("%python", sys.executable))
+# Every report a test writes is checked against docs/report.schema.json
+# (report/every-report-validated.test finds a test that forgets).
+config.substitutions.append(("%validate-report", sys.executable + " " + os.path.join(
+    config.ltofold_source_dir, "scripts", "validate-report.py")))
 
 # The pass plugin is loaded into opt and lld, which are not built with
 # sanitizers; those tests run only in the plain build.
 if config.ltofold_sanitize not in ("ON", "1", "TRUE"):
     config.available_features.add("plugin")
-for tool in ("ld.gold", "ld.bfd", "mold", "gcc", "git", "groff"):
+for tool in ("ld.gold", "ld.bfd", "mold", "gcc", "git", "groff", "chromium"):
     if any(os.path.exists(os.path.join(d, tool)) for d in path.split(os.pathsep)):
         config.available_features.add(tool)

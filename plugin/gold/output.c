@@ -3,81 +3,38 @@
  * the object's symbol sizes for the bytes each fold saved. */
 #include "gold.h"
 #include "messages.h"
+#include "object_symbols.h"
 #include "output_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <llvm-c/Object.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* The symbols of one object with their sizes, appended to *symbols (names
- * copied, a local made global for partitions under its own name again:
- * the report names functions as the module did), and its code size. */
-static void measure_object(LLVMMemoryBufferRef object, ltofold_symbol_size **symbols,
-                           size_t *count, size_t *capacity, uint64_t *text_bytes) {
-  char *message = NULL;
-  LLVMBinaryRef binary = LLVMCreateBinary(object, the_plugin.context, &message);
-  if (!binary) {
-    say(LDPL_WARNING, "report: cannot read the generated object: %s", message);
-    LLVMDisposeMessage(message);
-    return;
-  }
-  size_t suffix = strlen(partition_local_suffix);
-  LLVMSymbolIteratorRef it = LLVMObjectFileCopySymbolIterator(binary);
-  LLVMSectionIteratorRef home = LLVMObjectFileCopySectionIterator(binary);
-  for (; !LLVMObjectFileIsSymbolIteratorAtEnd(binary, it); LLVMMoveToNextSymbol(it)) {
-    /* Only definitions: with partitions a symbol is also undefined (size
-     * 0) in every object that uses it. */
-    LLVMMoveToContainingSection(home, it);
-    if (LLVMObjectFileIsSectionIteratorAtEnd(binary, home))
-      continue;
-    if (*count == *capacity) {
-      *capacity = *capacity ? 2 * *capacity : 64;
-      *symbols = realloc(*symbols, *capacity * sizeof **symbols);
-      if (!*symbols)
-        abort();
-    }
-    const char *name = LLVMGetSymbolName(it);
-    size_t length = strlen(name);
-    if (length > suffix && !strcmp(name + length - suffix, partition_local_suffix))
-      length -= suffix;
-    char *copy = strndup(name, length);
-    if (!copy)
-      abort();
-    (*symbols)[(*count)++] = (ltofold_symbol_size){copy, LLVMGetSymbolSize(it)};
-  }
-  LLVMDisposeSectionIterator(home);
-  LLVMDisposeSymbolIterator(it);
-  LLVMSectionIteratorRef section = LLVMObjectFileCopySectionIterator(binary);
-  for (; !LLVMObjectFileIsSectionIteratorAtEnd(binary, section);
-       LLVMMoveToNextSection(section)) {
-    const char *name = LLVMGetSectionName(section);
-    if (name && (!strcmp(name, ".text") || !strncmp(name, ".text.", 6)))
-      *text_bytes += LLVMGetSectionSize(section);
-  }
-  LLVMDisposeSectionIterator(section);
-  LLVMDisposeBinary(binary);
-}
-
 /* Each symbol of the objects with its size, for bytes saved, and their
- * code size. */
+ * code size (object_symbols.c, the reader `ltofold report binary` uses
+ * too). A local made global for partitions is named as the module named it
+ * again, as the report does. */
 void measure_objects(LLVMMemoryBufferRef *objects, unsigned object_count,
                      ltofold_report *report) {
-  ltofold_symbol_size *symbols = NULL;
-  size_t count = 0, capacity = 0;
+  ltofold_symbol_list symbols = {0};
   uint64_t text_bytes = 0, object_bytes = 0;
   for (unsigned i = 0; i < object_count; ++i) {
-    measure_object(objects[i], &symbols, &count, &capacity, &text_bytes);
+    char *error = NULL;
+    if (ltofold_read_symbols(objects[i], the_plugin.context, partition_local_suffix,
+                             &symbols, &text_bytes, &error)) {
+      say(LDPL_WARNING, "report: cannot read the generated object: %s", error);
+      free(error);
+    }
     object_bytes += LLVMGetBufferSize(objects[i]);
   }
-  ltofold_report_add_symbol_sizes(report, symbols, count);
-  ltofold_report_set_object(report, object_bytes, text_bytes);
-  for (size_t i = 0; i < count; ++i)
-    free((char *)symbols[i].name);
-  free(symbols);
+  ltofold_report_add_symbol_sizes(report, symbols.symbols, symbols.count,
+                                  LTOFOLD_MEASURED_GENERATED_OBJECT);
+  ltofold_report_set_object(report, object_bytes, text_bytes,
+                            LTOFOLD_MEASURED_GENERATED_OBJECT, NULL);
+  ltofold_symbol_list_free(&symbols);
 }
 
 /* Writes object `index` of `count` where the linker can read it. With

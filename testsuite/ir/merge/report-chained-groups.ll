@@ -3,6 +3,7 @@
 ; function is listed under the one that holds the body at the end.
 ; RUN: %ltofold merge %s -o %t.bc --report %t.json
 ; RUN: FileCheck %s --input-file %t.json
+; RUN: %validate-report %t.json
 ; CHECK: "groups":
 ; CHECK-NOT: "kept": "twin_b"
 ; CHECK: "kept": "twin_a"

@@ -4,6 +4,7 @@
 ; RUN: rm -f %t.json
 ; RUN: %ltofold merge %s -o %t.bc --report %t.json
 ; RUN: FileCheck %s < %t.json
+; RUN: %validate-report %t.json
 
 ; CHECK: "tool": "ltofold"
 ; CHECK: "schema": 1

@@ -1,0 +1,90 @@
+/* What the `ltofold report` subcommands share (cli_report*.c): reading a
+ * report, numbers in it, the table formats, and the comparisons each
+ * subcommand prints and `report html` draws.
+ *
+ * A comparison (diff, trend) is built once as JSON (a "model", made with
+ * cJSON like the reports) and then written as text, Markdown or CSV, or
+ * embedded in the HTML page: every format shows the same numbers. */
+#ifndef LTOFOLD_CLI_REPORT_H
+#define LTOFOLD_CLI_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct cJSON;
+
+/* How a comparison is printed: aligned text for logs (the default),
+ * Markdown for CI comments, CSV for spreadsheets and scripts. */
+typedef enum report_format {
+  REPORT_FORMAT_TEXT,
+  REPORT_FORMAT_MARKDOWN,
+  REPORT_FORMAT_CSV,
+} report_format;
+
+/* Parses the value of --format= ("text", "markdown", "csv"). */
+bool ltofold_cli_report_parse_format(const char *value, report_format *format);
+
+/* Reads the report at `path`, or says why not on stderr (naming the file:
+ * missing, unreadable, not JSON, not an ltofold report) and returns NULL. */
+struct cJSON *ltofold_cli_report_read(const char *path);
+
+/* A number at a path of keys (second may be NULL), or NAN when absent or
+ * null. */
+double ltofold_cli_report_number(const struct cJSON *root, const char *first,
+                                 const char *second);
+
+/* Prints "ltofold: error: " + format (one %s: detail) and a pointer to
+ * --help; returns 2, the status of a usage error. */
+int ltofold_cli_report_usage_error(const char *format, const char *detail);
+
+/* `text` as Markdown inline code that nothing in it can end or break (a
+ * table cell included). */
+void ltofold_cli_report_markdown_code(FILE *out, const char *text);
+/* `text` as one CSV field (RFC 4180). */
+void ltofold_cli_report_csv_field(FILE *out, const char *text);
+
+/* The difference of two reports (cli_report_diff.c): totals old and new,
+ * fold groups new, gone and changed, notes, and budgets checked. */
+typedef struct report_budgets {
+  bool text_growth_set;
+  double text_growth; /* --max-text-growth: bytes, or percent */
+  bool text_growth_percent;
+  bool fold_loss_set;
+  double fold_loss; /* --max-fold-loss: functions */
+} report_budgets;
+
+struct cJSON *ltofold_cli_report_diff_model(const char *old_path,
+                                            const struct cJSON *old_report,
+                                            const char *new_path,
+                                            const struct cJSON *new_report,
+                                            const report_budgets *budgets);
+/* Whether every budget in a diff model holds. */
+bool ltofold_cli_report_budgets_hold(const struct cJSON *model);
+void ltofold_cli_report_print_diff(FILE *out, const struct cJSON *model,
+                                   report_format format);
+
+/* A series of builds (cli_report_trend.c): per report, its code size,
+ * bytes saved, folds. `paths` and `reports` have `count` entries. */
+struct cJSON *ltofold_cli_report_trend_model(const char *const *paths,
+                                             struct cJSON *const *reports,
+                                             size_t count);
+void ltofold_cli_report_print_trend(FILE *out, const struct cJSON *model,
+                                    report_format format);
+
+/* Writes the HTML page (cli_report_html.c) to `out_path`: `mode` is
+ * "report", "diff" or "trend"; `model` (may be NULL) is the comparison.
+ * Takes nothing over. Returns 0, or -1 with *error. */
+int ltofold_cli_report_write_page(const char *out_path, const char *mode,
+                                  const char *const *paths,
+                                  struct cJSON *const *reports, size_t count,
+                                  const struct cJSON *model, char **error);
+
+/* The subcommands; argv[0] is the subcommand's name. */
+int ltofold_cli_report_diff(int argc, char **argv);
+int ltofold_cli_report_combine(int argc, char **argv);
+int ltofold_cli_report_binary(int argc, char **argv);
+int ltofold_cli_report_trend(int argc, char **argv);
+int ltofold_cli_report_html(int argc, char **argv);
+
+#endif

@@ -1,0 +1,606 @@
+/* `ltofold report diff OLD.json NEW.json`: what changed between two builds'
+ * reports, for CI logs (text), CI comments (Markdown) and scripts (CSV),
+ * with optional size budgets.
+ *
+ * The comparison is built once as a model (cJSON): the totals side by side
+ * (code bytes of the measured file, bytes saved, functions folded, FP
+ * folds, branches removed), the fold groups that appeared or disappeared
+ * (by kept symbol) and those whose folds or bytes saved changed, notes, and
+ * each budget with its verdict. The three formats print that model, and
+ * `report html` draws it. Budgets turn the comparison into a gate: exit 1
+ * when one is exceeded (whatever the format), 2 on a usage or file error,
+ * 0 otherwise. */
+#include "cli_report.h"
+
+#include "messages.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How many group lines text and Markdown show per list before "... and N
+ * more" (CSV and the page list them all). */
+enum { GROUP_LINES = 20 };
+
+/* The totals compared: key in the model and CSV, label in text and
+ * Markdown, where in the report. */
+static const struct {
+  const char *key, *label, *first, *second;
+} total_rows[] = {
+    {"text_bytes", "text bytes", "object", "text_bytes"},
+    {"object_bytes", "object bytes", "object", "bytes"},
+    {"bytes_saved", "bytes saved", "totals", "bytes_saved"},
+    {"functions_folded", "functions folded", "totals", "functions_folded"},
+    {"instructions_folded", "IR instrs folded", "totals",
+     "instructions_folded"},
+    {"fp_folds", "FP folds", "totals", "fp_folds"},
+    {"branches_removed", "branches removed", "totals", "branches_removed"},
+};
+
+/* NAN (absent, null) becomes JSON null. */
+static cJSON *number_or_null(double value) {
+  return isnan(value) ? cJSON_CreateNull() : cJSON_CreateNumber(value);
+}
+
+static double model_number(const cJSON *object, const char *key) {
+  const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+  return cJSON_IsNumber(item) ? item->valuedouble : NAN;
+}
+
+static const char *model_string(const cJSON *object, const char *key) {
+  const char *text =
+      cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(object, key));
+  return text ? text : "";
+}
+
+static const cJSON *groups_of(const cJSON *report) {
+  const cJSON *merge = cJSON_GetObjectItemCaseSensitive(report, "merge");
+  return merge ? cJSON_GetObjectItemCaseSensitive(merge, "groups") : NULL;
+}
+
+static const char *kept_of(const cJSON *group) {
+  return model_string(group, "kept");
+}
+
+static int folded_count(const cJSON *group) {
+  return cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(group, "folded"));
+}
+
+/* A report's groups sorted by kept symbol, for lookups by name. */
+typedef struct named_group {
+  const char *kept;
+  const cJSON *group;
+} named_group;
+
+typedef struct group_index {
+  named_group *entries; /* owned */
+  size_t count;
+} group_index;
+
+static int compare_named(const void *a, const void *b) {
+  return strcmp(((const named_group *)a)->kept, ((const named_group *)b)->kept);
+}
+
+static group_index index_groups(const cJSON *report) {
+  const cJSON *groups = groups_of(report);
+  group_index index = {NULL, 0};
+  index.entries =
+      malloc(((size_t)cJSON_GetArraySize(groups) + 1) * sizeof *index.entries);
+  if (!index.entries)
+    abort();
+  const cJSON *group;
+  cJSON_ArrayForEach(group, groups) {
+    index.entries[index.count++] = (named_group){kept_of(group), group};
+  }
+  qsort(index.entries, index.count, sizeof *index.entries, compare_named);
+  return index;
+}
+
+static const cJSON *find_group(const group_index *index, const char *kept) {
+  named_group key = {kept, NULL};
+  const named_group *found = bsearch(&key, index->entries, index->count,
+                                     sizeof *index->entries, compare_named);
+  return found ? found->group : NULL;
+}
+
+/* {"kept", "folded", "bytes_saved"} of a group present in one report. */
+static cJSON *one_sided_group(const cJSON *group) {
+  cJSON *entry = cJSON_CreateObject();
+  cJSON_AddStringToObject(entry, "kept", kept_of(group));
+  cJSON_AddNumberToObject(entry, "folded", folded_count(group));
+  cJSON_AddItemToObject(entry, "bytes_saved",
+                        number_or_null(model_number(group, "bytes_saved")));
+  return entry;
+}
+
+/* Groups of `from` whose kept symbol `to` lacks, in `from`'s order. */
+static cJSON *missing_groups(const cJSON *from, const group_index *to) {
+  cJSON *list = cJSON_CreateArray();
+  const cJSON *group;
+  cJSON_ArrayForEach(group,
+                     groups_of(from)) if (!find_group(to, kept_of(group)))
+      cJSON_AddItemToArray(list, one_sided_group(group));
+  return list;
+}
+
+static bool same_number(double a, double b) {
+  return (isnan(a) && isnan(b)) || a == b;
+}
+
+/* Groups in both whose number of folds or bytes saved changed. */
+static cJSON *changed_groups(const group_index *old_index,
+                             const cJSON *new_report) {
+  cJSON *list = cJSON_CreateArray();
+  const cJSON *group;
+  cJSON_ArrayForEach(group, groups_of(new_report)) {
+    const cJSON *old_group = find_group(old_index, kept_of(group));
+    if (!old_group)
+      continue;
+    int old_count = folded_count(old_group), new_count = folded_count(group);
+    double old_saved = model_number(old_group, "bytes_saved");
+    double new_saved = model_number(group, "bytes_saved");
+    if (old_count == new_count && same_number(old_saved, new_saved))
+      continue;
+    cJSON *entry = cJSON_CreateObject();
+    cJSON_AddStringToObject(entry, "kept", kept_of(group));
+    cJSON_AddNumberToObject(entry, "old_folded", old_count);
+    cJSON_AddNumberToObject(entry, "new_folded", new_count);
+    cJSON_AddItemToObject(entry, "old_bytes_saved", number_or_null(old_saved));
+    cJSON_AddItemToObject(entry, "new_bytes_saved", number_or_null(new_saved));
+    cJSON_AddItemToArray(list, entry);
+  }
+  return list;
+}
+
+static const char *measured_of(const cJSON *report) {
+  const cJSON *object = cJSON_GetObjectItemCaseSensitive(report, "object");
+  const char *measured = cJSON_GetStringValue(
+      cJSON_GetObjectItemCaseSensitive(object, "measured"));
+  /* Reports written before "measured" existed come from the gold plugin. */
+  return measured ? measured : object ? "generated-object" : NULL;
+}
+
+/* A budget's verdict: "ok", "exceeded", or "unchecked" (the reports lack
+ * what it needs: a failed gate, as a budget that cannot be checked is not
+ * met). `limit` and `value` in the budget's unit. */
+static void add_budget(cJSON *budgets, const char *name, const char *status,
+                       double limit, double value, char *message) {
+  cJSON *budget = cJSON_CreateObject();
+  cJSON_AddStringToObject(budget, "budget", name);
+  cJSON_AddStringToObject(budget, "status", status);
+  cJSON_AddItemToObject(budget, "limit", number_or_null(limit));
+  cJSON_AddItemToObject(budget, "value", number_or_null(value));
+  cJSON_AddStringToObject(budget, "message", message);
+  cJSON_AddItemToArray(budgets, budget);
+  free(message);
+}
+
+static cJSON *check_budgets(const report_budgets *b, const cJSON *old_report,
+                            const cJSON *new_report) {
+  cJSON *budgets = cJSON_CreateArray();
+  if (b->text_growth_set) {
+    double old_text =
+        ltofold_cli_report_number(old_report, "object", "text_bytes");
+    double new_text =
+        ltofold_cli_report_number(new_report, "object", "text_bytes");
+    const char *old_measured = measured_of(old_report);
+    const char *new_measured = measured_of(new_report);
+    double allowed = b->text_growth_percent ? old_text * b->text_growth / 100.0
+                                            : b->text_growth;
+    if (isnan(old_text) || isnan(new_text)) {
+      add_budget(budgets, "max-text-growth", "unchecked", NAN, NAN,
+                 ltofold_format("text growth cannot be checked: a report has "
+                                "no code size (measure lld's with ltofold "
+                                "report binary)"));
+    } else if (strcmp(old_measured, new_measured)) {
+      add_budget(budgets, "max-text-growth", "unchecked", allowed, NAN,
+                 ltofold_format("text growth cannot be checked: old measured "
+                                "a %s, new a %s",
+                                old_measured, new_measured));
+    } else {
+      double growth = new_text - old_text;
+      bool over = growth > allowed;
+      add_budget(budgets, "max-text-growth", over ? "exceeded" : "ok", allowed,
+                 growth,
+                 ltofold_format("text grew by %.0f bytes, %.0f allowed", growth,
+                                allowed));
+    }
+  }
+  if (b->fold_loss_set) {
+    double old_folded =
+        ltofold_cli_report_number(old_report, "totals", "functions_folded");
+    double new_folded =
+        ltofold_cli_report_number(new_report, "totals", "functions_folded");
+    double loss = (isnan(old_folded) ? 0 : old_folded) -
+                  (isnan(new_folded) ? 0 : new_folded);
+    add_budget(budgets, "max-fold-loss",
+               loss > b->fold_loss ? "exceeded" : "ok", b->fold_loss, loss,
+               ltofold_format("%.0f fewer functions folded, %.0f allowed", loss,
+                              b->fold_loss));
+  }
+  return budgets;
+}
+
+cJSON *ltofold_cli_report_diff_model(const char *old_path,
+                                     const cJSON *old_report,
+                                     const char *new_path,
+                                     const cJSON *new_report,
+                                     const report_budgets *budgets) {
+  cJSON *model = cJSON_CreateObject();
+  cJSON_AddStringToObject(model, "old", old_path);
+  cJSON_AddStringToObject(model, "new", new_path);
+  cJSON *totals = cJSON_AddArrayToObject(model, "totals");
+  for (size_t i = 0; i < sizeof total_rows / sizeof *total_rows; ++i) {
+    cJSON *row = cJSON_CreateObject();
+    cJSON_AddStringToObject(row, "key", total_rows[i].key);
+    cJSON_AddStringToObject(row, "label", total_rows[i].label);
+    cJSON_AddItemToObject(
+        row, "old",
+        number_or_null(ltofold_cli_report_number(
+            old_report, total_rows[i].first, total_rows[i].second)));
+    cJSON_AddItemToObject(
+        row, "new",
+        number_or_null(ltofold_cli_report_number(
+            new_report, total_rows[i].first, total_rows[i].second)));
+    cJSON_AddItemToArray(totals, row);
+  }
+  group_index old_index = index_groups(old_report);
+  group_index new_index = index_groups(new_report);
+  cJSON_AddItemToObject(model, "groups_new",
+                        missing_groups(new_report, &old_index));
+  cJSON_AddItemToObject(model, "groups_gone",
+                        missing_groups(old_report, &new_index));
+  cJSON_AddItemToObject(model, "groups_changed",
+                        changed_groups(&old_index, new_report));
+  free(old_index.entries);
+  free(new_index.entries);
+  cJSON *notes = cJSON_AddArrayToObject(model, "notes");
+  const char *old_measured = measured_of(old_report);
+  const char *new_measured = measured_of(new_report);
+  if (old_measured && new_measured && strcmp(old_measured, new_measured)) {
+    char *note = ltofold_format("code sizes are not comparable: old measured a "
+                                "%s, new a %s",
+                                old_measured, new_measured);
+    cJSON_AddItemToArray(notes, cJSON_CreateString(note));
+    free(note);
+  }
+  cJSON_AddItemToObject(model, "budgets",
+                        check_budgets(budgets, old_report, new_report));
+  return model;
+}
+
+bool ltofold_cli_report_budgets_hold(const cJSON *model) {
+  const cJSON *budget;
+  cJSON_ArrayForEach(
+      budget, cJSON_GetObjectItemCaseSensitive(
+                  model, "budgets")) if (strcmp(model_string(budget, "status"),
+                                                "ok")) return false;
+  return true;
+}
+
+/* A number as the tables print it; `missing` where there is none. */
+static void format_number(char *buffer, size_t size, double value,
+                          const char *missing) {
+  if (isnan(value))
+    snprintf(buffer, size, "%s", missing);
+  else
+    snprintf(buffer, size, "%.0f", value);
+}
+
+/* The change from old to new: "+300 (+3.0%)", "" when equal or unknown. */
+static void format_change(char *buffer, size_t size, double old_value,
+                          double new_value) {
+  *buffer = '\0';
+  if (isnan(old_value) || isnan(new_value) || old_value == new_value)
+    return;
+  double delta = new_value - old_value;
+  if (old_value != 0)
+    snprintf(buffer, size, "%+.0f (%+.1f%%)", delta, 100.0 * delta / old_value);
+  else
+    snprintf(buffer, size, "%+.0f", delta);
+}
+
+/* One CSV record of six fields (NULL: empty). */
+static void print_csv_record(FILE *out, const char *const fields[6]) {
+  for (int i = 0; i < 6; ++i) {
+    if (i)
+      fputc(',', out);
+    ltofold_cli_report_csv_field(out, fields[i] ? fields[i] : "");
+  }
+  fputc('\n', out);
+}
+
+static void print_text_totals(FILE *out, const cJSON *model) {
+  fprintf(out, "ltofold report diff\n  old: %s\n  new: %s\n\n",
+          model_string(model, "old"), model_string(model, "new"));
+  fprintf(out, "  %-20s %14s %14s  %s\n", "", "old", "new", "change");
+  const cJSON *row;
+  cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(model, "totals")) {
+    double old_value = model_number(row, "old"),
+           new_value = model_number(row, "new");
+    char old_text[32], new_text[32], change[48];
+    format_number(old_text, sizeof old_text, old_value, "-");
+    format_number(new_text, sizeof new_text, new_value, "-");
+    format_change(change, sizeof change, old_value, new_value);
+    fprintf(out, "  %-20s %14s %14s%s%s\n", model_string(row, "label"),
+            old_text, new_text, *change ? "  " : "", change);
+  }
+}
+
+/* The group lists as text: "KEPT (N folded, B bytes)" for new and gone,
+ * "KEPT: A -> B folded, X -> Y bytes" for changed. */
+static void print_text_groups(FILE *out, const char *title, const cJSON *list,
+                              bool changed) {
+  int total = cJSON_GetArraySize(list), shown = 0;
+  if (!total)
+    return;
+  fprintf(out, "\n%s:\n", title);
+  const cJSON *entry;
+  cJSON_ArrayForEach(entry, list) {
+    if (shown++ == GROUP_LINES)
+      break;
+    char saved[32], old_saved[32], new_saved[32];
+    if (changed) {
+      format_number(old_saved, sizeof old_saved,
+                    model_number(entry, "old_bytes_saved"), "-");
+      format_number(new_saved, sizeof new_saved,
+                    model_number(entry, "new_bytes_saved"), "-");
+      fprintf(out, "  %s: %.0f -> %.0f folded, %s -> %s bytes\n",
+              kept_of(entry), model_number(entry, "old_folded"),
+              model_number(entry, "new_folded"), old_saved, new_saved);
+      continue;
+    }
+    fprintf(out, "  %s (%.0f folded", kept_of(entry),
+            model_number(entry, "folded"));
+    format_number(saved, sizeof saved, model_number(entry, "bytes_saved"), "");
+    if (*saved)
+      fprintf(out, ", %s bytes", saved);
+    fprintf(out, ")\n");
+  }
+  if (total > GROUP_LINES)
+    fprintf(out, "  ... and %d more\n", total - GROUP_LINES);
+}
+
+static void print_text(FILE *out, const cJSON *model) {
+  print_text_totals(out, model);
+  print_text_groups(out, "new fold groups",
+                    cJSON_GetObjectItemCaseSensitive(model, "groups_new"),
+                    false);
+  print_text_groups(out, "fold groups gone",
+                    cJSON_GetObjectItemCaseSensitive(model, "groups_gone"),
+                    false);
+  print_text_groups(out, "changed groups (folded, bytes saved)",
+                    cJSON_GetObjectItemCaseSensitive(model, "groups_changed"),
+                    true);
+  const cJSON *item;
+  cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "notes"))
+      fprintf(out, "\nnote: %s\n", cJSON_GetStringValue(item));
+  cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "budgets")) {
+    const char *status = model_string(item, "status");
+    if (!strcmp(status, "exceeded"))
+      fprintf(out, "\nbudget exceeded: %s\n", model_string(item, "message"));
+    else if (!strcmp(status, "unchecked"))
+      fprintf(out, "\nbudget: %s\n", model_string(item, "message"));
+  }
+}
+
+static void print_markdown_groups(FILE *out, const char *title,
+                                  const cJSON *list, bool changed) {
+  int total = cJSON_GetArraySize(list), shown = 0;
+  if (!total)
+    return;
+  fprintf(out, "\n#### %s (%d)\n\n", title, total);
+  fprintf(out, "| kept | folded | bytes saved |\n|:--|--:|--:|\n");
+  const cJSON *entry;
+  cJSON_ArrayForEach(entry, list) {
+    if (shown++ == GROUP_LINES)
+      break;
+    fputs("| ", out);
+    ltofold_cli_report_markdown_code(out, kept_of(entry));
+    char a[32], b[32];
+    if (changed) {
+      format_number(a, sizeof a, model_number(entry, "old_bytes_saved"), "-");
+      format_number(b, sizeof b, model_number(entry, "new_bytes_saved"), "-");
+      fprintf(out, " | %.0f -> %.0f | %s -> %s |\n",
+              model_number(entry, "old_folded"),
+              model_number(entry, "new_folded"), a, b);
+    } else {
+      format_number(a, sizeof a, model_number(entry, "bytes_saved"), "-");
+      fprintf(out, " | %.0f | %s |\n", model_number(entry, "folded"), a);
+    }
+  }
+  if (total > GROUP_LINES)
+    fprintf(out, "\n... and %d more\n", total - GROUP_LINES);
+}
+
+static void print_markdown(FILE *out, const cJSON *model) {
+  fprintf(out, "### ltofold report diff\n\n- old: ");
+  ltofold_cli_report_markdown_code(out, model_string(model, "old"));
+  fprintf(out, "\n- new: ");
+  ltofold_cli_report_markdown_code(out, model_string(model, "new"));
+  fprintf(out, "\n\n|  | old | new | change |\n|:--|--:|--:|--:|\n");
+  const cJSON *row;
+  cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(model, "totals")) {
+    double old_value = model_number(row, "old"),
+           new_value = model_number(row, "new");
+    char old_text[32], new_text[32], change[48];
+    format_number(old_text, sizeof old_text, old_value, "-");
+    format_number(new_text, sizeof new_text, new_value, "-");
+    format_change(change, sizeof change, old_value, new_value);
+    fprintf(out, "| %s | %s | %s | %s |\n", model_string(row, "label"),
+            old_text, new_text, change);
+  }
+  print_markdown_groups(out, "New fold groups",
+                        cJSON_GetObjectItemCaseSensitive(model, "groups_new"),
+                        false);
+  print_markdown_groups(out, "Fold groups gone",
+                        cJSON_GetObjectItemCaseSensitive(model, "groups_gone"),
+                        false);
+  print_markdown_groups(
+      out, "Changed groups",
+      cJSON_GetObjectItemCaseSensitive(model, "groups_changed"), true);
+  const cJSON *item;
+  bool first = true;
+  cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "notes")) {
+    fprintf(out, "%s> Note: %s\n", first ? "\n" : "",
+            cJSON_GetStringValue(item));
+    first = false;
+  }
+  first = true;
+  cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "budgets")) {
+    const char *status = model_string(item, "status");
+    const char *verdict = !strcmp(status, "ok") ? "Budget met"
+                          : !strcmp(status, "exceeded")
+                              ? "**Budget exceeded**"
+                              : "**Budget not checked**";
+    fprintf(out, "%s- %s (`--%s`): %s\n", first ? "\n" : "", verdict,
+            model_string(item, "budget"), model_string(item, "message"));
+    first = false;
+  }
+}
+
+/* CSV: one header, then one record per total, group and budget. Columns:
+ * record, name, old, new, change, note; a budget's old is its limit and
+ * new its value. */
+static void print_csv(FILE *out, const cJSON *model) {
+  static const char *const header[6] = {"record", "name",   "old",
+                                        "new",    "change", "note"};
+  print_csv_record(out, header);
+  char a[32], b[32], c[32], note[64];
+  const cJSON *item;
+  cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "totals")) {
+    double old_value = model_number(item, "old"),
+           new_value = model_number(item, "new");
+    format_number(a, sizeof a, old_value, "");
+    format_number(b, sizeof b, new_value, "");
+    format_number(c, sizeof c, new_value - old_value, "");
+    *note = '\0';
+    if (!isnan(old_value) && !isnan(new_value) && old_value != 0)
+      snprintf(note, sizeof note, "%+.1f%%",
+               100.0 * (new_value - old_value) / old_value);
+    const char *fields[6] = {"total", model_string(item, "key"), a, b, c, note};
+    print_csv_record(out, fields);
+  }
+  static const char *const lists[][2] = {{"groups_new", "group-new"},
+                                         {"groups_gone", "group-gone"}};
+  for (size_t l = 0; l < 2; ++l)
+    cJSON_ArrayForEach(item,
+                       cJSON_GetObjectItemCaseSensitive(model, lists[l][0])) {
+      /* A new group's bytes are in the new build, a gone one's in the old. */
+      bool is_new = l == 0;
+      format_number(a, sizeof a, model_number(item, "bytes_saved"), "");
+      snprintf(note, sizeof note, "%.0f folded", model_number(item, "folded"));
+      const char *fields[6] = {lists[l][1],     kept_of(item), is_new ? "" : a,
+                               is_new ? a : "", NULL,          note};
+      print_csv_record(out, fields);
+    }
+  cJSON_ArrayForEach(
+      item, cJSON_GetObjectItemCaseSensitive(model, "groups_changed")) {
+    double old_value = model_number(item, "old_bytes_saved");
+    double new_value = model_number(item, "new_bytes_saved");
+    format_number(a, sizeof a, old_value, "");
+    format_number(b, sizeof b, new_value, "");
+    format_number(c, sizeof c, new_value - old_value, "");
+    snprintf(note, sizeof note, "%.0f -> %.0f folded",
+             model_number(item, "old_folded"),
+             model_number(item, "new_folded"));
+    const char *fields[6] = {"group-changed", kept_of(item), a, b, c, note};
+    print_csv_record(out, fields);
+  }
+  cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "notes")) {
+    const char *fields[6] = {"note", NULL, NULL,
+                             NULL,   NULL, cJSON_GetStringValue(item)};
+    print_csv_record(out, fields);
+  }
+  cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "budgets")) {
+    format_number(a, sizeof a, model_number(item, "limit"), "");
+    format_number(b, sizeof b, model_number(item, "value"), "");
+    char *verdict = ltofold_format("%s: %s", model_string(item, "status"),
+                                   model_string(item, "message"));
+    const char *fields[6] = {"budget", model_string(item, "budget"), a, b, NULL,
+                             verdict};
+    print_csv_record(out, fields);
+    free(verdict);
+  }
+}
+
+void ltofold_cli_report_print_diff(FILE *out, const cJSON *model,
+                                   report_format format) {
+  switch (format) {
+  case REPORT_FORMAT_TEXT:
+    print_text(out, model);
+    break;
+  case REPORT_FORMAT_MARKDOWN:
+    print_markdown(out, model);
+    break;
+  case REPORT_FORMAT_CSV:
+    print_csv(out, model);
+    break;
+  }
+}
+
+static bool parse_amount(const char *text, double *value, bool allow_percent,
+                         bool *percent) {
+  char *end = NULL;
+  errno = 0;
+  *value = strtod(text, &end);
+  if (end == text || errno || *value < 0 || isnan(*value))
+    return false;
+  if (allow_percent && *end == '%') {
+    *percent = true;
+    ++end;
+  }
+  return *end == '\0';
+}
+
+int ltofold_cli_report_diff(int argc, char **argv) {
+  const char *paths[2] = {NULL, NULL};
+  size_t path_count = 0;
+  report_budgets budgets = {0};
+  report_format format = REPORT_FORMAT_TEXT;
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (!strncmp(arg, "--max-text-growth=", 18)) {
+      budgets.text_growth_set = true;
+      if (!parse_amount(arg + 18, &budgets.text_growth, true,
+                        &budgets.text_growth_percent))
+        return ltofold_cli_report_usage_error(
+            "'%s' needs a number of bytes or a percentage", arg);
+    } else if (!strncmp(arg, "--max-fold-loss=", 16)) {
+      budgets.fold_loss_set = true;
+      if (!parse_amount(arg + 16, &budgets.fold_loss, false, NULL))
+        return ltofold_cli_report_usage_error(
+            "'%s' needs a number of functions", arg);
+    } else if (!strncmp(arg, "--format=", 9)) {
+      if (!ltofold_cli_report_parse_format(arg + 9, &format))
+        return ltofold_cli_report_usage_error(
+            "'%s': the format is text, markdown or csv", arg);
+    } else if (arg[0] == '-' && arg[1]) {
+      return ltofold_cli_report_usage_error("unknown option '%s'", arg);
+    } else if (path_count == 2) {
+      return ltofold_cli_report_usage_error("more than two reports ('%s')",
+                                            arg);
+    } else {
+      paths[path_count++] = arg;
+    }
+  }
+  if (path_count != 2)
+    return ltofold_cli_report_usage_error(
+        "%s", "report diff needs two reports, OLD and NEW");
+  cJSON *old_report = ltofold_cli_report_read(paths[0]);
+  cJSON *new_report = old_report ? ltofold_cli_report_read(paths[1]) : NULL;
+  if (!new_report) {
+    cJSON_Delete(old_report);
+    return 2;
+  }
+  cJSON *model = ltofold_cli_report_diff_model(paths[0], old_report, paths[1],
+                                               new_report, &budgets);
+  ltofold_cli_report_print_diff(stdout, model, format);
+  bool hold = ltofold_cli_report_budgets_hold(model);
+  cJSON_Delete(model);
+  cJSON_Delete(old_report);
+  cJSON_Delete(new_report);
+  return hold ? 0 : 1;
+}

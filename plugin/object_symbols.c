@@ -1,0 +1,125 @@
+/* Symbols and code size of an object file or a linked program, for the
+ * report's byte counts. One reader serves the gold plugin (the objects it
+ * generated) and `ltofold report binary` (the program lld linked), so both
+ * measure a function the same way: by the size its symbol has. */
+#include "object_symbols.h"
+
+#include "messages.h"
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Object.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The kinds of file that hold code with a symbol table. */
+static bool is_object(LLVMBinaryType type) {
+  switch (type) {
+  case LLVMBinaryTypeCOFF:
+  case LLVMBinaryTypeELF32L:
+  case LLVMBinaryTypeELF32B:
+  case LLVMBinaryTypeELF64L:
+  case LLVMBinaryTypeELF64B:
+  case LLVMBinaryTypeMachO32L:
+  case LLVMBinaryTypeMachO32B:
+  case LLVMBinaryTypeMachO64L:
+  case LLVMBinaryTypeMachO64B:
+  case LLVMBinaryTypeWasm:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static const char *kind_name(LLVMBinaryType type) {
+  switch (type) {
+  case LLVMBinaryTypeArchive:
+    return "an archive";
+  case LLVMBinaryTypeIR:
+    return "LLVM IR";
+  case LLVMBinaryTypeMachOUniversalBinary:
+    return "a Mach-O universal binary";
+  default:
+    return "a file of another kind";
+  }
+}
+
+/* Code sections as ELF names them (a linked program has .text; an object
+ * compiled with function sections has one .text.NAME per function), and
+ * as Mach-O does. */
+static bool is_code_section(const char *name) {
+  return name && (!strcmp(name, ".text") || !strncmp(name, ".text.", 6) ||
+                  !strcmp(name, "__text"));
+}
+
+static void append(ltofold_symbol_list *list, ltofold_symbol_size symbol) {
+  if (list->count == list->capacity) {
+    list->capacity = list->capacity ? 2 * list->capacity : 64;
+    list->symbols =
+        realloc(list->symbols, list->capacity * sizeof *list->symbols);
+    if (!list->symbols)
+      abort();
+  }
+  list->symbols[list->count++] = symbol;
+}
+
+int ltofold_read_symbols(LLVMMemoryBufferRef file, LLVMContextRef context,
+                         const char *drop_suffix, ltofold_symbol_list *list,
+                         uint64_t *text_bytes, char **error) {
+  char *message = NULL;
+  LLVMBinaryRef binary = LLVMCreateBinary(file, context, &message);
+  if (!binary) {
+    *error = ltofold_format("not an object file: %s", message);
+    LLVMDisposeMessage(message);
+    return -1;
+  }
+  LLVMBinaryType type = LLVMBinaryGetType(binary);
+  if (!is_object(type)) {
+    *error =
+        ltofold_format("not an object file or program (%s)", kind_name(type));
+    LLVMDisposeBinary(binary);
+    return -1;
+  }
+  size_t suffix = drop_suffix ? strlen(drop_suffix) : 0;
+  /* Each iterator is NULL when there is nothing to iterate over (a
+   * stripped program has no symbols): LLVM-C's convention, not an end
+   * iterator. */
+  LLVMSymbolIteratorRef it = LLVMObjectFileCopySymbolIterator(binary);
+  LLVMSectionIteratorRef home = LLVMObjectFileCopySectionIterator(binary);
+  for (; it && home && !LLVMObjectFileIsSymbolIteratorAtEnd(binary, it);
+       LLVMMoveToNextSymbol(it)) {
+    /* Only definitions: an object that uses a symbol another defines lists
+     * it too, undefined, with size 0. */
+    LLVMMoveToContainingSection(home, it);
+    if (LLVMObjectFileIsSectionIteratorAtEnd(binary, home))
+      continue;
+    const char *name = LLVMGetSymbolName(it);
+    size_t length = strlen(name);
+    if (!length)
+      continue;
+    if (suffix && length > suffix &&
+        !strcmp(name + length - suffix, drop_suffix))
+      length -= suffix;
+    char *copy = strndup(name, length);
+    if (!copy)
+      abort();
+    append(list, (ltofold_symbol_size){copy, LLVMGetSymbolSize(it),
+                                       LLVMGetSymbolAddress(it)});
+  }
+  LLVMDisposeSectionIterator(home);
+  LLVMDisposeSymbolIterator(it);
+  LLVMSectionIteratorRef section = LLVMObjectFileCopySectionIterator(binary);
+  for (; section && !LLVMObjectFileIsSectionIteratorAtEnd(binary, section);
+       LLVMMoveToNextSection(section))
+    if (is_code_section(LLVMGetSectionName(section)))
+      *text_bytes += LLVMGetSectionSize(section);
+  LLVMDisposeSectionIterator(section);
+  LLVMDisposeBinary(binary);
+  return 0;
+}
+
+void ltofold_symbol_list_free(ltofold_symbol_list *list) {
+  for (size_t i = 0; i < list->count; ++i)
+    free((char *)list->symbols[i].name);
+  free(list->symbols);
+  *list = (ltofold_symbol_list){0};
+}

@@ -1,0 +1,35 @@
+/* The defined symbols of an object file or a linked program, with their
+ * sizes and addresses, and the size of its code sections: what the report
+ * measures bytes saved from (report.h, docs/report.md "Bytes saved").
+ * Read with LLVM's object library (llvm-c/Object.h), so every format LLVM
+ * reads (ELF, Mach-O, COFF, Wasm) is read the same way. */
+#ifndef LTOFOLD_OBJECT_SYMBOLS_H
+#define LTOFOLD_OBJECT_SYMBOLS_H
+
+#include "report.h"
+
+#include <llvm-c/Types.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A growing list of symbols; names are owned by the list. */
+typedef struct ltofold_symbol_list {
+  ltofold_symbol_size *symbols; /* owned, as is every name */
+  size_t count;
+  size_t capacity;
+} ltofold_symbol_list;
+
+/* Appends the symbols `file` defines (those in one of its sections: an
+ * undefined or absolute symbol is no function's body) to `list`, each name
+ * without `drop_suffix` where it ends in it (NULL: names as they are), and
+ * adds the bytes of its code sections (.text and .text.*) to *text_bytes.
+ * `context` is the one LLVM reads IR files with; an IR file, an archive or
+ * anything else that is not one object or program is an error. Returns 0,
+ * or -1 with *error (malloc'd, the cause without the file's name). */
+int ltofold_read_symbols(LLVMMemoryBufferRef file, LLVMContextRef context,
+                         const char *drop_suffix, ltofold_symbol_list *list,
+                         uint64_t *text_bytes, char **error);
+
+void ltofold_symbol_list_free(ltofold_symbol_list *list);
+
+#endif

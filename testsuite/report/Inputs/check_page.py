@@ -1,0 +1,302 @@
+#!/usr/bin/env python3
+"""check_page.py MODE DOM.html REPORT.json... [--screenshot PNG]
+
+Checks that the page `ltofold report html` wrote rendered the reports, from
+the document Chromium dumped after the page's scripts ran (DOM.html,
+headless_browser.py). Every number is compared with the JSON reports
+themselves, computed here independently of the page's script:
+
+  report  one report: each total (the cell's data-value and its text); one
+          bar per fold group with a size (at most 60), each with the group's
+          bytes saved; one bar per phase; one row per FP fold with its
+          source location; one row per fold group, the kept names exact;
+  diff    OLD NEW: each total, old and new; one bar per group whose bytes
+          saved changed (new, gone, or both known and different);
+  trend   A B C...: per number followed, one point per build that has it,
+          with its value.
+
+In every mode: the body says it rendered this mode, no error is shown, and
+the page has exactly its own two script elements and no element a report
+string could have injected (names hold <, > and &). With --screenshot, the
+PNG must be the window's size and not one flat colour. Prints one summary
+line for FileCheck; exits 1 with the first difference found."""
+import html.parser
+import json
+import struct
+import sys
+import zlib
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+        "source", "track", "wbr"}
+BAR_LIMIT = 60
+INJECTED = {"b", "i", "img", "iframe", "object", "embed", "a", "u", "marquee"}
+
+
+class Node:
+    def __init__(self, tag, attrs, parent):
+        self.tag, self.attrs, self.parent = tag, dict(attrs), parent
+        self.children, self.text_parts = [], []
+
+    def text(self):
+        return "".join(part if isinstance(part, str) else part.text()
+                       for part in self.text_parts)
+
+    def walk(self):
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def classes(self):
+        return (self.attrs.get("class") or "").split()
+
+
+class Tree(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#document", [], None)
+        self.current = self.root
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, attrs, self.current)
+        self.current.children.append(node)
+        self.current.text_parts.append(node)
+        if tag not in VOID:
+            self.current = node
+
+    def handle_startendtag(self, tag, attrs):
+        node = Node(tag, attrs, self.current)
+        self.current.children.append(node)
+        self.current.text_parts.append(node)
+
+    def handle_endtag(self, tag):
+        node = self.current
+        while node is not self.root and node.tag != tag:
+            node = node.parent
+        if node is not self.root:
+            self.current = node.parent
+
+    def handle_data(self, data):
+        self.current.text_parts.append(data)
+
+
+def fail(message):
+    sys.stderr.write("check_page.py: " + message + "\n")
+    sys.exit(1)
+
+
+def find(root, tag=None, cls=None, **attrs):
+    for node in root.walk():
+        if tag and node.tag != tag:
+            continue
+        if cls and cls not in node.classes():
+            continue
+        if all(node.attrs.get(k.replace("_", "-")) == v for k, v in attrs.items()):
+            yield node
+
+
+def by_id(root, ident):
+    for node in root.walk():
+        if node.attrs.get("id") == ident:
+            return node
+    fail("no element #%s" % ident)
+
+
+def number(value):
+    return None if value is None else float(value)
+
+
+def value_of(cell):
+    raw = cell.attrs.get("data-value")
+    return None if raw in (None, "null") else float(raw)
+
+
+def check_cell(cell, expected, what):
+    if value_of(cell) != number(expected):
+        fail("%s: data-value %r, the report says %r" % (what, cell.attrs.get("data-value"),
+                                                        expected))
+    shown = cell.text().replace(",", "").strip()
+    if expected is None:
+        if shown not in ("\u2013", ""):
+            fail("%s: shows %r for a missing number" % (what, shown))
+    elif float(shown) != float(expected):
+        fail("%s: shows %r, the report says %r" % (what, shown, expected))
+
+
+def total_cells(root, key):
+    rows = list(find(root, "tr", data_total=key))
+    if len(rows) != 1:
+        fail("%d rows for total %s" % (len(rows), key))
+    return [cell for cell in rows[0].children if cell.tag == "td"]
+
+
+def check_report(root, report):
+    totals, obj = report["totals"], report.get("object", {})
+    groups = report.get("merge", {}).get("groups", [])
+    expected = dict(totals, groups=len(groups), text_bytes=obj.get("text_bytes"),
+                    object_bytes=obj.get("bytes"))
+    for key in ("functions_folded", "instructions_folded", "bytes_saved", "groups",
+                "fp_folds", "branches_removed", "text_bytes", "object_bytes"):
+        check_cell(total_cells(root, key)[0], expected[key], "total " + key)
+    measured = any(g.get("bytes_saved") is not None for g in groups)
+    if measured:
+        sized = {g["kept"]: g["bytes_saved"] for g in groups if g.get("bytes_saved") is not None}
+    else:
+        sized = {g["kept"]: sum(f["instructions"] for f in g["folded"]) for g in groups}
+    bars = list(find(by_id(root, "groups-chart"), "rect", "bar")) if sized else []
+    if len(bars) != min(len(sized), BAR_LIMIT):
+        fail("%d group bars for %d groups with a size" % (len(bars), len(sized)))
+    for bar in bars:
+        kept = bar.attrs.get("data-kept")
+        if kept not in sized or value_of(bar) != sized[kept]:
+            fail("bar %r: %r, the report says %r" % (kept, value_of(bar), sized.get(kept)))
+    values = [value_of(bar) for bar in bars]
+    if values != sorted(values, reverse=True):
+        fail("group bars are not ranked by size")
+    phases = report.get("phases", [])
+    phase_bars = list(find(by_id(root, "phases-chart"), "rect", "bar")) if phases else []
+    if [b.attrs.get("data-phase") for b in phase_bars] != [p["name"] for p in phases]:
+        fail("phase bars %r" % [b.attrs.get("data-phase") for b in phase_bars])
+    folds = report.get("fprange", {}).get("folds", [])
+    rows = list(find(root, "tr", "fp-fold"))
+    if len(rows) != len(folds):
+        fail("%d FP fold rows for %d folds" % (len(rows), len(folds)))
+    located = 0
+    for row, fold in zip(rows, folds):
+        where = fold["location"]
+        text = "%s:%d:%d" % (where["file"], where["line"], where["column"]) if where else "\u2013"
+        located += where is not None
+        cells = [c for c in row.children if c.tag == "td"]
+        if cells[3].text() != text or cells[1].text() != fold["function"]:
+            fail("FP fold row %r %r, the report says %r %r"
+                 % (cells[1].text(), cells[3].text(), fold["function"], text))
+    kept_rows = [r.attrs.get("data-kept") for r in find(root, "tr", "group")]
+    if kept_rows != [g["kept"] for g in groups]:
+        fail("group rows %r, the report has %r" % (kept_rows, [g["kept"] for g in groups]))
+    for row, group in zip(find(root, "tr", "group"), groups):
+        names = [code.text() for code in find(row, "code")]
+        if names != [group["kept"]] + [f["symbol"] for f in group["folded"]]:
+            fail("group %r lists %r" % (group["kept"], names))
+    return "%d totals, %d bars, %d phases, %d FP folds (%d located), %d groups" % (
+        8, len(bars), len(phase_bars), len(rows), located, len(kept_rows))
+
+
+def check_diff(root, old, new):
+    def get(report, first, second):
+        return report.get(first, {}).get(second)
+    keys = {"text_bytes": ("object", "text_bytes"), "object_bytes": ("object", "bytes"),
+            "bytes_saved": ("totals", "bytes_saved"),
+            "functions_folded": ("totals", "functions_folded"),
+            "instructions_folded": ("totals", "instructions_folded"),
+            "fp_folds": ("totals", "fp_folds"), "branches_removed": ("totals", "branches_removed")}
+    for key, (first, second) in keys.items():
+        cells = total_cells(root, key)
+        check_cell(cells[0], get(old, first, second), "old " + key)
+        check_cell(cells[1], get(new, first, second), "new " + key)
+    old_groups = {g["kept"]: g for g in old.get("merge", {}).get("groups", [])}
+    new_groups = {g["kept"]: g for g in new.get("merge", {}).get("groups", [])}
+    changes = {}
+    for kept, group in new_groups.items():
+        before = old_groups.get(kept)
+        if before is None and group.get("bytes_saved") is not None:
+            changes[kept] = group["bytes_saved"]
+        elif (before is not None and None not in (group.get("bytes_saved"), before.get("bytes_saved"))
+              and group["bytes_saved"] != before["bytes_saved"]):
+            changes[kept] = group["bytes_saved"] - before["bytes_saved"]
+    for kept, group in old_groups.items():
+        if kept not in new_groups and group.get("bytes_saved") is not None:
+            changes[kept] = -group["bytes_saved"]
+    bars = list(find(by_id(root, "diff-chart"), "rect", "bar")) if changes else []
+    if len(bars) != min(len(changes), BAR_LIMIT):
+        fail("%d change bars for %d changed groups" % (len(bars), len(changes)))
+    for bar in bars:
+        kept = bar.attrs.get("data-kept")
+        if value_of(bar) != changes.get(kept):
+            fail("change bar %r: %r, the reports say %r" % (kept, value_of(bar), changes.get(kept)))
+    return "7 totals old and new, %d change bars" % len(bars)
+
+
+def check_trend(root, reports):
+    metrics = {"text_bytes": ("object", "text_bytes"), "bytes_saved": ("totals", "bytes_saved"),
+               "functions_folded": ("totals", "functions_folded"),
+               "fp_folds": ("totals", "fp_folds")}
+    points = 0
+    for key, (first, second) in metrics.items():
+        expected = [r.get(first, {}).get(second) for r in reports]
+        circles = list(find(by_id(root, "trend-" + key), "circle", "point"))
+        known = [(i + 1, v) for i, v in enumerate(expected) if v is not None]
+        got = [(int(c.attrs["data-build"]), value_of(c)) for c in circles]
+        if got != [(i, float(v)) for i, v in known]:
+            fail("%s points %r, the reports say %r" % (key, got, known))
+        points += len(got)
+    rows = list(find(root, "tr", "build"))
+    if len(rows) != len(reports):
+        fail("%d build rows for %d reports" % (len(rows), len(reports)))
+    return "%d builds, %d points" % (len(reports), points)
+
+
+def check_screenshot(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        fail("%s is not a PNG" % path)
+    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    if (width, height) != (1280, 2000):
+        fail("screenshot is %dx%d, the window 1280x2000" % (width, height))
+    chunks, offset = [], 8
+    while offset < len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        if kind == b"IDAT":
+            chunks.append(data[offset + 8:offset + 8 + length])
+        offset += 12 + length
+    pixels = zlib.decompress(b"".join(chunks))
+    stride = len(pixels) // height
+    # Without the filter byte that starts each row, a flat image has one
+    # value (filters 'sub' and 'up' turn any flat colour into zeros).
+    values = set()
+    for row in range(height):
+        values.update(pixels[row * stride + 1:(row + 1) * stride])
+    if len(values) < 8:
+        fail("screenshot looks empty (%d distinct bytes)" % len(values))
+    return "screenshot %dx%d" % (width, height)
+
+
+def main(argv):
+    screenshot = None
+    if "--screenshot" in argv:
+        index = argv.index("--screenshot")
+        screenshot = argv[index + 1]
+        del argv[index:index + 2]
+    if len(argv) < 3:
+        sys.exit(__doc__)
+    mode, dom_path, report_paths = argv[0], argv[1], argv[2:]
+    reports = [json.load(open(p)) for p in report_paths]
+    tree = Tree()
+    with open(dom_path, encoding="utf-8") as f:
+        tree.feed(f.read())
+    root = tree.root
+    bodies = list(find(root, "body"))
+    if len(bodies) != 1 or bodies[0].attrs.get("data-rendered") != mode:
+        fail("the page did not render mode %r (body %r)"
+             % (mode, bodies[0].attrs if bodies else None))
+    errors = [n.text() for n in find(root, cls="error")]
+    if errors:
+        fail("the page shows an error: %r" % errors)
+    scripts = list(find(root, "script"))
+    if len(scripts) != 2 or [s.attrs.get("type") for s in scripts] != ["application/json", None]:
+        fail("%d script elements (a report string became markup?)" % len(scripts))
+    injected = [n.tag for n in root.walk() if n.tag in INJECTED]
+    if injected:
+        fail("elements a report string could have injected: %r" % injected)
+    if mode == "report":
+        summary = check_report(root, reports[0])
+    elif mode == "diff":
+        summary = check_diff(root, reports[0], reports[1])
+    else:
+        summary = check_trend(root, reports)
+    if screenshot:
+        summary += ", " + check_screenshot(screenshot)
+    print("page ok: %s: %s" % (mode, summary))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
