@@ -11,8 +11,9 @@
 # Pairs (all generated here, from the project's own sources):
 #   order+names  a module and a variant of it (scripts/bench-canon-variant.py)
 #                with independent instructions shuffled, every value and block
-#                renamed, commutative operands swapped, PHI edges and blocks
-#                reordered. Target: 0 residual lines.
+#                renamed, commutative operands swapped, compares written the
+#                other way round, PHI edges, switch cases, blocks, globals and
+#                functions reordered. Target: 0 residual lines.
 #   pass order   the same source through two optimization pipelines that
 #                differ in pass order. Some residue is real (the pipelines
 #                do not compute identical code); fewer lines is better.
@@ -196,8 +197,9 @@ lines removed for every tool). Columns: \`raw\` = before canonicalizing;
 
 Each module (clang++ -O2, or llvm-stress) against a variant from
 \`scripts/bench-canon-variant.py --seed 11\`: independent instructions
-shuffled, all values and blocks renamed, commutative operands swapped, PHI
-edges and blocks reordered.
+shuffled, all values and blocks renamed, commutative operands swapped,
+compares written the other way round, PHI edges, switch cases, blocks,
+global variables and functions reordered.
 
 $header
 $sep
