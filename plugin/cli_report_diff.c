@@ -312,18 +312,24 @@ static void print_csv_record(FILE *out, const char *const fields[6]) {
   fputc('\n', out);
 }
 
+/* One row of the totals, as text: old, new, and the change. */
+static void format_totals_row(const cJSON *row, char old_text[32],
+                              char new_text[32], char change[48]) {
+  double old_value = model_number(row, "old"),
+         new_value = model_number(row, "new");
+  format_number(old_text, 32, old_value, "-");
+  format_number(new_text, 32, new_value, "-");
+  format_change(change, 48, old_value, new_value);
+}
+
 static void print_text_totals(FILE *out, const cJSON *model) {
   fprintf(out, "ltofold report diff\n  old: %s\n  new: %s\n\n",
           model_string(model, "old"), model_string(model, "new"));
   fprintf(out, "  %-20s %14s %14s  %s\n", "", "old", "new", "change");
   const cJSON *row;
   cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(model, "totals")) {
-    double old_value = model_number(row, "old"),
-           new_value = model_number(row, "new");
     char old_text[32], new_text[32], change[48];
-    format_number(old_text, sizeof old_text, old_value, "-");
-    format_number(new_text, sizeof new_text, new_value, "-");
-    format_change(change, sizeof change, old_value, new_value);
+    format_totals_row(row, old_text, new_text, change);
     fprintf(out, "  %-20s %14s %14s%s%s\n", model_string(row, "label"),
             old_text, new_text, *change ? "  " : "", change);
   }
@@ -423,12 +429,8 @@ static void print_markdown(FILE *out, const cJSON *model) {
   fprintf(out, "\n\n|  | old | new | change |\n|:--|--:|--:|--:|\n");
   const cJSON *row;
   cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(model, "totals")) {
-    double old_value = model_number(row, "old"),
-           new_value = model_number(row, "new");
     char old_text[32], new_text[32], change[48];
-    format_number(old_text, sizeof old_text, old_value, "-");
-    format_number(new_text, sizeof new_text, new_value, "-");
-    format_change(change, sizeof change, old_value, new_value);
+    format_totals_row(row, old_text, new_text, change);
     fprintf(out, "| %s | %s | %s | %s |\n", model_string(row, "label"),
             old_text, new_text, change);
   }
