@@ -231,20 +231,14 @@ static int compare_keyed(const void *left, const void *right) {
 
 typedef enum pair_key { BY_NAME, BY_STEM_AND_CONTENT, BY_CONTENT, BY_STEM } pair_key;
 
-static uint64_t hash_string(uint64_t hash, const char *text) {
-  for (; *text; ++text)
-    hash = (hash ^ (unsigned char)*text) * 0x100000001b3ULL;
-  return hash;
-}
-
 static uint64_t key_of(const ir_entity *entity, pair_key key) {
-  uint64_t hash = 0xcbf29ce484222325ULL ^ (uint64_t)entity->kind;
+  uint64_t hash = IR_HASH_START ^ (uint64_t)entity->kind;
   if (key == BY_NAME)
-    return hash_string(hash, entity->name);
+    return ir_hash(hash, entity->name, strlen(entity->name));
   if (key == BY_CONTENT)
     return hash ^ entity->content;
   char *stem = ir_name_stem(entity->name);
-  hash = hash_string(hash, stem);
+  hash = ir_hash(hash, stem, strlen(stem));
   free(stem);
   return key == BY_STEM ? hash : hash ^ (entity->content * 31);
 }

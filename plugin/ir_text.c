@@ -14,16 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FNV_OFFSET 0xcbf29ce484222325ULL
-#define FNV_PRIME 0x100000001b3ULL
 
-static uint64_t fnv(uint64_t hash, const char *data, size_t size) {
+uint64_t ir_hash(uint64_t hash, const char *data, size_t size) {
   for (size_t i = 0; i < size; ++i) {
     hash ^= (unsigned char)data[i];
-    hash *= FNV_PRIME;
+    hash *= 0x100000001b3ULL;
   }
   return hash;
 }
+
 
 static void *checked(void *pointer) {
   if (!pointer)
@@ -41,7 +40,7 @@ static void skip_string(const char **p, FILE *out, uint64_t *hash) {
   if (out)
     fwrite(start, 1, (size_t)(end - start), out);
   if (hash)
-    *hash = fnv(*hash, start, (size_t)(end - start));
+    *hash = ir_hash(*hash, start, (size_t)(end - start));
   *p = end;
 }
 
@@ -164,18 +163,18 @@ static uint64_t type_hash(module_tables *tables, named_type *type) {
   if (type->state == 2)
     return type->hash;
   if (type->state == 1)
-    return fnv(FNV_OFFSET, "cycle", 5);
+    return ir_hash(IR_HASH_START, "cycle", 5);
   type->state = 1;
   size_t length = strlen(type->name);
   bool quoted = type->name[0] == '"';
   const char *plain = type->name + quoted;
   size_t plain_length = length - 2 * quoted;
   size_t stem = ltofold_canon_name_stem(plain, plain_length);
-  uint64_t hash = FNV_OFFSET;
+  uint64_t hash = IR_HASH_START;
   if (stem == plain_length) {
-    hash = fnv(hash, type->name, length);
+    hash = ir_hash(hash, type->name, length);
   } else {
-    hash = fnv(hash, plain, stem);
+    hash = ir_hash(hash, plain, stem);
     for (const char *p = type->body; p < type->body + type->body_length;) {
       named_type *inner = NULL;
       size_t token = 0;
@@ -185,12 +184,12 @@ static uint64_t type_hash(module_tables *tables, named_type *type) {
       }
       if (inner) {
         uint64_t child = type_hash(tables, inner);
-        hash = fnv(hash, (const char *)&child, sizeof child);
+        hash = ir_hash(hash, (const char *)&child, sizeof child);
         p += 1 + token;
       } else if (*p == '"') {
         skip_string(&p, NULL, &hash);
       } else {
-        hash = fnv(hash, p++, 1);
+        hash = ir_hash(hash, p++, 1);
       }
     }
     char *shown = NULL;
@@ -266,13 +265,13 @@ static void free_tables(module_tables *tables) {
  * counts as "cycle"). Equal content, equal hash, whatever the numbers. */
 static uint64_t metadata_hash(module_tables *tables, size_t n) {
   if (n >= tables->metadata_count || !tables->metadata[n])
-    return fnv(FNV_OFFSET, "undefined", 9);
+    return ir_hash(IR_HASH_START, "undefined", 9);
   if (tables->metadata_state[n] == 2)
     return tables->metadata_hash[n];
   if (tables->metadata_state[n] == 1)
-    return fnv(FNV_OFFSET, "cycle", 5);
+    return ir_hash(IR_HASH_START, "cycle", 5);
   tables->metadata_state[n] = 1;
-  uint64_t hash = FNV_OFFSET;
+  uint64_t hash = IR_HASH_START;
   const char *p = tables->metadata[n];
   const char *end = p + tables->metadata_length[n];
   while (p < end) {
@@ -282,10 +281,10 @@ static uint64_t metadata_hash(module_tables *tables, size_t n) {
       skip_string(&p, NULL, &hash);
     } else if (*p == '!' && read_number(&q, &ref)) {
       uint64_t child = metadata_hash(tables, ref);
-      hash = fnv(hash, (const char *)&child, sizeof child);
+      hash = ir_hash(hash, (const char *)&child, sizeof child);
       p = q;
     } else {
-      hash = fnv(hash, p++, 1);
+      hash = ir_hash(hash, p++, 1);
     }
   }
   tables->metadata_state[n] = 2;
@@ -434,9 +433,9 @@ static char *rewrite_to_string(const char *text, size_t length,
 static uint64_t content_hash(const ir_entity *entity) {
   rewrite_context context = {.self = entity->name};
   char *text = rewrite_to_string(entity->text, strlen(entity->text), &context);
-  uint64_t hash = fnv(FNV_OFFSET, text, strlen(text));
+  uint64_t hash = ir_hash(IR_HASH_START, text, strlen(text));
   free(text);
-  return fnv(hash, (const char *)&entity->kind, sizeof entity->kind);
+  return ir_hash(hash, (const char *)&entity->kind, sizeof entity->kind);
 }
 
 /* Finishes an entity from the lines in `body` (a memstream's buffer). */

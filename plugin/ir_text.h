@@ -50,6 +50,11 @@ typedef struct ir_renames {
   size_t count, capacity;
 } ir_renames;
 
+/* FNV-1a over `size` bytes, from `hash` (IR_HASH_START to begin): the
+ * hash of contents and names here and in `ltofold diff`'s pairing. */
+#define IR_HASH_START 0xcbf29ce484222325ULL
+uint64_t ir_hash(uint64_t hash, const char *data, size_t size);
+
 /* Splits `module_text` into entities; keeps debug locations, `#dbg_`
  * records and `!dbg` attachments only with `debug_info`. */
 void ir_text_split(const char *module_text, bool debug_info, ir_text *out);
