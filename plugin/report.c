@@ -269,6 +269,12 @@ void ltofold_report_add_canon(ltofold_report *report,
   cJSON_AddNumberToObject(canon, "operands_swapped",
                           (double)result->operands_swapped);
   cJSON_AddNumberToObject(canon, "phis_sorted", (double)result->phis_sorted);
+  cJSON_AddNumberToObject(canon, "switches_sorted",
+                          (double)result->switches_sorted);
+  cJSON_AddNumberToObject(canon, "instructions_sunk",
+                          (double)result->instructions_sunk);
+  cJSON_AddNumberToObject(canon, "globals_moved",
+                          (double)result->globals_moved);
 }
 
 /* `from`'s members into `into`: numbers add, arrays follow one another,
@@ -610,8 +616,10 @@ void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *r) {
 
 void ltofold_print_canon_stats(FILE *out, const ltofold_canon_result *r) {
   fprintf(out,
-          "ltofold canon: %zu functions, %zu instructions moved, %zu operand "
-          "pairs swapped, %zu PHIs sorted\n",
-          r->functions, r->instructions_moved, r->operands_swapped,
-          r->phis_sorted);
+          "ltofold canon: %zu functions, %zu instructions moved, %zu sunk, "
+          "%zu operand pairs swapped, %zu PHIs sorted, %zu switches sorted, "
+          "%zu globals moved\n",
+          r->functions, r->instructions_moved, r->instructions_sunk,
+          r->operands_swapped, r->phis_sorted, r->switches_sorted,
+          r->globals_moved);
 }
