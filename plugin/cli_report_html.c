@@ -59,8 +59,28 @@ static char *escape_for_script(const char *json) {
   return out;
 }
 
+char *ltofold_demangle(const char *name); /* demangle.cpp */
+
+/* Adds to `names` the demangled form of every string in `item` that is a
+ * mangled name (C++, Rust, D): the page shows symbols exactly, as the
+ * report has them, and the readable name beside them. */
+static void collect_demangled(const cJSON *item, cJSON *names) {
+  if (cJSON_IsString(item)) {
+    const char *name = item->valuestring;
+    if (cJSON_GetObjectItemCaseSensitive(names, name))
+      return;
+    char *demangled = ltofold_demangle(name);
+    if (demangled)
+      cJSON_AddStringToObject(names, name, demangled);
+    free(demangled);
+    return;
+  }
+  const cJSON *child;
+  cJSON_ArrayForEach(child, item) collect_demangled(child, names);
+}
+
 /* What the script draws: the mode, the files, and the report (one file) or
- * the comparison. */
+ * the comparison, with the demangled names. */
 static char *page_data(const char *mode, const char *const *paths,
                        cJSON *const *reports, size_t count,
                        const cJSON *model) {
@@ -74,6 +94,9 @@ static char *page_data(const char *mode, const char *const *paths,
     cJSON_AddItemToObject(data, "report", cJSON_Duplicate(reports[0], true));
   if (model)
     cJSON_AddItemToObject(data, "model", cJSON_Duplicate(model, true));
+  cJSON *names = cJSON_AddObjectToObject(data, "demangled");
+  collect_demangled(cJSON_GetObjectItemCaseSensitive(data, "report"), names);
+  collect_demangled(model, names);
   char *json = cJSON_PrintUnformatted(data);
   cJSON_Delete(data);
   if (!json)

@@ -61,6 +61,19 @@
     return text;
   }
 
+  /* Mangled name -> demangled, from the page's data (set before drawing). */
+  let demangled = {};
+  function readable(name) {
+    return Object.prototype.hasOwnProperty.call(demangled, name) ? demangled[name] : name;
+  }
+  /* A symbol as the report has it (exact, in <code>), with its demangled
+   * name beside it when it has one. */
+  function symbol(name) {
+    const exact = html('code', {}, [name]);
+    return readable(name) === name ? exact
+      : html('span', {class: 'symbol'}, [exact, html('span', {class: 'demangled'}, [readable(name)])]);
+  }
+
   /* Long names shortened for chart labels (the full name is the bar's
    * tooltip and is in the tables). */
   function shorten(text, length) {
@@ -177,9 +190,10 @@
       children.push(html('p', {}, ['No fold groups.']));
     } else {
       children.push(barChart('groups-chart', shown.map((group) => ({
-        label: group.kept,
+        label: readable(group.kept),
         value: metric(group),
-        tooltip: group.kept + ': ' + (group.folded || []).length + ' folded, ' +
+        tooltip: readable(group.kept) + ' [' + group.kept + ']: ' +
+                 (group.folded || []).length + ' folded, ' +
                  formatNumber(metric(group)) + (measured ? ' bytes' : ' instructions'),
         attributes: {'data-kept': group.kept},
       })), measured ? 'B' : ''));
@@ -226,7 +240,7 @@
       return section('fp-folds', 'FP folds', [summary]);
     const rows = folds.map((fold) => html('tr', {class: 'fp-fold'}, [
       html('td', {}, [fold.kind]),
-      html('td', {}, [html('code', {}, [fold.function])]),
+      html('td', {}, [symbol(fold.function)]),
       html('td', {}, [fold.what]),
       html('td', {class: 'location'}, [location(fold)]),
     ]));
@@ -241,7 +255,7 @@
     const rows = groups.map((group) => {
       const folded = html('ul', {class: 'folded'}, (group.folded || []).map((fold) =>
         html('li', {}, [
-          html('code', {}, [fold.symbol]), ' ',
+          symbol(fold.symbol), ' ',
           html('span', {class: 'method'}, [fold.method + (fold.similar ? ', similar' : '')]),
           isNumber(fold.bytes_saved) ? ' ' + formatNumber(fold.bytes_saved) + ' B' : null,
         ])));
@@ -249,7 +263,7 @@
         : html('td', {class: 'number unknown', 'data-value': 'null'},
                [group.bytes_unknown || 'unknown']);
       return html('tr', {class: 'group', 'data-kept': group.kept}, [
-        html('td', {}, [html('code', {}, [group.kept])]),
+        html('td', {}, [symbol(group.kept)]),
         html('td', {class: 'address'}, [group.kept_address || '']),
         html('td', {}, [folded]),
         numberCell(group.kept_bytes),
@@ -281,11 +295,11 @@
       return html('p', {id: id}, ['None.']);
     const rows = list.map((entry) => html('tr', {class: 'group', 'data-kept': entry.kept},
       changed ? [
-        html('td', {}, [html('code', {}, [entry.kept])]),
+        html('td', {}, [symbol(entry.kept)]),
         html('td', {class: 'number'}, [entry.old_folded + ' \u2192 ' + entry.new_folded]),
         numberCell(entry.old_bytes_saved), numberCell(entry.new_bytes_saved),
       ] : [
-        html('td', {}, [html('code', {}, [entry.kept])]),
+        html('td', {}, [symbol(entry.kept)]),
         numberCell(entry.folded), numberCell(entry.bytes_saved),
       ]));
     return table(id, changed ? ['kept', 'folded', 'old bytes saved', 'new bytes saved']
@@ -410,6 +424,7 @@
   const main = document.getElementById('main');
   try {
     const data = JSON.parse(document.getElementById('ltofold-data').textContent);
+    demangled = data.demangled || {};
     const titles = {report: 'ltofold report', diff: 'ltofold report: difference of two builds',
                     trend: 'ltofold report: trend'};
     document.title = titles[data.mode] + (data.mode === 'report' ? ': ' + data.paths[0] : '');

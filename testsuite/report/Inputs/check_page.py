@@ -166,9 +166,10 @@ def check_report(root, report):
         text = "%s:%d:%d" % (where["file"], where["line"], where["column"]) if where else "\u2013"
         located += where is not None
         cells = [c for c in row.children if c.tag == "td"]
-        if cells[3].text() != text or cells[1].text() != fold["function"]:
+        function = [code.text() for code in find(cells[1], "code")]
+        if cells[3].text() != text or function != [fold["function"]]:
             fail("FP fold row %r %r, the report says %r %r"
-                 % (cells[1].text(), cells[3].text(), fold["function"], text))
+                 % (function, cells[3].text(), fold["function"], text))
     kept_rows = [r.attrs.get("data-kept") for r in find(root, "tr", "group")]
     if kept_rows != [g["kept"] for g in groups]:
         fail("group rows %r, the report has %r" % (kept_rows, [g["kept"] for g in groups]))
@@ -176,6 +177,17 @@ def check_report(root, report):
         names = [code.text() for code in find(row, "code")]
         if names != [group["kept"]] + [f["symbol"] for f in group["folded"]]:
             fail("group %r lists %r" % (group["kept"], names))
+    # A mangled C++ name is shown with its demangled form beside it.
+    for symbol in find(root, "span", "symbol"):
+        code = [c.text() for c in find(symbol, "code")]
+        readable = [d.text() for d in find(symbol, "span", "demangled")]
+        if len(code) != 1 or len(readable) != 1 or not readable[0] or readable[0] == code[0]:
+            fail("symbol %r shown as %r" % (code, readable))
+    for row in find(root, "tr", "group"):
+        for code in find(row, "code"):
+            if code.text().startswith("_Z") and not any(
+                    code in list(find(s, "code")) for s in find(row, "span", "symbol")):
+                fail("%r has no demangled name beside it" % code.text())
     return "%d totals, %d bars, %d phases, %d FP folds (%d located), %d groups" % (
         8, len(bars), len(phase_bars), len(rows), located, len(kept_rows))
 
