@@ -79,6 +79,12 @@ struct fn_analysis {
   unsigned nofpclass_kind;
   unsigned range_md_kind;
 
+  /* Constant tables read by FP loads (table_load_range): global -> index
+   * into table_hulls, computed once per analysis. */
+  fprange_value_map table_index;
+  fp_interval *table_hulls;
+  size_t table_count;
+
   /* A hypothesis: while set, every operand read also assumes
    * `hypothesis == hypothesis_truth`, and values up to hypothesis_depth
    * levels down are recomputed under it. Used for `and`/`or` of compares
@@ -276,6 +282,120 @@ static value_range constant_range(LLVMValueRef constant) {
     }
   }
   return hull;
+}
+
+/* ---- loads from constant tables ------------------------------------------
+ *
+ * A load of an FP value (or a vector of them) whose address is a constant
+ * global table of that FP type (the type itself, or arrays and vectors of
+ * it, nested), reached only through GEPs over such types, reads one of the
+ * table's elements: every offset those GEPs can form is a whole number of
+ * elements from the table's start, and a load outside the table is
+ * undefined. So the loaded value lies in the hull of the elements. The
+ * table must be `constant` with an initializer every copy of the program
+ * agrees on (not interposable, not externally initialized), and its type
+ * must hold nothing but that FP type: no other bytes can be read as FP. */
+
+/* Whether `type` is `fp` or (nested) arrays and vectors of it. */
+static bool is_table_of(LLVMTypeRef type, LLVMTypeRef fp) {
+  while (LLVMGetTypeKind(type) == LLVMArrayTypeKind ||
+         LLVMGetTypeKind(type) == LLVMVectorTypeKind)
+    type = LLVMGetElementType(type);
+  return type == fp;
+}
+
+/* Adds every element of `init` (of a table type of `format`) to `hull`;
+ * false when one is not a plain FP constant (undef, poison, expression). */
+static bool add_table_elements(LLVMValueRef init, fp_format_id format,
+                               fp_interval *hull) {
+  LLVMTypeRef type = LLVMTypeOf(init);
+  LLVMTypeKind kind = LLVMGetTypeKind(type);
+  if (LLVMIsAConstantAggregateZero(init)) {
+    fp_interval_add_point(hull, 0);
+    return true;
+  }
+  if (kind != LLVMArrayTypeKind && kind != LLVMVectorTypeKind) {
+    fp_bound value;
+    if (!LLVMIsAConstantFP(init) || !read_fp_constant(init, format, &value))
+      return false;
+    fp_interval_add_point(hull, value);
+    return true;
+  }
+  uint64_t count = kind == LLVMArrayTypeKind ? LLVMGetArrayLength2(type)
+                                             : LLVMGetVectorSize(type);
+  for (uint64_t i = 0; i < count; ++i) {
+    LLVMValueRef element = LLVMGetAggregateElement(init, (unsigned)i);
+    if (!element || !add_table_elements(element, format, hull))
+      return false;
+  }
+  return true;
+}
+
+/* As LLVM's GlobalValue::isInterposable: by its linkage (weak, linkonce,
+ * common, extern_weak), or, under the module flag "SemanticInterposition",
+ * any external definition. */
+static bool is_interposable(LLVMValueRef global) {
+  switch (LLVMGetLinkage(global)) {
+  case LLVMExternalLinkage:
+    return LLVMGetModuleFlag(LLVMGetGlobalParent(global),
+                             "SemanticInterposition", 21) != NULL;
+  case LLVMLinkOnceODRLinkage:
+  case LLVMWeakODRLinkage:
+  case LLVMInternalLinkage:
+  case LLVMPrivateLinkage:
+  case LLVMAvailableExternallyLinkage:
+    return false;
+  default:
+    return true;
+  }
+}
+
+/* The constant table `pointer` points into, for elements of type `fp`: the
+ * global, past GEPs whose source element types are tables of `fp`. */
+static LLVMValueRef table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp) {
+  for (int depth = 0; depth < 16; ++depth) {
+    if (LLVMIsAGlobalVariable(pointer))
+      return pointer;
+    bool gep = LLVMIsAGetElementPtrInst(pointer) ||
+               (LLVMIsAConstantExpr(pointer) &&
+                LLVMGetConstOpcode(pointer) == LLVMGetElementPtr);
+    if (!gep || !is_table_of(LLVMGetGEPSourceElementType(pointer), fp))
+      return NULL;
+    pointer = LLVMGetOperand(pointer, 0);
+  }
+  return NULL;
+}
+
+/* The range a load reads from a constant table, or false. */
+static bool table_load_range(fn_analysis *a, LLVMValueRef load,
+                             fp_format_id format, fp_interval *out) {
+  if (LLVMGetVolatile(load) || LLVMGetOrdering(load) != LLVMAtomicOrderingNotAtomic)
+    return false;
+  LLVMTypeRef loaded = LLVMTypeOf(load);
+  LLVMTypeRef fp = LLVMGetTypeKind(loaded) == LLVMVectorTypeKind
+                       ? LLVMGetElementType(loaded)
+                       : loaded;
+  LLVMValueRef table = table_of_pointer(LLVMGetOperand(load, 0), fp);
+  if (!table || !LLVMIsGlobalConstant(table) || LLVMIsDeclaration(table) ||
+      LLVMIsExternallyInitialized(table) ||
+      is_interposable(table) ||
+      !is_table_of(LLVMGlobalGetValueType(table), fp))
+    return false;
+  uint32_t index = fprange_value_map_get(&a->table_index, table);
+  if (index == UINT32_MAX) {
+    fp_interval hull = fp_interval_bottom();
+    if (!add_table_elements(LLVMGetInitializer(table), format, &hull))
+      hull = fp_interval_top(format);
+    a->table_hulls = realloc(a->table_hulls,
+                             (a->table_count + 1) * sizeof *a->table_hulls);
+    if (!a->table_hulls)
+      abort();
+    a->table_hulls[a->table_count] = hull;
+    index = (uint32_t)a->table_count++;
+    fprange_value_map_put(&a->table_index, table, index);
+  }
+  *out = a->table_hulls[index];
+  return !fp_interval_is_bottom(out);
 }
 
 /* ---- reading operands -----------------------------------------------------
@@ -1029,6 +1149,10 @@ static fp_interval compute_fp(fn_analysis *a, LLVMValueRef inst, uint32_t block,
     r = x.kind == VALUE_FP ? x.as.fp : fp_interval_top(format);
     break;
   }
+  case LLVMLoad:
+    if (!table_load_range(a, inst, format, &r))
+      r = fp_interval_top(format);
+    break;
   case LLVMInsertElement:
   case LLVMShuffleVector: {
     value_range x = range_in_block(a, LLVMGetOperand(inst, 0), block);
@@ -1934,6 +2058,7 @@ fn_analysis *fn_analysis_run(LLVMValueRef function, fp_arith *arith,
   read_denormal_modes(a);
   fprange_value_map_init(&a->block_index);
   fprange_value_map_init(&a->slots);
+  fprange_value_map_init(&a->table_index);
   a->nofpclass_kind = LLVMGetEnumAttributeKindForName("nofpclass", 9);
   a->range_md_kind = LLVMGetMDKindIDInContext(
       LLVMGetModuleContext(LLVMGetGlobalParent(function)), "range", 5);
@@ -1966,6 +2091,8 @@ void fn_analysis_free(fn_analysis *a) {
   free(a->values);
   fprange_value_map_free(&a->block_index);
   fprange_value_map_free(&a->slots);
+  fprange_value_map_free(&a->table_index);
+  free(a->table_hulls);
   free(a);
 }
 
