@@ -6,9 +6,11 @@ same bits.
 A program has a few functions over double and float. Their bodies mix
 arithmetic, int-to-FP conversions of masked integers (values with known
 ranges), guarded FP-to-int conversions, compares that feed branches and
-selects, small counted loops, and libm calls (sqrt, fabs, floor, ceil,
-trunc, round, fmin, fmax, copysign, sin, cos, exp, log, pow, hypot...), so
-that fprange has ranges to compute and compares to decide. Some functions
+selects, small counted loops, libm calls (sqrt, fabs, floor, ceil,
+trunc, round, fmin, fmax, copysign, sin, cos, exp, log, pow, hypot...), and
+reads of constant tables at masked indices (fprange bounds them by the
+table's elements), so that fprange has ranges to compute and compares to
+decide. Some functions
 get an exact twin, so merge folds too, and some a near-twin (one constant
 one ulp up) that merge must not fold.
 
@@ -50,8 +52,9 @@ class Function:
     unsigned n)` with T double or float. Locals are d0..dK (double) and
     f0..fK (float) and u0.. (unsigned)."""
 
-    def __init__(self, rng, name, ret):
+    def __init__(self, rng, name, ret, tables=()):
         self.rng = rng
+        self.tables = list(tables)  # (name, type, size)
         self.name = name
         self.ret = ret
         self.doubles = ["x", "y"]
@@ -69,10 +72,15 @@ class Function:
             return self.rng.choice(self.doubles)
         if r < 0.75:
             return self.rng.choice(CONSTANTS)
-        if r < 0.9:
+        if r < 0.85:
             # A conversion of a masked integer: a value with a known range.
             mask = self.rng.choice(["0xff", "0xffff", "7", "0x3ff", "1"])
             return "(double)(%s & %su)" % (self.rng.choice(self.unsigneds), mask)
+        if r < 0.93 and self.tables:
+            # A constant table read at a masked index: in its elements' hull.
+            name, _, size = self.rng.choice(self.tables)
+            return "(double)%s[%s & %du]" % (name, self.rng.choice(self.unsigneds),
+                                             size - 1)
         return "(double)%s" % self.rng.choice(self.floats)
 
     def double_expr(self, depth=0):
@@ -292,13 +300,40 @@ def nudge_constant(text, rng):
     return text[:m.start()] + value.hex() + text[m.end():]
 
 
+TABLE_VALUES = ["0.0", "-0.0", "1.0", "-1.0", "0.5", "0.25", "2.0", "3.0",
+                "10.0", "1e-300", "1e300", "0x1p-1074", "255.0", "0.1",
+                "-7.5", "INFINITY", "-INFINITY", "NAN"]
+
+
+def tables_of(rng):
+    """Constant tables for the program: (name, element type, size), and
+    their C definitions."""
+    tables, lines = [], []
+    for k in range(rng.randint(1, 3)):
+        kind = rng.choice(["double", "float"])
+        size = rng.choice([4, 8, 16])
+        # Mostly small finite values; sometimes an infinity or a NaN.
+        pool = TABLE_VALUES if rng.random() < 0.3 else TABLE_VALUES[:15]
+        values = [rng.choice(pool) if rng.random() < 0.5
+                  else repr(round(rng.uniform(-4, 4), 3)) for _ in range(size)]
+        suffix = "f" if kind == "float" else ""
+        values = [v + suffix if kind == "float" and v[0] in "-0123456789"
+                  and "p" not in v else v for v in values]
+        name = "table%d" % k
+        tables.append((name, kind, size))
+        lines.append("static const %s %s[%d] = {%s};" % (kind, name, size,
+                                                          ", ".join(values)))
+    return tables, "\n".join(lines) + "\n\n"
+
+
 def generate(seed):
     rng = random.Random(seed)
     functions = []
     names = []
+    tables, table_text = tables_of(rng)
     for i in range(rng.randint(3, 7)):
         ret = rng.choice(["double", "float"])
-        fn = Function(rng, "fp%d" % i, ret)
+        fn = Function(rng, "fp%d" % i, ret, tables)
         functions.append(fn.generate())
         names.append(fn.name)
         if rng.random() < 0.4:
@@ -316,6 +351,7 @@ def generate(seed):
                       for i, name in enumerate(names))
     return ("/* gen_fp.py %d */\n#include <math.h>\n#include <stdio.h>\n"
             "#include <stdlib.h>\n\n" % seed
+            + table_text
             + "\n\n".join(functions) + "\n"
             + MAIN.replace("@SEED@", str((seed * 2654435761 + 1) % (1 << 64) or 1))
             .replace("@CALLS@", calls))
