@@ -74,11 +74,12 @@ void ltofold_cli_report_print_trend(FILE *out, const struct cJSON *model,
 
 /* Writes the HTML page (cli_report_html.c) to `out_path`: `mode` is
  * "report", "diff" or "trend"; `model` (may be NULL) is the comparison.
- * Takes nothing over. Returns 0, or -1 with *error. */
+ * Takes nothing over. Returns the exit status: 0, or 2 after an error
+ * message on stderr. */
 int ltofold_cli_report_write_page(const char *out_path, const char *mode,
                                   const char *const *paths,
                                   struct cJSON *const *reports, size_t count,
-                                  const struct cJSON *model, char **error);
+                                  const struct cJSON *model);
 
 /* The subcommands; argv[0] is the subcommand's name. */
 int ltofold_cli_report_diff(int argc, char **argv);

@@ -109,7 +109,7 @@ static char *page_data(const char *mode, const char *const *paths,
 int ltofold_cli_report_write_page(const char *out_path, const char *mode,
                                   const char *const *paths,
                                   cJSON *const *reports, size_t count,
-                                  const cJSON *model, char **error) {
+                                  const cJSON *model) {
   char *data = page_data(mode, paths, reports, count, model);
   char *page = ltofold_format(
       "<!DOCTYPE html>\n"
@@ -135,7 +135,13 @@ int ltofold_cli_report_write_page(const char *out_path, const char *mode,
       "</body>\n"
       "</html>\n",
       ltofold_report_page_css, data, ltofold_report_page_js);
-  int status = ltofold_write_file(out_path, page, strlen(page), error);
+  char *error = NULL;
+  int status = 0;
+  if (ltofold_write_file(out_path, page, strlen(page), &error)) {
+    fprintf(stderr, "ltofold: error: %s\n", error);
+    free(error);
+    status = 2;
+  }
   free(page);
   free(data);
   return status;
@@ -176,13 +182,8 @@ int ltofold_cli_report_html(int argc, char **argv) {
             ? ltofold_cli_report_diff_model(paths[0], reports[0], paths[1],
                                             reports[1], &no_budgets)
             : ltofold_cli_report_trend_model(paths, reports, count);
-    char *error = NULL;
-    if (ltofold_cli_report_write_page(out, mode, paths, reports, count, model,
-                                      &error)) {
-      fprintf(stderr, "ltofold: error: %s\n", error);
-      free(error);
-      status = 2;
-    }
+    status = ltofold_cli_report_write_page(out, mode, paths, reports, count,
+                                           model);
     cJSON_Delete(model);
   }
   for (size_t i = 0; i < count; ++i)

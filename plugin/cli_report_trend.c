@@ -255,15 +255,11 @@ int ltofold_cli_report_trend(int argc, char **argv) {
       status = 2;
   if (!status) {
     cJSON *model = ltofold_cli_report_trend_model(paths, reports, count);
-    char *error = NULL;
     if (!html)
       ltofold_cli_report_print_trend(stdout, model, format);
-    else if (ltofold_cli_report_write_page(out, "trend", paths, reports, count,
-                                           model, &error)) {
-      fprintf(stderr, "ltofold: error: %s\n", error);
-      free(error);
-      status = 2;
-    }
+    else
+      status = ltofold_cli_report_write_page(out, "trend", paths, reports,
+                                             count, model);
     cJSON_Delete(model);
   }
   for (size_t i = 0; i < count; ++i)
