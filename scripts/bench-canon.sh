@@ -249,17 +249,7 @@ echo "$report"
 if $write; then
   doc="$root/docs/BENCHMARKS.md"
   touch "$doc"
-  python3 - "$doc" "$report" <<'PY'
-import re, sys
-path, section = sys.argv[1], sys.argv[2].rstrip('\n') + '\n'
-text = open(path).read()
-# The canon section runs from "## canon" to the next "## " heading or EOF.
-pattern = re.compile(r'^## canon\n.*?(?=^## |\Z)', re.S | re.M)
-if pattern.search(text):
-    text = pattern.sub(lambda m: section + '\n', text, count=1)
-else:
-    text = text.rstrip('\n') + '\n\n' + section
-open(path, 'w').write(text)
-PY
+  printf '%s\n' "$report" > "$work/new-section.md"
+  python3 "$root/scripts/replace-section.py" "$doc" "## canon" "$work/new-section.md"
   echo "wrote the canon section of $doc"
 fi

@@ -121,16 +121,8 @@ EOF
 )
 echo "$section"
 if $write; then
-  python3 - "$root/docs/BENCHMARKS.md" "$section" <<'PY'
-import re, sys
-path, section = sys.argv[1], sys.argv[2].rstrip('\n') + '\n'
-text = open(path).read()
-pattern = re.compile(r'^## canon: whole programs .*?(?=^## |\Z)', re.S | re.M)
-if pattern.search(text):
-    text = pattern.sub(lambda m: section + '\n', text, count=1)
-else:
-    text = text.rstrip('\n') + '\n\n' + section
-open(path, 'w').write(text)
-PY
+  printf '%s\n' "$section" > "$out/new-section.md"
+  python3 "$root/scripts/replace-section.py" "$root/docs/BENCHMARKS.md" \
+    "## canon: whole programs (bench-diff.sh)" "$out/new-section.md"
   echo "bench-diff: docs/BENCHMARKS.md updated" >&2
 fi

@@ -109,14 +109,8 @@ commutative-operand order made canonical first). Times: the merge phase
 $table
 EOF
 )
-  python3 - "$root/docs/BENCHMARKS.md" "$section" <<'PY'
-import re, sys
-path, section = sys.argv[1], sys.argv[2]
-text = open(path).read()
-pattern = re.compile(r"## merge-canon .*?(?=\n## |\Z)", re.S)
-text = pattern.sub(section.strip() + "\n", text) if pattern.search(text) \
-    else text.rstrip("\n") + "\n\n" + section.strip() + "\n"
-open(path, "w").write(text)
-PY
+  printf '%s\n' "$section" > "$work/new-section.md"
+  python3 "$root/scripts/replace-section.py" "$root/docs/BENCHMARKS.md" \
+    "## merge-canon (canonicalize before merge, on real programs)" "$work/new-section.md"
   echo "bench-merge-canon: docs/BENCHMARKS.md updated"
 fi
