@@ -581,25 +581,40 @@ static char *plain_name(const ir_entity *entity) {
   return strdup(name);
 }
 
-/* "display [mangled]" when they differ. */
+/* `name` as text, or for Markdown as inline code that no HTML or table
+ * syntax in it can break. */
+static void print_text(FILE *out, const char *name, bool markdown) {
+  if (!markdown) {
+    fputs(name, out);
+    return;
+  }
+  fputs("<code>", out);
+  for (const char *p = name; *p; ++p) {
+    switch (*p) {
+    case '<': fputs("&lt;", out); break;
+    case '>': fputs("&gt;", out); break;
+    case '&': fputs("&amp;", out); break;
+    case '|': fputs("&#124;", out); break;
+    default: fputc(*p, out);
+    }
+  }
+  fputs("</code>", out);
+}
+
+/* "display [mangled]" when they differ, and the new name if renamed. */
 static void print_name(FILE *out, const diff_pair *pair, bool markdown) {
   const ir_entity *entity = pair->old ? pair->old : pair->new;
   char *plain = plain_name(entity);
-  if (markdown) {
-    fputs("<code>", out);
-    for (const char *p = pair->display; *p; ++p)
-      fputs(*p == '<' ? "&lt;" : *p == '>' ? "&gt;" : *p == '&' ? "&amp;"
-            : *p == '|' ? "&#124;" : (char[2]){*p, 0}, out);
-    fputs("</code>", out);
-  } else {
-    fputs(pair->display, out);
+  print_text(out, pair->display, markdown);
+  if (strcmp(plain, pair->display)) {
+    fputs(markdown ? " (" : " [", out);
+    print_text(out, plain, markdown);
+    fputs(markdown ? ")" : "]", out);
   }
-  if (strcmp(plain, pair->display))
-    fprintf(out, markdown ? " (<code>%s</code>)" : " [%s]", plain);
   if (renamed(pair)) {
     char *new = plain_name(pair->new);
-    fprintf(out, markdown ? ", renamed to <code>%s</code>"
-                          : ", renamed to %s", new);
+    fputs(", renamed to ", out);
+    print_text(out, new, markdown);
     free(new);
   }
   free(plain);
