@@ -17,6 +17,7 @@
 #include "cli_report.h"
 #include "cli_commands.h"
 
+#include "output_file.h"
 #include "report.h"
 
 #include <cjson/cJSON.h>
@@ -78,32 +79,6 @@ bool ltofold_cli_report_parse_format(const char *value, report_format *format) {
   return false;
 }
 
-/* The whole file, or NULL with errno. */
-static char *read_file(const char *path, size_t *size) {
-  FILE *file = fopen(path, "rb");
-  if (!file)
-    return NULL;
-  char *text = NULL;
-  *size = 0;
-  FILE *memory = open_memstream(&text, size);
-  if (!memory)
-    abort();
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, file)) > 0)
-    fwrite(chunk, 1, n, memory);
-  int failed = ferror(file);
-  int cause = errno;
-  fclose(file);
-  fclose(memory);
-  if (failed) {
-    free(text);
-    errno = cause;
-    return NULL;
-  }
-  return text;
-}
-
 /* Line and column (from 1) of `position` in `text`. */
 static void line_and_column(const char *text, const char *position,
                             unsigned *line, unsigned *column) {
@@ -121,7 +96,7 @@ static void line_and_column(const char *text, const char *position,
 
 cJSON *ltofold_cli_report_read(const char *path) {
   size_t size = 0;
-  char *text = read_file(path, &size);
+  char *text = ltofold_read_file(path, &size);
   if (!text) {
     fprintf(stderr, "ltofold: error: %s: cannot read: %s\n", path,
             strerror(errno));

@@ -289,3 +289,28 @@ int ltofold_write_file(const char *path, const void *data, size_t size,
   }
   return ltofold_output_commit(output, error);
 }
+
+char *ltofold_read_file(const char *path, size_t *size) {
+  FILE *file = fopen(path, "rb");
+  if (!file)
+    return NULL;
+  char *text = NULL;
+  *size = 0;
+  FILE *memory = open_memstream(&text, size);
+  if (!memory)
+    abort();
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, file)) > 0)
+    fwrite(chunk, 1, n, memory);
+  int failed = ferror(file);
+  int cause = errno;
+  fclose(file);
+  fclose(memory);
+  if (failed) {
+    free(text);
+    errno = cause;
+    return NULL;
+  }
+  return text;
+}

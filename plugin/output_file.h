@@ -40,6 +40,10 @@ void ltofold_output_discard(ltofold_output *output);
 int ltofold_write_file(const char *path, const void *data, size_t size,
                        char **error);
 
+/* The whole file at `path` (malloc'd, NUL-terminated, *size bytes before
+ * the NUL), or NULL with errno set. */
+char *ltofold_read_file(const char *path, size_t *size);
+
 /* Writes all of `data` to `fd`, again after a short write or an
  * interruption. Returns 0, or -1 with errno set. */
 int ltofold_write_fully(int fd, const void *data, size_t size);
