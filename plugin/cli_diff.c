@@ -25,6 +25,7 @@
 #include "ir_text.h"
 #include "ltofold_canon.h"
 #include "messages.h"
+#include "output_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -441,29 +442,6 @@ static int run_diff(const diff_args *args, const scratch *dir, char **error) {
   return WEXITSTATUS(status);
 }
 
-static char *read_all(const char *path, char **error) {
-  FILE *file = fopen(path, "r");
-  char *text = NULL;
-  size_t size = 0;
-  FILE *out = open_memstream(&text, &size);
-  if (!file || !out) {
-    *error = ltofold_format("%s: cannot read: %s", path, strerror(errno));
-    if (file)
-      fclose(file);
-    if (out)
-      fclose(out);
-    free(text);
-    return NULL;
-  }
-  char buffer[65536];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, file)) > 0)
-    fwrite(buffer, 1, n, out);
-  fclose(file);
-  fclose(out);
-  return text;
-}
-
 /* Cuts diff -r's output into the pairs' hunks and counts their lines. Each
  * file's part starts with a line "diff ... a/N b/N", then "--- a/N",
  * "+++ b/N" and the hunks. */
@@ -516,8 +494,12 @@ static char *diff_pairs(const diff_args *args, pairing *pairs, char **error) {
       free(path);
     }
   }
-  if (ok && run_diff(args, &dir, error) < 2)
-    output = read_all(dir.out, error);
+  if (ok && run_diff(args, &dir, error) < 2) {
+    size_t size = 0;
+    output = ltofold_read_file(dir.out, &size);
+    if (!output)
+      *error = ltofold_format("%s: cannot read: %s", dir.out, strerror(errno));
+  }
   scratch_remove(&dir, pairs);
   if (output)
     split_output(output, pairs);
@@ -623,6 +605,59 @@ static void print_name(FILE *out, const diff_pair *pair, bool markdown) {
 static const char *const state_names[] = {"unchanged", "changed", "added",
                                           "removed"};
 
+/* The lists of the summary, per kind: changed (ranked by lines), added,
+ * removed, and renamed but otherwise unchanged. */
+typedef enum summary_list {
+  LIST_CHANGED,
+  LIST_ADDED,
+  LIST_REMOVED,
+  LIST_RENAMED,
+  SUMMARY_LISTS
+} summary_list;
+
+static bool in_list(const diff_pair *pair, summary_list list) {
+  switch (list) {
+  case LIST_CHANGED: return pair->state == CHANGED;
+  case LIST_ADDED: return pair->state == ADDED;
+  case LIST_REMOVED: return pair->state == REMOVED;
+  default: return pair->state == UNCHANGED && renamed(pair);
+  }
+}
+
+/* One list of the summary: its title, then at most args->limit names in
+ * ranked order, then how many more. Nothing when it is empty. */
+static void print_list(const diff_args *args, const pairing *pairs,
+                       const diff_pair **order, ir_entity_kind kind,
+                       summary_list list, FILE *out) {
+  static const char *const titles[] = {"changed", "added", "removed",
+                                       "renamed, unchanged"};
+  bool markdown = args->format == FORMAT_MARKDOWN;
+  size_t listed = 0, left = 0;
+  for (size_t i = 0; i < pairs->count; ++i) {
+    const diff_pair *pair = order[i];
+    if (kind_of(pair) != kind || !in_list(pair, list))
+      continue;
+    if (args->limit && listed == args->limit) {
+      ++left;
+      continue;
+    }
+    if (!listed++)
+      fprintf(out, markdown ? "\n**%s %s**%s\n\n" : "\n%s %s%s:\n",
+              titles[list], kind_names[kind],
+              list == LIST_CHANGED ? " (by lines changed)" : "");
+    if (list == LIST_CHANGED)
+      fprintf(out, markdown ? "- +%zu −%zu " : "  +%-5zu -%-5zu ", pair->plus,
+              pair->minus);
+    else
+      fputs(markdown ? "- " : "  ", out);
+    print_name(out, pair, markdown);
+    fputc('\n', out);
+  }
+  if (left)
+    fprintf(out, markdown ? "- ... and %zu more\n" : "  ... and %zu more\n",
+            left);
+}
+
 static void print_summary(const diff_args *args, const pairing *pairs,
                           const diff_pair **order, FILE *out) {
   bool markdown = args->format == FORMAT_MARKDOWN;
@@ -656,44 +691,10 @@ static void print_summary(const diff_args *args, const pairing *pairs,
             kind_names[kind], c.old, c.new, c.state[CHANGED], c.state[ADDED],
             c.state[REMOVED], c.renamed, c.state[UNCHANGED]);
   }
-  /* Lists: changed (ranked), added, removed, renamed; per kind. */
-  for (int kind = 0; kind < IR_MODULE; ++kind) {
-    for (int state = CHANGED; state <= REMOVED + 1; ++state) {
-      bool header = false;
-      size_t listed = 0, left = 0;
-      for (size_t i = 0; i < pairs->count; ++i) {
-        const diff_pair *pair = order[i];
-        bool wanted = state <= REMOVED
-                          ? pair->state == (pair_state)state
-                          : pair->state == UNCHANGED && renamed(pair);
-        if (kind_of(pair) != (ir_entity_kind)kind || !wanted)
-          continue;
-        if (args->limit && listed == args->limit) {
-          ++left;
-          continue;
-        }
-        ++listed;
-        if (!header) {
-          const char *what = state <= REMOVED ? state_names[state]
-                                              : "renamed, unchanged";
-          fprintf(out, markdown ? "\n**%s %s**%s\n\n" : "\n%s %s%s:\n", what,
-                  kind_names[kind],
-                  state == CHANGED ? " (by lines changed)" : "");
-          header = true;
-        }
-        if (state == CHANGED)
-          fprintf(out, markdown ? "- +%zu −%zu " : "  +%-5zu -%-5zu ",
-                  pair->plus, pair->minus);
-        else
-          fputs(markdown ? "- " : "  ", out);
-        print_name(out, pair, markdown);
-        fputc('\n', out);
-      }
-      if (left)
-        fprintf(out, markdown ? "- ... and %zu more\n" : "  ... and %zu more\n",
-                left);
-    }
-  }
+  for (int kind = 0; kind < IR_MODULE; ++kind)
+    for (int list = 0; list < SUMMARY_LISTS; ++list)
+      print_list(args, pairs, order, (ir_entity_kind)kind, (summary_list)list,
+                 out);
 }
 
 static void print_hunks(const diff_args *args, const diff_pair *pair,

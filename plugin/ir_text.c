@@ -300,7 +300,7 @@ typedef struct rewrite_context {
   const char *self;           /* a name to leave out (content hashes) */
 } rewrite_context;
 
-static const char *renamed(const ir_renames *renames, const char *name,
+static const char *rename_of(const ir_renames *renames, const char *name,
                            size_t length) {
   size_t low = 0, high = renames->count;
   while (low < high) {
@@ -356,7 +356,7 @@ static void rewrite(const char *text, size_t length,
           !strncmp(context->self, p + 1, token))
         to = "(self)";
       else if (context->renames)
-        to = renamed(context->renames, p + 1, token);
+        to = rename_of(context->renames, p + 1, token);
       fputc('@', out);
       if (to)
         fputs(to, out);
