@@ -164,20 +164,17 @@ def shuffle_module(lines, rng):
     units, kinds = [], []
     i = 0
     while i < len(lines):
-        line = lines[i]
-        if line.startswith('; Function Attrs') and i + 1 < len(lines) \
+        first = i
+        # A definition moves with the "; Function Attrs" line before it.
+        if lines[i].startswith('; Function Attrs') and i + 1 < len(lines) \
                 and lines[i + 1].startswith('define '):
-            j = i + 1
-            while lines[j].rstrip() != '}':
-                j += 1
-            units.append(lines[i:j + 1])
-            kinds.append('function')
-            i = j + 1
-        elif line.startswith('define '):
+            i += 1
+        line = lines[i]
+        if line.startswith('define '):
             j = i
             while lines[j].rstrip() != '}':
                 j += 1
-            units.append(lines[i:j + 1])
+            units.append(lines[first:j + 1])
             kinds.append('function')
             i = j + 1
         elif line.startswith('declare '):
