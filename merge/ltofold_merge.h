@@ -51,6 +51,10 @@ typedef struct ltofold_merge_options {
   /* With merge_similar, also merge pairs of functions some of whose blocks
    * differ between their phis and terminators (regions.c). */
   bool merge_blocks;
+  /* Before merging, move regions that repeat inside functions (a
+   * destructor, an error path) into functions of their own, so that their
+   * copies fold; put back those too few copies merged with (outline.cpp). */
+  bool outline;
   /* Check every fold against a copy of the module taken before merging
    * (certify.c). Costs a copy of the module and one comparison per fold. */
   bool certify;
@@ -81,6 +85,17 @@ typedef enum ltofold_similar_skip {
   LTOFOLD_SIMILAR_SKIP_COUNT
 } ltofold_similar_skip;
 
+/* Regions outlined so that their copies merge (outline.cpp). */
+typedef struct ltofold_outline_stats {
+  size_t candidates;   /* regions that hash alike with another */
+  size_t unprofitable; /* of those, in groups too small to pay (or overlapping) */
+  size_t ineligible;   /* regions LLVM's CodeExtractor would not take */
+  size_t outlined;     /* regions moved into functions of their own */
+  size_t functions;    /* outlined functions left after the merge */
+  size_t calls;        /* calls of them: the regions they stand for */
+  size_t inlined_back; /* regions put back: too few copies merged */
+} ltofold_outline_stats;
+
 typedef struct ltofold_merge_result {
   size_t functions;      /* definitions in the module before merging */
   size_t candidates;     /* functions that shared a hash with another */
@@ -97,6 +112,9 @@ typedef struct ltofold_merge_result {
   size_t similar_choices; /* operations a merged body selects by a parameter */
   size_t similar_blocks;  /* blocks whose middles a merged body selects (regions.c) */
   size_t similar_skipped[LTOFOLD_SIMILAR_SKIP_COUNT];
+  ltofold_outline_stats outline; /* with options.outline; the folds of the
+                                  * outlined functions are not in `folds`,
+                                  * `merged` or `by_method` */
   size_t certified;      /* with options.certify: folds checked */
   char *error;           /* owned; set when a fold failed the check: the
                           * module must not be used */

@@ -1272,6 +1272,24 @@ static void resolve_kept_chains(ltofold_merge_result *r) {
   free(by_folded);
 }
 
+/* The folds of outlined functions into each other are the outlining's
+ * (result->outline), not functions of the program folded. */
+static void drop_outlined_folds(ltofold_merge_result *r) {
+  size_t kept = 0;
+  for (size_t i = 0; i < r->fold_count; ++i) {
+    ltofold_fold *fold = &r->folds[i];
+    if (!ltofold_is_outlined_name(fold->folded)) {
+      r->folds[kept++] = *fold;
+      continue;
+    }
+    r->merged--;
+    r->by_method[fold->method]--;
+    free(fold->kept);
+    free(fold->folded);
+  }
+  r->fold_count = kept;
+}
+
 /* ---- Entry point ----------------------------------------------------------- */
 
 static unsigned enum_kind(const char *name) {
@@ -1295,6 +1313,7 @@ void ltofold_merge_options_default(ltofold_merge_options *options) {
   options->merge_recursive = true;
   options->merge_similar = true;
   options->merge_blocks = true;
+  options->outline = true;
   options->certify = false;
 }
 
@@ -1331,6 +1350,8 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   st.loop_kind = LLVMGetMDKindIDInContext(st.context, "llvm.loop", 9);
   collect_used(&st, "llvm.used");
   collect_used(&st, "llvm.compiler.used");
+  ltofold_outline *outlined =
+      options->outline ? ltofold_outline_regions(module, &result->outline) : NULL;
 
   /* Every definition, hashed; only hashes shared by two or more can merge.
    * They go on the worklist by hash, ties in module order. */
@@ -1347,7 +1368,7 @@ size_t ltofold_merge_module(LLVMModuleRef module,
     if (LLVMIsDeclaration(fn) ||
         LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage)
       continue;
-    result->functions++;
+    result->functions += !ltofold_is_outlined(fn);
     ltofold_skip_reason reason;
     if (excluded_for(&st, fn, &reason)) {
       result->skipped[reason]++;
@@ -1361,7 +1382,7 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   for (size_t i = 0; i < count; ++i) {
     if (shares_hash(hashed, count, i)) {
       fn_list_push(&st.deferred, hashed[i].function);
-      result->candidates++;
+      result->candidates += !ltofold_is_outlined(hashed[i].function);
     }
   }
   free(hashed);
@@ -1390,6 +1411,10 @@ size_t ltofold_merge_module(LLVMModuleRef module,
     }
   }
   free(st.unused_thunks.items);
+  if (outlined) {
+    drop_outlined_folds(result);
+    ltofold_outline_finish(outlined, &result->outline);
+  }
   resolve_kept_chains(result);
   result->comparisons = st.comparator->comparisons;
   fn_tree_free(&st.tree);

@@ -6,6 +6,7 @@
 
 #include "certify.h"
 #include "fn_tree.h"
+#include "outline.h"
 
 typedef struct fn_list {
   LLVMValueRef *items; /* owned array */

@@ -121,7 +121,7 @@ static unsigned intrinsic_cost(LLVMValueRef callee) {
   return INTRINSIC_BYTES;
 }
 
-static unsigned instruction_cost(LLVMValueRef inst) {
+unsigned merge_instruction_cost(LLVMValueRef inst) {
   switch (LLVMGetInstructionOpcode(inst)) {
   case LLVMCall:
   case LLVMInvoke: {
@@ -172,10 +172,12 @@ static size_t body_bytes(LLVMValueRef fn) {
     hundredths += BLOCK_BYTES;
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
          i = LLVMGetNextInstruction(i))
-      hundredths += instruction_cost(i);
+      hundredths += merge_instruction_cost(i);
   }
   return hundredths / 100 + 8;
 }
+
+unsigned merge_block_cost(void) { return BLOCK_BYTES; }
 
 /* Passing one constant, measured (a move of an immediate or an address to
  * a register): 2 bytes for zero or null, 5 for a 32-bit immediate, 10 for
@@ -488,7 +490,7 @@ static size_t extra_bytes(const group *g) {
   size_t hundredths = 0;
   for (size_t h = 0; h < g->hole_count; ++h)
     if (g->holes[h].alternative)
-      hundredths += instruction_cost(g->holes[h].alternative) + COMPARE_BYTES;
+      hundredths += merge_instruction_cost(g->holes[h].alternative) + COMPARE_BYTES;
   size_t cursor = 0;
   const void *block;
   uint64_t other;
@@ -497,7 +499,7 @@ static size_t extra_bytes(const group *g) {
     for (LLVMValueRef i = LLVMGetFirstInstruction((LLVMBasicBlockRef)(uintptr_t)other);
          i; i = LLVMGetNextInstruction(i))
       if (!LLVMIsAPHINode(i) && !LLVMIsATerminatorInst(i))
-        hundredths += instruction_cost(i);
+        hundredths += merge_instruction_cost(i);
   }
   if (g->structural)
     hundredths += PHI_BYTES * g->crossing;
@@ -1135,7 +1137,8 @@ static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottes
     if (LLVMIsDeclaration(fn) ||
         LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage ||
         ptr_map_get(&st->thunks, fn, NULL) ||
-        comparator_is_merged_body(fn) || excluded_for(st, fn, &reason))
+        comparator_is_merged_body(fn) || excluded_for(st, fn, &reason) ||
+        ltofold_is_outlined(fn)) /* equal copies only: outline.cpp */
       continue;
     if (is_discardable_if_unused(fn) && !LLVMGetFirstUse(fn))
       continue; /* dead: merging it would save nothing */

@@ -22,6 +22,10 @@ const ltofold_option_info ltofold_option_table[] = {
      "with merge-similar, also merge pairs of functions some of whose blocks "
      "differ, selecting each one's by a parameter, where that saves bytes "
      "(default: on)"},
+    {"merge-outline", LTOFOLD_OPTION_FLAG, NULL,
+     "also move pieces of code that repeat inside functions (a destructor, "
+     "an error path) into functions of their own, so that their copies "
+     "fold into one; put back those too few copies fold with (default: on)"},
     {"aliases", LTOFOLD_OPTION_FLAG, NULL,
      "allow global aliases (default: from the target, off for Mach-O, NVPTX)"},
     {"fprange", LTOFOLD_OPTION_FLAG, NULL,
@@ -67,6 +71,7 @@ void ltofold_options_init(ltofold_options *options) {
   options->merge_recursive = true;
   options->merge_similar = true;
   options->merge_blocks = true;
+  options->merge_outline = true;
   options->aliases = -1;
   options->opt_level = 2;
   options->fprange = true;
@@ -190,6 +195,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->merge_similar = flag;
   } else if (!strcmp(key, "merge-blocks")) {
     options->merge_blocks = flag;
+  } else if (!strcmp(key, "merge-outline")) {
+    options->merge_outline = flag;
   } else if (!strcmp(key, "aliases")) {
     options->aliases = flag;
   } else if (!strcmp(key, "fprange")) {

@@ -110,6 +110,7 @@ static void run_merge(LLVMModuleRef module, const ltofold_options *options,
   merge_options.merge_recursive = options->merge_recursive;
   merge_options.merge_similar = options->merge_similar;
   merge_options.merge_blocks = options->merge_blocks;
+  merge_options.outline = options->merge_outline;
   merge_options.certify = options->verify;
   ltofold_merge_module(module, &merge_options, &result->merge.merge);
 }

@@ -220,6 +220,16 @@ void ltofold_report_add_merge(ltofold_report *report,
   for (int s = 0; s < LTOFOLD_SIMILAR_SKIP_COUNT; ++s)
     cJSON_AddNumberToObject(similar_skipped, ltofold_similar_skip_name(s),
                             (double)result->similar_skipped[s]);
+  const ltofold_outline_stats *o = &result->outline;
+  cJSON *outline = cJSON_AddObjectToObject(merge, "outline");
+  cJSON_AddNumberToObject(outline, "candidates", (double)o->candidates);
+  cJSON_AddNumberToObject(outline, "outlined", (double)o->outlined);
+  cJSON_AddNumberToObject(outline, "functions", (double)o->functions);
+  cJSON_AddNumberToObject(outline, "calls", (double)o->calls);
+  cJSON_AddNumberToObject(outline, "inlined_back", (double)o->inlined_back);
+  cJSON *outline_skipped = cJSON_AddObjectToObject(outline, "skipped");
+  cJSON_AddNumberToObject(outline_skipped, "unprofitable", (double)o->unprofitable);
+  cJSON_AddNumberToObject(outline_skipped, "ineligible", (double)o->ineligible);
   cJSON_AddItemToObject(merge, "groups", fold_groups(result));
   report->functions_folded += (double)result->merged;
   for (size_t i = 0; i < result->fold_count; ++i)
@@ -599,6 +609,13 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r) {
     if (r->similar_skipped[s])
       fprintf(out, "  similar skipped: %-13s %zu\n", ltofold_similar_skip_name(s),
               r->similar_skipped[s]);
+  const ltofold_outline_stats *o = &r->outline;
+  if (o->candidates)
+    fprintf(out, "  outline: %zu repeated regions, %zu outlined, %zu put back; "
+                 "%zu functions called from %zu places (skipped: %zu "
+                 "unprofitable, %zu ineligible)\n",
+            o->candidates, o->outlined, o->inlined_back, o->functions, o->calls,
+            o->unprofitable, o->ineligible);
   if (r->certified)
     fprintf(out, "  certified              %zu\n", r->certified);
 }

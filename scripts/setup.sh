@@ -11,6 +11,7 @@ packages=(
   csmith libcsmith-dev cvise
   dpkg-dev groff-base git
   chromium python3-jsonschema
+  unicode-data python3-six
 )
 
 missing=()

@@ -53,7 +53,7 @@ RP_GOLD_PLUGIN=${LTOFOLD_GOLD_PLUGIN:-$RP_ROOT/build/lib/ltofold-gold.so}
 # The command, for distributed ThinLTO (modes dtlto, dtlto-whole).
 RP_LTOFOLD=${LTOFOLD_BIN:-$RP_ROOT/build/bin/ltofold}
 
-RP_PROGRAMS=(bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp opus libccd)
+RP_PROGRAMS=(bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd)
 # The floating-point programs, which scripts/bench-fprange-real.sh measures
 # (fprange with and without).
 RP_FP_PROGRAMS=(opus libccd)

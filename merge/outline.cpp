@@ -1,0 +1,470 @@
+/* Outlining repeated regions, so that their copies merge.
+ *
+ * Much of what repeats in optimized C++ is not a whole function but a piece
+ * of one that inlining copied into hundreds: a std::string's destructor
+ * (if the buffer is not the local one, free it), a vector's, an error path
+ * that formats a message and calls a function that does not return. No
+ * function merge can fold those, and no linker. Here each such piece that
+ * occurs more than once moves into a function of its own, the equal merge
+ * (merge.c) then folds the copies into one, and every fold is certified as
+ * any other; a function that too few copies merged into goes back where it
+ * came from. So the outliner only proposes; what is folded is decided and
+ * checked by the merge.
+ *
+ * A region starts in a block A that ends in a conditional branch and leaves
+ * its blocks through one block J, which it does not include:
+ *   - J is A's immediate post-dominator, and the region the blocks reached
+ *     from A's successors before J; or, where one successor leads only to
+ *     code that never returns (an error path), that successor's blocks, J
+ *     being the other successor;
+ *   - every block of it is dominated by A and is in no loop, nor is A (a
+ *     call in a loop would run on every iteration);
+ *   - from A, the branch and the instructions just before it that only the
+ *     region uses (a load and a compare that feed the branch): A is split
+ *     there;
+ *   - no value made in the region is used after it (no outputs: the call
+ *     returns nothing), no phi of J takes a value from it, at most
+ *     MAX_INPUTS values come in;
+ *   - nothing in it that is tied to its frame or its function: allocas,
+ *     EH pads, invokes, returns, musttail calls, stack save and restore,
+ *     va_start, frame and return addresses, convergent calls.
+ * LLVM's CodeExtractor (the one behind hot/cold splitting and LLVM's own IR
+ * outliner) moves the blocks; LLVM's IR outliner itself is not used because
+ * it rebuilds its analysis of the whole function for every candidate (17 s
+ * on jsoncpp's 600 KB of code, more than the whole link) and decides on
+ * similarity of its own rather than on the merge's certified equality.
+ *
+ * Regions are hashed by their instructions (opcodes, types, constants,
+ * callees, and operands numbered inside the region), so that the copies of
+ * one piece meet in O(N log N); a group is outlined when the model of
+ * similar.c says its copies, all but one replaced by calls, save at least
+ * MIN_SAVED bytes. Groups go in order of saving, and a region that
+ * overlaps one outlined before is left. After the merge, an outlined
+ * function with too few calls to pay (copies that differed after all, in a
+ * flag or an attribute the hash does not see) is inlined back. */
+#include "outline.h"
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/DenseSet.h>
+#include <llvm/ADT/Hashing.h>
+#include <llvm/ADT/SetVector.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/PostDominators.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/ValueHandle.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/CodeExtractor.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+/* Bounds of a region: blocks, instructions, values coming in. */
+constexpr unsigned MAX_BLOCKS = 12, MAX_INSTRUCTIONS = 200, MAX_INPUTS = 6;
+/* A group is outlined only when it saves at least this many bytes. */
+constexpr long MIN_SAVED = 16;
+/* The cost of a call to an outlined function, in bytes of x86-64 code: the
+ * call, and a move per value passed; the outlined function's own: its
+ * return, saving a register or two, and the average padding of its 16-byte
+ * alignment. */
+constexpr long CALL_BYTES = 5, INPUT_BYTES = 3, FUNCTION_BYTES = 12;
+
+const char OUTLINED_NAME[] = "ltofold.outlined";
+
+struct Region {
+  Function *function = nullptr;
+  BasicBlock *head = nullptr;   /* A: the region starts in it, at `start` */
+  Instruction *start = nullptr;
+  std::vector<BasicBlock *> blocks; /* after A, in depth-first order */
+  BasicBlock *exit = nullptr;   /* J */
+  uint64_t hash = 0;
+  long bytes = 0;     /* the region's code, by similar.c's model */
+  unsigned inputs = 0;
+  size_t order = 0;   /* discovery order: module order */
+};
+
+bool is_tied(const Instruction &inst) {
+  if (isa<AllocaInst>(inst) || inst.isEHPad() || isa<InvokeInst>(inst) ||
+      isa<CallBrInst>(inst) || isa<ReturnInst>(inst) || isa<ResumeInst>(inst) ||
+      isa<IndirectBrInst>(inst) || inst.getType()->isTokenTy())
+    return true;
+  if (auto *call = dyn_cast<CallInst>(&inst)) {
+    if (call->isMustTailCall() || call->isConvergent() ||
+        call->hasFnAttr(Attribute::ReturnsTwice))
+      return true;
+    if (auto *intrinsic = dyn_cast<IntrinsicInst>(call))
+      switch (intrinsic->getIntrinsicID()) {
+      case Intrinsic::stacksave: case Intrinsic::stackrestore:
+      case Intrinsic::vastart: case Intrinsic::vaend: case Intrinsic::vacopy:
+      case Intrinsic::localescape: case Intrinsic::localrecover:
+      case Intrinsic::returnaddress: case Intrinsic::addressofreturnaddress:
+      case Intrinsic::frameaddress: case Intrinsic::sponentry:
+      case Intrinsic::eh_typeid_for: case Intrinsic::coro_begin:
+      case Intrinsic::coro_end: case Intrinsic::coro_suspend:
+        return true;
+      default:
+        break;
+      }
+  }
+  return false;
+}
+
+/* Whether every path from `from` (bounded by MAX_BLOCKS blocks) ends in a
+ * block that does not return (unreachable), never leaving `from`'s
+ * dominance; the blocks go to `out`. */
+bool never_returns(BasicBlock *from, const DominatorTree &dt,
+                   std::vector<BasicBlock *> &out) {
+  SmallVector<BasicBlock *, 8> work{from};
+  SmallPtrSet<BasicBlock *, 16> seen{from};
+  while (!work.empty()) {
+    BasicBlock *bb = work.pop_back_val();
+    if (!dt.dominates(from, bb) || out.size() >= MAX_BLOCKS)
+      return false;
+    out.push_back(bb);
+    Instruction *term = bb->getTerminator();
+    if (!isa<BranchInst>(term) && !isa<UnreachableInst>(term))
+      return false;
+    for (BasicBlock *succ : successors(bb))
+      if (seen.insert(succ).second)
+        work.push_back(succ);
+  }
+  return true;
+}
+
+class Finder {
+public:
+  Finder(Function &f, std::vector<Region> &regions)
+      : fn(f), regions(regions), dt(f), pdt(f), loops(dt) {}
+
+  void run() {
+    for (BasicBlock &bb : fn) {
+      auto *branch = dyn_cast<BranchInst>(bb.getTerminator());
+      if (!branch || !branch->isConditional() || loops.getLoopFor(&bb))
+        continue;
+      Region region;
+      if (shape(bb, region) && fill(region))
+        regions.push_back(std::move(region));
+    }
+  }
+
+private:
+  Function &fn;
+  std::vector<Region> &regions;
+  DominatorTree dt;
+  PostDominatorTree pdt;
+  LoopInfo loops;
+
+  /* The region's blocks after A and its exit J. */
+  bool shape(BasicBlock &head, Region &region) {
+    region.function = &fn;
+    region.head = &head;
+    DomTreeNode *node = pdt.getNode(&head);
+    BasicBlock *exit = node && node->getIDom() ? node->getIDom()->getBlock() : nullptr;
+    if (!exit) { /* one side never returns: that side alone */
+      for (unsigned side = 0; side < 2 && !region.exit; ++side) {
+        std::vector<BasicBlock *> blocks;
+        BasicBlock *succ = head.getTerminator()->getSuccessor(side);
+        if (succ->getSinglePredecessor() == &head &&
+            never_returns(succ, dt, blocks)) {
+          region.blocks = std::move(blocks);
+          region.exit = head.getTerminator()->getSuccessor(1 - side);
+        }
+      }
+      return region.exit != nullptr && region.exit != &head;
+    }
+    region.exit = exit;
+    SmallVector<BasicBlock *, 8> work;
+    SmallPtrSet<BasicBlock *, 16> seen{exit};
+    for (BasicBlock *succ : reverse(successors(&head)))
+      if (seen.insert(succ).second)
+        work.push_back(succ);
+    while (!work.empty()) {
+      BasicBlock *bb = work.pop_back_val();
+      if (bb == &head || !dt.dominates(&head, bb) || loops.getLoopFor(bb) ||
+          region.blocks.size() >= MAX_BLOCKS)
+        return false;
+      region.blocks.push_back(bb);
+      for (BasicBlock *succ : reverse(successors(bb)))
+        if (seen.insert(succ).second)
+          work.push_back(succ);
+    }
+    return true;
+  }
+
+  /* The start in A, the checks on the instructions, the hash and the
+   * price. */
+  bool fill(Region &region) {
+    SmallPtrSet<const BasicBlock *, 16> inside(region.blocks.begin(),
+                                               region.blocks.end());
+    for (PHINode &phi : region.exit->phis())
+      for (BasicBlock *from : phi.blocks())
+        if (from == region.head || inside.count(from))
+          return false;
+    /* Instructions of A just before the branch that only the region uses. */
+    Instruction *start = region.head->getTerminator();
+    SmallPtrSet<const Instruction *, 16> taken{start};
+    for (Instruction *prev = start->getPrevNode(); prev;
+         prev = prev->getPrevNode()) {
+      if (isa<PHINode>(prev) || is_tied(*prev) || prev->isDebugOrPseudoInst())
+        break;
+      bool only_region = all_of(prev->users(), [&](const User *user) {
+        auto *inst = cast<Instruction>(user);
+        return taken.count(inst) || inside.count(inst->getParent());
+      });
+      if (!only_region)
+        break;
+      taken.insert(prev);
+      start = prev;
+    }
+    region.start = start;
+
+    /* The instructions in order: A's part, then the blocks. */
+    DenseMap<const Value *, unsigned> local;   /* instruction or block -> number */
+    DenseMap<const Value *, unsigned> incoming; /* value from outside -> number */
+    for (BasicBlock *bb : region.blocks)
+      local.try_emplace(bb, local.size());
+    local.try_emplace(region.exit, local.size());
+    std::vector<const Instruction *> order;
+    for (Instruction *i = start; i; i = i->getNextNode())
+      order.push_back(i);
+    for (BasicBlock *bb : region.blocks)
+      for (Instruction &i : *bb)
+        order.push_back(&i);
+    if (order.size() > MAX_INSTRUCTIONS)
+      return false;
+    for (const Instruction *i : order)
+      local.try_emplace(i, local.size());
+
+    hash_code h = hash_value(order.size());
+    long hundredths = 0;
+    for (const Instruction *i : order) {
+      if (is_tied(*i))
+        return false;
+      /* no outputs: every use of it is inside */
+      for (const User *user : i->users()) {
+        auto *inst = cast<Instruction>(user);
+        if (!taken.count(inst) && !inside.count(inst->getParent()))
+          return false;
+      }
+      hundredths += merge_instruction_cost(wrap(i));
+      h = hash_combine(h, i->getOpcode(), i->getType(), i->getNumOperands(),
+                       i->getRawSubclassOptionalData());
+      if (auto *cmp = dyn_cast<CmpInst>(i))
+        h = hash_combine(h, cmp->getPredicate());
+      if (auto *gep = dyn_cast<GetElementPtrInst>(i))
+        h = hash_combine(h, gep->getSourceElementType());
+      if (auto *load = dyn_cast<LoadInst>(i))
+        h = hash_combine(h, load->isVolatile(), load->getAlign().value(),
+                         load->getOrdering());
+      if (auto *store = dyn_cast<StoreInst>(i))
+        h = hash_combine(h, store->isVolatile(), store->getAlign().value(),
+                         store->getOrdering());
+      if (auto *call = dyn_cast<CallBase>(i))
+        h = hash_combine(h, call->getCallingConv(), call->getFunctionType(),
+                         call->getAttributes().getRawPointer());
+      for (const Use &use : i->operands()) {
+        const Value *v = use.get();
+        auto found = local.find(v);
+        if (found != local.end()) {
+          h = hash_combine(h, 1, found->second);
+        } else if (isa<Constant>(v) || isa<MetadataAsValue>(v) ||
+                   isa<InlineAsm>(v)) {
+          h = hash_combine(h, 2, v); /* uniqued in the context */
+        } else {
+          auto added = incoming.try_emplace(v, incoming.size());
+          h = hash_combine(h, 3, added.first->second, v->getType());
+        }
+      }
+      if (isa<PHINode>(i))
+        for (const BasicBlock *from : cast<PHINode>(i)->blocks()) {
+          auto found = local.find(from);
+          if (from != region.head && found == local.end())
+            return false; /* cannot happen: blocks are dominated by A */
+          h = hash_combine(h, from == region.head ? ~0u : found->second);
+        }
+    }
+    if (incoming.size() > MAX_INPUTS)
+      return false;
+    region.inputs = incoming.size();
+    region.bytes = (hundredths + merge_block_cost() * (long)region.blocks.size()) / 100;
+    region.hash = h;
+    return true;
+  }
+};
+
+/* What a group of `copies` regions of `bytes` with `inputs` saves when all
+ * but one become calls. */
+long saving(long bytes, unsigned inputs, size_t copies) {
+  long call = CALL_BYTES + INPUT_BYTES * (long)inputs;
+  return (long)copies * bytes - bytes - FUNCTION_BYTES - (long)copies * call;
+}
+
+/* Functions whose regions may move. */
+bool may_outline_from(Function &f, uint64_t hottest) {
+  if (f.isDeclaration() || f.hasAvailableExternallyLinkage() ||
+      f.hasFnAttribute(Attribute::OptimizeNone) ||
+      f.hasFnAttribute(Attribute::Naked) || f.isVarArg() ||
+      f.hasFnAttribute("nooutline") ||
+      f.hasFnAttribute(Attribute::PresplitCoroutine) || f.hasPrefixData() ||
+      f.hasPrologueData() || f.getName().starts_with(OUTLINED_NAME))
+    return false;
+  if (hottest) {
+    auto count = f.getEntryCount();
+    if (count && count->getCount() * 100 >= hottest)
+      return false; /* profile data says it is hot */
+  }
+  return true;
+}
+
+} // namespace
+
+struct ltofold_outline {
+  std::vector<WeakVH> outlined; /* the functions made, while they live */
+  std::map<Function *, std::pair<long, unsigned>> price; /* bytes, inputs */
+};
+
+extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
+                                                    ltofold_outline_stats *stats) {
+  Module &module = *unwrap(module_ref);
+  auto *state = new ltofold_outline;
+  uint64_t hottest = 0;
+  for (Function &f : module)
+    if (auto count = f.getEntryCount())
+      hottest = std::max<uint64_t>(hottest, count->getCount());
+
+  std::vector<Region> regions;
+  for (Function &f : module)
+    if (may_outline_from(f, hottest))
+      Finder(f, regions).run();
+  for (size_t i = 0; i < regions.size(); ++i)
+    regions[i].order = i;
+
+  /* Groups of regions that hash alike, best saving first. */
+  std::vector<size_t> by_hash(regions.size());
+  for (size_t i = 0; i < regions.size(); ++i)
+    by_hash[i] = i;
+  std::sort(by_hash.begin(), by_hash.end(), [&](size_t a, size_t b) {
+    return regions[a].hash != regions[b].hash ? regions[a].hash < regions[b].hash
+                                              : a < b;
+  });
+  struct group { size_t begin, end; long saved; };
+  std::vector<group> groups;
+  for (size_t begin = 0, end; begin < by_hash.size(); begin = end) {
+    for (end = begin + 1; end < by_hash.size() &&
+                          regions[by_hash[end]].hash == regions[by_hash[begin]].hash;
+         ++end)
+      ;
+    if (end - begin < 2)
+      continue;
+    stats->candidates += end - begin;
+    const Region &first = regions[by_hash[begin]];
+    groups.push_back({begin, end, saving(first.bytes, first.inputs, end - begin)});
+  }
+  std::stable_sort(groups.begin(), groups.end(), [&](const group &a, const group &b) {
+    if (a.saved != b.saved)
+      return a.saved > b.saved;
+    return regions[by_hash[a.begin]].order < regions[by_hash[b.begin]].order;
+  });
+
+  /* Outline, group by group; blocks of a region outlined are taken. */
+  DenseSet<const BasicBlock *> taken;
+  std::map<Function *, std::unique_ptr<CodeExtractorAnalysisCache>> caches;
+  for (const group &g : groups) {
+    std::vector<Region *> live;
+    for (size_t k = g.begin; k < g.end; ++k) {
+      Region &r = regions[by_hash[k]];
+      bool overlaps = taken.count(r.head) || taken.count(r.exit);
+      for (BasicBlock *bb : r.blocks)
+        overlaps = overlaps || taken.count(bb);
+      if (!overlaps)
+        live.push_back(&r);
+    }
+    if (live.size() < 2 ||
+        saving(live[0]->bytes, live[0]->inputs, live.size()) < MIN_SAVED) {
+      stats->unprofitable += live.size();
+      continue;
+    }
+    for (Region *r : live) {
+      taken.insert(r->head);
+      taken.insert(r->exit);
+      for (BasicBlock *bb : r->blocks)
+        taken.insert(bb);
+      auto &cache = caches[r->function];
+      if (!cache) /* once per function, before its first change */
+        cache = std::make_unique<CodeExtractorAnalysisCache>(*r->function);
+      BasicBlock *entry = SplitBlock(r->head, r->start);
+      std::vector<BasicBlock *> blocks{entry};
+      blocks.insert(blocks.end(), r->blocks.begin(), r->blocks.end());
+      CodeExtractor extractor(blocks, nullptr, false, nullptr, nullptr, nullptr,
+                              false, false, nullptr, "ltofold");
+      Function *made = extractor.isEligible() ? extractor.extractCodeRegion(*cache)
+                                              : nullptr;
+      if (!made) {
+        stats->ineligible++;
+        continue;
+      }
+      made->setName(OUTLINED_NAME);
+      made->setLinkage(GlobalValue::InternalLinkage);
+      made->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+      state->outlined.emplace_back(made);
+      state->price[made] = {r->bytes, r->inputs};
+      stats->outlined++;
+    }
+  }
+  return state;
+}
+
+extern "C" bool ltofold_is_outlined_name(const char *name) {
+  return StringRef(name).starts_with(OUTLINED_NAME);
+}
+
+extern "C" bool ltofold_is_outlined(LLVMValueRef fn) {
+  return unwrap<Function>(fn)->getName().starts_with(OUTLINED_NAME);
+}
+
+extern "C" void ltofold_outline_finish(ltofold_outline *state,
+                                       ltofold_outline_stats *stats) {
+  for (WeakVH &handle : state->outlined) {
+    auto *fn = cast_or_null<Function>(static_cast<Value *>(handle));
+    if (!fn)
+      continue; /* folded into another */
+    std::vector<CallBase *> calls;
+    bool only_calls = true;
+    for (User *user : fn->users()) {
+      auto *call = dyn_cast<CallBase>(user);
+      if (call && call->getCalledOperand() == fn)
+        calls.push_back(call);
+      else
+        only_calls = false;
+    }
+    auto price = state->price[fn];
+    if (!only_calls || saving(price.first, price.second, calls.size()) >= MIN_SAVED) {
+      stats->functions++;
+      stats->calls += calls.size();
+      continue;
+    }
+    /* Too few copies merged to pay: back where they came from. */
+    bool all_back = true;
+    for (CallBase *call : calls) {
+      InlineFunctionInfo info;
+      all_back = InlineFunction(*call, info).isSuccess() && all_back;
+    }
+    if (all_back && fn->use_empty()) {
+      stats->inlined_back += calls.size();
+      fn->eraseFromParent();
+    } else {
+      stats->functions++;
+      stats->calls += fn->getNumUses();
+    }
+  }
+  delete state;
+}

@@ -1,0 +1,35 @@
+/* Outlining repeated regions so that their copies merge (outline.cpp).
+ * Internal to merge/: ltofold_merge_module calls it around the merge. */
+#ifndef LTOFOLD_OUTLINE_H
+#define LTOFOLD_OUTLINE_H
+
+#include "ltofold_merge.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ltofold_outline ltofold_outline;
+
+/* Moves every region of `module` that has copies elsewhere, where that
+ * would pay, into a function of its own. Returns the state that
+ * ltofold_outline_finish needs. */
+ltofold_outline *ltofold_outline_regions(LLVMModuleRef module,
+                                         ltofold_outline_stats *stats);
+/* After the merge: outlined functions with too few calls to pay go back
+ * into their callers. Frees `state`. */
+void ltofold_outline_finish(ltofold_outline *state, ltofold_outline_stats *stats);
+/* Whether `fn` is one of the functions ltofold_outline_regions made. */
+bool ltofold_is_outlined(LLVMValueRef fn);
+bool ltofold_is_outlined_name(const char *name);
+
+/* similar.c's size model, in hundredths of bytes: an instruction, and the
+ * branch of a block. */
+unsigned merge_instruction_cost(LLVMValueRef inst);
+unsigned merge_block_cost(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
