@@ -19,9 +19,9 @@
  *     being the other successor;
  *   - every block of it is dominated by A and is in no loop, nor is A (a
  *     call in a loop would run on every iteration);
- *   - from A, the branch and the instructions just before it that only the
- *     region uses (a load and a compare that feed the branch): A is split
- *     there;
+ *   - from A, the branch and the instructions just before it whose values
+ *     only the region uses (a load and a compare that feed the branch): A
+ *     is split there;
  *   - no value made in the region is used after it (no outputs: the call
  *     returns nothing), no phi of J takes a value from it, at most
  *     MAX_INPUTS values come in;
@@ -58,6 +58,7 @@
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/CodeExtractor.h>
+#include <llvm/Transforms/Utils/Local.h>
 
 #include <algorithm>
 #include <cstring>
@@ -214,7 +215,8 @@ private:
     SmallPtrSet<const Instruction *, 16> taken{start};
     for (Instruction *prev = start->getPrevNode(); prev;
          prev = prev->getPrevNode()) {
-      if (isa<PHINode>(prev) || is_tied(*prev) || prev->isDebugOrPseudoInst())
+      if (isa<PHINode>(prev) || is_tied(*prev) || prev->isDebugOrPseudoInst() ||
+          prev->use_empty()) /* a store or a call for its effect: the code before */
         break;
       bool only_region = all_of(prev->users(), [&](const User *user) {
         auto *inst = cast<Instruction>(user);
@@ -322,6 +324,27 @@ bool may_outline_from(Function &f, uint64_t hottest) {
     if (count && count->getCount() * 100 >= hottest)
       return false; /* profile data says it is hot */
   }
+  return true;
+}
+
+/* Inlines an outlined region's call, in the block the extraction left
+ * (the call, then a branch to J), and joins what the extraction split:
+ * that block to A, and the block the inlining leaves before J (a branch
+ * alone) into its predecessors. */
+bool put_back(CallBase *call) {
+  BasicBlock *at = call->getParent();
+  auto *branch = dyn_cast<BranchInst>(at->getTerminator());
+  BasicBlock *exit = branch && branch->isUnconditional() ? branch->getSuccessor(0)
+                                                         : nullptr;
+  InlineFunctionInfo info;
+  if (!InlineFunction(*call, info).isSuccess())
+    return false;
+  MergeBlockIntoPredecessor(at);
+  if (exit)
+    for (BasicBlock *pred : make_early_inc_range(predecessors(exit)))
+      if (pred->size() == 1 && pred != &pred->getParent()->getEntryBlock() &&
+          pred->getName().ends_with(".exit"))
+        TryToSimplifyUncondBranchFromEmptyBlock(pred);
   return true;
 }
 
@@ -454,10 +477,8 @@ extern "C" void ltofold_outline_finish(ltofold_outline *state,
     }
     /* Too few copies merged to pay: back where they came from. */
     bool all_back = true;
-    for (CallBase *call : calls) {
-      InlineFunctionInfo info;
-      all_back = InlineFunction(*call, info).isSuccess() && all_back;
-    }
+    for (CallBase *call : calls)
+      all_back = put_back(call) && all_back;
     if (all_back && fn->use_empty()) {
       stats->inlined_back += calls.size();
       fn->eraseFromParent();
