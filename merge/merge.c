@@ -1350,6 +1350,11 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   st.loop_kind = LLVMGetMDKindIDInContext(st.context, "llvm.loop", 9);
   collect_used(&st, "llvm.used");
   collect_used(&st, "llvm.compiler.used");
+  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn;
+       fn = LLVMGetNextFunction(fn))
+    result->functions += !LLVMIsDeclaration(fn) &&
+                         LLVMGetLinkage(fn) != LLVMAvailableExternallyLinkage;
+  /* (counted before outlining adds functions) */
   ltofold_outline *outlined =
       options->outline ? ltofold_outline_regions(module, &result->outline) : NULL;
 
@@ -1368,7 +1373,6 @@ size_t ltofold_merge_module(LLVMModuleRef module,
     if (LLVMIsDeclaration(fn) ||
         LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage)
       continue;
-    result->functions += !ltofold_is_outlined(fn);
     ltofold_skip_reason reason;
     if (excluded_for(&st, fn, &reason)) {
       result->skipped[reason]++;
