@@ -398,38 +398,46 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
     return regions[by_hash[a.begin]].order < regions[by_hash[b.begin]].order;
   });
 
-  /* Outline, group by group; blocks of a region outlined are taken. */
-  DenseSet<const BasicBlock *> taken;
-  std::map<Function *, std::unique_ptr<CodeExtractorAnalysisCache>> caches;
+  /* Outline, group by group. A region outlined moves its blocks away and
+   * splits its head: a later region may not contain either, nor leave to
+   * a block that moved (it may leave to a head that was split, or start in
+   * an exit, which stay where they were). */
+  DenseSet<const BasicBlock *> moved, changed;
   for (const group &g : groups) {
-    std::vector<Region *> live;
-    for (size_t k = g.begin; k < g.end; ++k) {
-      Region &r = regions[by_hash[k]];
-      bool overlaps = taken.count(r.head) || taken.count(r.exit);
+    auto overlaps = [&](const Region &r) {
+      bool any = changed.count(r.head) || moved.count(r.exit);
       for (BasicBlock *bb : r.blocks)
-        overlaps = overlaps || taken.count(bb);
-      if (!overlaps)
-        live.push_back(&r);
-    }
+        any = any || changed.count(bb);
+      return any;
+    };
+    std::vector<Region *> live;
+    for (size_t k = g.begin; k < g.end; ++k)
+      if (!overlaps(regions[by_hash[k]]))
+        live.push_back(&regions[by_hash[k]]);
     if (live.size() < 2 ||
         saving(live[0]->bytes, live[0]->inputs, live.size()) < MIN_SAVED) {
       stats->unprofitable += live.size();
       continue;
     }
     for (Region *r : live) {
-      taken.insert(r->head);
-      taken.insert(r->exit);
-      for (BasicBlock *bb : r->blocks)
-        taken.insert(bb);
-      auto &cache = caches[r->function];
-      if (!cache) /* once per function, before its first change */
-        cache = std::make_unique<CodeExtractorAnalysisCache>(*r->function);
+      if (overlaps(*r)) { /* with one of its own group: put back if alone */
+        stats->unprofitable++;
+        continue;
+      }
+      changed.insert(r->head);
+      for (BasicBlock *bb : r->blocks) {
+        moved.insert(bb);
+        changed.insert(bb);
+      }
       BasicBlock *entry = SplitBlock(r->head, r->start);
       std::vector<BasicBlock *> blocks{entry};
       blocks.insert(blocks.end(), r->blocks.begin(), r->blocks.end());
       CodeExtractor extractor(blocks, nullptr, false, nullptr, nullptr, nullptr,
                               false, false, nullptr, "ltofold");
-      Function *made = extractor.isEligible() ? extractor.extractCodeRegion(*cache)
+      /* The cache describes the function as it is now, split included: a
+       * block it does not know would read as touching no alloca. */
+      CodeExtractorAnalysisCache cache(*r->function);
+      Function *made = extractor.isEligible() ? extractor.extractCodeRegion(cache)
                                               : nullptr;
       if (!made) {
         stats->ineligible++;
