@@ -9,6 +9,7 @@
 #                  plus --icf=all, which folds the clones GlobalMergeFunc leaves
 #   ltofold-equal  ltofold, equal functions only (LTOFOLD_OPTIONS=merge-similar=false)
 #   ltofold-noblocks  ltofold without regions (LTOFOLD_OPTIONS=merge-blocks=false)
+#   ltofold-nooutline ltofold without outlining (LTOFOLD_OPTIONS=merge-outline=false)
 #   ltofold        ltofold's pass plugin with its defaults (similar merging on)
 #   ltofold-icf    ltofold plus --icf=all
 # For each program's benchmark binary (RP_BENCH in its recipe): .text size
@@ -61,7 +62,7 @@ if ! [[ $run_seconds =~ ^[0-9]*\.?[0-9]+$ ]] || ! awk -v s="$run_seconds" 'BEGIN
   rp_fail "--run-seconds wants a positive number, not '$run_seconds'"
 fi
 [ ${#programs[@]} -gt 0 ] || programs=("${RP_PROGRAMS[@]}")
-modes=(plain icf mergefunc gmf-icf ltofold-equal ltofold-noblocks ltofold ltofold-icf)
+modes=(plain icf mergefunc gmf-icf ltofold-equal ltofold-noblocks ltofold-nooutline ltofold ltofold-icf)
 [ -f "$RP_PLUGIN" ] || rp_fail "$RP_PLUGIN not built (cmake -S . -B build -G Ninja && ninja -C build)"
 
 bash scripts/realprogs.sh --build-only "${programs[@]}"
@@ -231,6 +232,9 @@ check("on every C++ program, ltofold's .text saving against plain >= 1.5 x Globa
 check("ltofold .text <= ltofold-equal .text on every program (similar merging never makes it larger)",
       [(p, d["ltofold"]["text"] <= d["ltofold-equal"]["text"],
         "%d vs %d" % (d["ltofold"]["text"], d["ltofold-equal"]["text"])) for p, d in by.items()])
+check("ltofold .text <= ltofold-nooutline .text on every program (outlining never makes it larger)",
+      [(p, d["ltofold"]["text"] <= d["ltofold-nooutline"]["text"],
+        "%d vs %d" % (d["ltofold"]["text"], d["ltofold-nooutline"]["text"])) for p, d in by.items()])
 check("ltofold .text <= ltofold-noblocks .text on every program (regions never make it larger)",
       [(p, d["ltofold"]["text"] <= d["ltofold-noblocks"]["text"],
         "%d vs %d" % (d["ltofold"]["text"], d["ltofold-noblocks"]["text"])) for p, d in by.items()])
@@ -276,7 +280,7 @@ if [ "$write" = 1 ]; then
     echo "scripts/bench-size.sh${given[*]:+ ${given[*]}}"
     echo '```'
     echo
-    echo "LLVM $llvm, ltofold at $commit; $(nproc) cores ($cpu). Binaries: $(for p in "${programs[@]}"; do rp_load "$p"; printf '%s `%s`, ' "$p" "$RP_BENCH"; done | sed 's/, $//'). Modes (all \`-fuse-ld=lld\`): *plain* nothing more; *icf* adds \`-Wl,--icf=all\`; *mergefunc* adds \`-Wl,-mllvm,-enable-merge-functions\`; *gmf-icf* adds \`-Wl,-mllvm,-enable-global-merge-func=true -Wl,--icf=all\` (LLVM's GlobalMergeFunc: functions equal up to constant operands become thunks to parameterized clones \`NAME.Tgm\`, which ICF folds); *ltofold-equal* adds \`-Wl,--load-pass-plugin=$plugin\` with \`LTOFOLD_OPTIONS=merge-similar=false\` (equal functions only); *ltofold-noblocks* the plugin with \`LTOFOLD_OPTIONS=merge-blocks=false\` (similar functions, but no regions for blocks that differ); *ltofold* the plugin with its defaults (similar-function merging on); *ltofold-icf* ltofold plus \`-Wl,--icf=all\`. *.text* from \`llvm-size -A\`; *FUNC symbols* are the defined FUNC entries of .symtab, *distinct addresses* how many different addresses they have (ICF keeps every symbol and points folded ones at one body); link time is the wall time of the whole \`clang\` link command (LTO optimization and code generation included), median of $runs runs interleaved over the modes in one run of the script. Run time is $runs_note. *ltofold folded* is \`totals.functions_folded\` from ltofold's report. Which functions make a difference between two modes: \`scripts/bench-size-funcs.sh $outdir/bench-size/PROGRAM.MODE1.out $outdir/bench-size/PROGRAM.MODE2.out\`."
+    echo "LLVM $llvm, ltofold at $commit; $(nproc) cores ($cpu). Binaries: $(for p in "${programs[@]}"; do rp_load "$p"; printf '%s `%s`, ' "$p" "$RP_BENCH"; done | sed 's/, $//'). Modes (all \`-fuse-ld=lld\`): *plain* nothing more; *icf* adds \`-Wl,--icf=all\`; *mergefunc* adds \`-Wl,-mllvm,-enable-merge-functions\`; *gmf-icf* adds \`-Wl,-mllvm,-enable-global-merge-func=true -Wl,--icf=all\` (LLVM's GlobalMergeFunc: functions equal up to constant operands become thunks to parameterized clones \`NAME.Tgm\`, which ICF folds); *ltofold-equal* adds \`-Wl,--load-pass-plugin=$plugin\` with \`LTOFOLD_OPTIONS=merge-similar=false\` (equal functions only); *ltofold-noblocks* the plugin with \`LTOFOLD_OPTIONS=merge-blocks=false\` (similar functions, but no regions for blocks that differ); *ltofold-nooutline* the plugin with \`LTOFOLD_OPTIONS=merge-outline=false\` (no outlining of repeated regions); *ltofold* the plugin with its defaults (similar-function merging on); *ltofold-icf* ltofold plus \`-Wl,--icf=all\`. *.text* from \`llvm-size -A\`; *FUNC symbols* are the defined FUNC entries of .symtab, *distinct addresses* how many different addresses they have (ICF keeps every symbol and points folded ones at one body); link time is the wall time of the whole \`clang\` link command (LTO optimization and code generation included), median of $runs runs interleaved over the modes in one run of the script. Run time is $runs_note. *ltofold folded* is \`totals.functions_folded\` from ltofold's report. Which functions make a difference between two modes: \`scripts/bench-size-funcs.sh $outdir/bench-size/PROGRAM.MODE1.out $outdir/bench-size/PROGRAM.MODE2.out\`."
     echo
     cat "$work/section.md"
   } >"$work/new-section.md"
