@@ -55,6 +55,10 @@ typedef struct ltofold_merge_options {
    * destructor, an error path) into functions of their own, so that their
    * copies fold; put back those too few copies merged with (outline.cpp). */
   bool outline;
+  /* With outline, also regions some path of which makes no call (a
+   * destructor's test when there is nothing to free): smaller, but a call
+   * where there was none, which costs time in hot code. */
+  bool outline_all;
   /* Check every fold against a copy of the module taken before merging
    * (certify.c). Costs a copy of the module and one comparison per fold. */
   bool certify;

@@ -1314,6 +1314,7 @@ void ltofold_merge_options_default(ltofold_merge_options *options) {
   options->merge_similar = true;
   options->merge_blocks = true;
   options->outline = true;
+  options->outline_all = false;
   options->certify = false;
 }
 
@@ -1356,7 +1357,9 @@ size_t ltofold_merge_module(LLVMModuleRef module,
                          LLVMGetLinkage(fn) != LLVMAvailableExternallyLinkage;
   /* (counted before outlining adds functions) */
   ltofold_outline *outlined =
-      options->outline ? ltofold_outline_regions(module, &result->outline) : NULL;
+      options->outline ? ltofold_outline_regions(module, options->outline_all,
+                                                 &result->outline)
+                       : NULL;
 
   /* Every definition, hashed; only hashes shared by two or more can merge.
    * They go on the worklist by hash, ties in module order. */

@@ -25,6 +25,10 @@
  *   - no value made in the region is used after it (no outputs: the call
  *     returns nothing), no phi of J takes a value from it, at most
  *     MAX_INPUTS values come in;
+ *   - every path through it calls a function or ends in unreachable (so
+ *     the call of the outlined function joins a call made anyway: a
+ *     destructor's test where there is nothing to free stays a few
+ *     instructions), unless `any_path` (merge-outline-all) says otherwise;
  *   - nothing in it that is tied to its frame or its function: allocas,
  *     EH pads, invokes, returns, musttail calls, stack save and restore,
  *     va_start, frame and return addresses, convergent calls.
@@ -141,10 +145,54 @@ bool never_returns(BasicBlock *from, const DominatorTree &dt,
   return true;
 }
 
+/* Whether an instruction calls a function (not an intrinsic that becomes
+ * a few instructions). */
+bool is_real_call(const Instruction &inst) {
+  auto *call = dyn_cast<CallBase>(&inst);
+  return call && !isa<IntrinsicInst>(call);
+}
+
+/* Whether every path through the region calls a function or ends in
+ * unreachable: then the call of the outlined function adds a call to a
+ * path that makes one anyway. A region some path of which runs only a few
+ * instructions (a destructor's test when there is nothing to free) would
+ * turn them into a call and a return, which costs time where the function
+ * is hot, and nothing says it is not. */
+bool calls_on_every_path(const Region &region,
+                         const SmallPtrSetImpl<const Instruction *> &head_part) {
+  DenseMap<const BasicBlock *, bool> covered;
+  /* blocks in reverse depth-first order: successors first (a DAG) */
+  for (auto it = region.blocks.rbegin(); it != region.blocks.rend(); ++it)
+    covered[*it] = false;
+  auto block_calls = [&](const BasicBlock *bb) {
+    if (isa<UnreachableInst>(bb->getTerminator()))
+      return true;
+    return any_of(*bb, [](const Instruction &i) { return is_real_call(i); });
+  };
+  auto successors_covered = [&](const BasicBlock *bb) {
+    for (const BasicBlock *succ : successors(bb)) {
+      auto found = covered.find(succ);
+      if (found == covered.end() || !found->second)
+        return false; /* J, or a path without a call */
+    }
+    return true;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const BasicBlock *bb : region.blocks)
+      if (!covered[bb] && (block_calls(bb) || successors_covered(bb)))
+        covered[bb] = changed = true;
+  }
+  for (const Instruction *inst : head_part)
+    if (is_real_call(*inst))
+      return true;
+  return successors_covered(region.head);
+}
+
 class Finder {
 public:
-  Finder(Function &f, std::vector<Region> &regions)
-      : fn(f), regions(regions), dt(f), pdt(f), loops(dt) {}
+  Finder(Function &f, std::vector<Region> &regions, bool any_path)
+      : fn(f), regions(regions), any_path(any_path), dt(f), pdt(f), loops(dt) {}
 
   void run() {
     for (BasicBlock &bb : fn) {
@@ -160,6 +208,7 @@ public:
 private:
   Function &fn;
   std::vector<Region> &regions;
+  bool any_path; /* outline regions even where a path makes no call */
   DominatorTree dt;
   PostDominatorTree pdt;
   LoopInfo loops;
@@ -294,7 +343,8 @@ private:
           h = hash_combine(h, from == region.head ? ~0u : found->second);
         }
     }
-    if (incoming.size() > MAX_INPUTS)
+    if (incoming.size() > MAX_INPUTS ||
+        (!any_path && !calls_on_every_path(region, taken)))
       return false;
     region.inputs = incoming.size();
     region.bytes = (hundredths + merge_block_cost() * (long)region.blocks.size()) / 100;
@@ -356,6 +406,7 @@ struct ltofold_outline {
 };
 
 extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
+                                                    bool any_path,
                                                     ltofold_outline_stats *stats) {
   Module &module = *unwrap(module_ref);
   auto *state = new ltofold_outline;
@@ -367,7 +418,7 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
   std::vector<Region> regions;
   for (Function &f : module)
     if (may_outline_from(f, hottest))
-      Finder(f, regions).run();
+      Finder(f, regions, any_path).run();
   for (size_t i = 0; i < regions.size(); ++i)
     regions[i].order = i;
 

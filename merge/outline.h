@@ -12,9 +12,10 @@ extern "C" {
 typedef struct ltofold_outline ltofold_outline;
 
 /* Moves every region of `module` that has copies elsewhere, where that
- * would pay, into a function of its own. Returns the state that
+ * would pay, into a function of its own; only regions every path of which
+ * calls a function, unless `any_path`. Returns the state that
  * ltofold_outline_finish needs. */
-ltofold_outline *ltofold_outline_regions(LLVMModuleRef module,
+ltofold_outline *ltofold_outline_regions(LLVMModuleRef module, bool any_path,
                                          ltofold_outline_stats *stats);
 /* After the merge: outlined functions with too few calls to pay go back
  * into their callers. Frees `state`. */

@@ -26,6 +26,10 @@ const ltofold_option_info ltofold_option_table[] = {
      "also move pieces of code that repeat inside functions (a destructor, "
      "an error path) into functions of their own, so that their copies "
      "fold into one; put back those too few copies fold with (default: on)"},
+    {"merge-outline-all", LTOFOLD_OPTION_FLAG, NULL,
+     "with merge-outline, also pieces some path of which makes no call (a "
+     "destructor's test when there is nothing to free): smaller, but slower "
+     "where such code is hot (default: off)"},
     {"aliases", LTOFOLD_OPTION_FLAG, NULL,
      "allow global aliases (default: from the target, off for Mach-O, NVPTX)"},
     {"fprange", LTOFOLD_OPTION_FLAG, NULL,
@@ -72,6 +76,7 @@ void ltofold_options_init(ltofold_options *options) {
   options->merge_similar = true;
   options->merge_blocks = true;
   options->merge_outline = true;
+  options->merge_outline_all = false;
   options->aliases = -1;
   options->opt_level = 2;
   options->fprange = true;
@@ -197,6 +202,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->merge_blocks = flag;
   } else if (!strcmp(key, "merge-outline")) {
     options->merge_outline = flag;
+  } else if (!strcmp(key, "merge-outline-all")) {
+    options->merge_outline_all = flag;
   } else if (!strcmp(key, "aliases")) {
     options->aliases = flag;
   } else if (!strcmp(key, "fprange")) {

@@ -111,6 +111,7 @@ static void run_merge(LLVMModuleRef module, const ltofold_options *options,
   merge_options.merge_similar = options->merge_similar;
   merge_options.merge_blocks = options->merge_blocks;
   merge_options.outline = options->merge_outline;
+  merge_options.outline_all = options->merge_outline_all;
   merge_options.certify = options->verify;
   ltofold_merge_module(module, &merge_options, &result->merge.merge);
 }

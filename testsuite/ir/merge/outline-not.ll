@@ -1,14 +1,15 @@
 ; merge-outline leaves alone what it must not move, even where the same
 ; code repeats three times (each case in three functions that differ
-; otherwise):
+; otherwise), even with merge-outline-all (which also takes regions a path
+; of which makes no call):
 ;   loop:   the region is in a loop (a call on every iteration);
 ;   phi:    the block after the region takes a value from it in a phi;
 ;   alloca: the region allocates on the stack (the frame would change);
 ;   invoke: the region may unwind to a pad outside it;
 ;   frame:  the region reads its function's return address.
-; RUN: %ltofold merge %s -o %t.bc --verify --stats 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %ltofold merge %s -o %t.bc --merge-outline-all --verify --stats 2>&1 | FileCheck %s --check-prefix=STATS
 ; STATS-NOT: outline:
-; RUN: %ltofold merge %s -S -o - | FileCheck %s
+; RUN: %ltofold merge %s -S -o - --merge-outline-all | FileCheck %s
 ; CHECK-NOT: ltofold.outlined
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -8,12 +8,23 @@
 ;   - @e1..@e3 each check a call's result and report an error through a
 ;     function that does not return (a path that ends in unreachable, and
 ;     no post-dominator): one function, called three times;
-;   - with merge-outline=false, nothing moves.
+;   - with merge-outline=false, nothing moves, merge-outline-all or not.
 ; Every fold of the outlined copies is certified (--verify).
-; RUN: %ltofold merge %s -o %t.bc --verify --stats 2>&1 | FileCheck %s --check-prefix=STATS
+; By default only the error paths move: every path through them makes a
+; call (to @gettime), while the strings' regions have a path that calls
+; nothing (nothing to free), which a call would slow; merge-outline-all
+; moves those too.
+; RUN: %ltofold merge %s -o %t.bc --verify --stats 2>&1 | FileCheck %s --check-prefix=DEFAULT
+; DEFAULT: outline: 3 repeated regions, 3 outlined, 0 put back; 1 functions called from 3 places
+; RUN: %ltofold merge %s -S -o - | FileCheck %s --check-prefix=DEFAULT-IR
+; DEFAULT-IR-LABEL: define void @s1(
+; DEFAULT-IR-NOT:     call void @ltofold.outlined
+; DEFAULT-IR-LABEL: define i32 @e1(
+; DEFAULT-IR:         call void @ltofold.outlined
+; RUN: %ltofold merge %s -o %t.bc --merge-outline-all --verify --stats 2>&1 | FileCheck %s --check-prefix=STATS
 ; STATS: outline: 7 repeated regions, 7 outlined, 0 put back; 2 functions called from 7 places
 ; STATS: certified
-; RUN: %ltofold merge %s -S -o %t.ll
+; RUN: %ltofold merge %s -S -o %t.ll --merge-outline-all
 ; RUN: FileCheck %s --input-file %t.ll
 ; CHECK-LABEL: define void @s1(
 ; CHECK:         call void @use(ptr %s)
@@ -40,7 +51,7 @@
 ; CHECK:         unreachable
 ; RUN: grep -c '^define.*@ltofold.outlined' %t.ll | FileCheck %s --check-prefix=TWO
 ; TWO: {{^}}2{{$}}
-; RUN: %ltofold merge %s -S -o - --merge-outline=false | FileCheck %s --check-prefix=OFF
+; RUN: %ltofold merge %s -S -o - --merge-outline=false --merge-outline-all | FileCheck %s --check-prefix=OFF
 ; OFF-NOT: ltofold.outlined
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
