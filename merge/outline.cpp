@@ -12,7 +12,10 @@
  * checked by the merge.
  *
  * A region starts in a block A that ends in a conditional branch and leaves
- * its blocks through one block J, which it does not include:
+ * its blocks through one block J, which it does not include (or it is a
+ * side of such a branch: the block S only the branch enters, whole, and
+ * the blocks S dominates, leaving to one block or to none; a call of it
+ * then runs only where that side runs):
  *   - J is A's immediate post-dominator, and the region the blocks reached
  *     from A's successors before J; or, where one successor leads only to
  *     code that never returns (an error path), that successor's blocks, J
@@ -90,7 +93,8 @@ struct Region {
   BasicBlock *head = nullptr;   /* A: the region starts in it, at `start` */
   Instruction *start = nullptr;
   std::vector<BasicBlock *> blocks; /* after A, in depth-first order */
-  BasicBlock *exit = nullptr;   /* J */
+  BasicBlock *exit = nullptr;   /* J; none when no path returns */
+  bool side = false;  /* a side of a branch: A is taken whole, not split */
   uint64_t hash = 0;
   long bytes = 0;     /* the region's code, by similar.c's model */
   unsigned inputs = 0;
@@ -202,6 +206,12 @@ public:
       Region region;
       if (shape(bb, region) && fill(region))
         regions.push_back(std::move(region));
+      for (BasicBlock *succ : successors(&bb)) {
+        Region side;
+        if (succ->getSinglePredecessor() == &bb && side_shape(*succ, side) &&
+            fill(side))
+          regions.push_back(std::move(side));
+      }
     }
   }
 
@@ -250,20 +260,60 @@ private:
     return true;
   }
 
+  /* A side of a branch: the block S that only the branch enters, taken
+   * whole, and the blocks it dominates, leaving to one block or none (a
+   * path that does not return). The call then runs only where that side
+   * runs. */
+  bool side_shape(BasicBlock &entry, Region &region) {
+    if (isa<PHINode>(entry.front()) || loops.getLoopFor(&entry))
+      return false;
+    region.function = &fn;
+    region.head = &entry;
+    region.side = true;
+    SmallVector<BasicBlock *, 8> work;
+    SmallPtrSet<BasicBlock *, 16> seen{&entry};
+    for (BasicBlock *succ : reverse(successors(&entry)))
+      if (seen.insert(succ).second)
+        work.push_back(succ);
+    while (!work.empty()) {
+      BasicBlock *bb = work.pop_back_val();
+      if (!dt.dominates(&entry, bb)) {
+        if (region.exit && region.exit != bb)
+          return false; /* a second way out */
+        region.exit = bb;
+        continue;
+      }
+      if (loops.getLoopFor(bb) || region.blocks.size() >= MAX_BLOCKS)
+        return false;
+      region.blocks.push_back(bb);
+      for (BasicBlock *succ : reverse(successors(bb)))
+        if (seen.insert(succ).second)
+          work.push_back(succ);
+    }
+    return true;
+  }
+
   /* The start in A, the checks on the instructions, the hash and the
    * price. */
   bool fill(Region &region) {
     SmallPtrSet<const BasicBlock *, 16> inside(region.blocks.begin(),
                                                region.blocks.end());
-    for (PHINode &phi : region.exit->phis())
-      for (BasicBlock *from : phi.blocks())
-        if (from == region.head || inside.count(from))
-          return false;
-    /* Instructions of A just before the branch that only the region uses. */
+    if (region.exit)
+      for (PHINode &phi : region.exit->phis())
+        for (BasicBlock *from : phi.blocks())
+          if (from == region.head || inside.count(from))
+            return false;
+    /* Instructions of A just before the branch that only the region uses
+     * (a side: all of S). */
     Instruction *start = region.head->getTerminator();
     SmallPtrSet<const Instruction *, 16> taken{start};
     for (Instruction *prev = start->getPrevNode(); prev;
          prev = prev->getPrevNode()) {
+      if (region.side) {
+        taken.insert(prev);
+        start = prev;
+        continue;
+      }
       if (isa<PHINode>(prev) || is_tied(*prev) || prev->isDebugOrPseudoInst() ||
           prev->use_empty()) /* a store or a call for its effect: the code before */
         break;
@@ -480,7 +530,7 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
         moved.insert(bb);
         changed.insert(bb);
       }
-      BasicBlock *entry = SplitBlock(r->head, r->start);
+      BasicBlock *entry = r->side ? r->head : SplitBlock(r->head, r->start);
       std::vector<BasicBlock *> blocks{entry};
       blocks.insert(blocks.end(), r->blocks.begin(), r->blocks.end());
       CodeExtractor extractor(blocks, nullptr, false, nullptr, nullptr, nullptr,

@@ -5,7 +5,7 @@
 ; a call each (merge-outline-all: their paths without a free call nothing,
 ; which the default leaves alone). Both go back into their callers, which end up as they were.
 ; RUN: %ltofold merge %s -o %t.bc --merge-outline-all --verify --stats 2>&1 | FileCheck %s --check-prefix=STATS
-; STATS: outline: 4 repeated regions, 4 outlined, 4 put back; 0 functions called from 0 places
+; STATS: outline: 8 repeated regions, 4 outlined, 4 put back; 0 functions called from 0 places
 ; RUN: %ltofold merge %s -S -o %t.ll --merge-outline-all
 ; RUN: FileCheck %s --input-file %t.ll
 ; CHECK-NOT: ltofold.outlined

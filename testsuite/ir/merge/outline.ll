@@ -12,17 +12,18 @@
 ; Every fold of the outlined copies is certified (--verify).
 ; By default only the error paths move: every path through them makes a
 ; call (to @gettime), while the strings' regions have a path that calls
-; nothing (nothing to free), which a call would slow; merge-outline-all
-; moves those too.
+; nothing (nothing to free), which a call would slow, and their sides that
+; free alone are too small to pay; merge-outline-all moves the whole
+; regions. (Regions counted: the whole ones and the sides of branches.)
 ; RUN: %ltofold merge %s -o %t.bc --verify --stats 2>&1 | FileCheck %s --check-prefix=DEFAULT
-; DEFAULT: outline: 3 repeated regions, 3 outlined, 0 put back; 1 functions called from 3 places
+; DEFAULT: outline: 10 repeated regions, 3 outlined, 0 put back; 1 functions called from 3 places
 ; RUN: %ltofold merge %s -S -o - | FileCheck %s --check-prefix=DEFAULT-IR
 ; DEFAULT-IR-LABEL: define void @s1(
 ; DEFAULT-IR-NOT:     call void @ltofold.outlined
 ; DEFAULT-IR-LABEL: define i32 @e1(
 ; DEFAULT-IR:         call void @ltofold.outlined
 ; RUN: %ltofold merge %s -o %t.bc --merge-outline-all --verify --stats 2>&1 | FileCheck %s --check-prefix=STATS
-; STATS: outline: 7 repeated regions, 7 outlined, 0 put back; 2 functions called from 7 places
+; STATS: outline: 14 repeated regions, 7 outlined, 0 put back; 2 functions called from 7 places
 ; STATS: certified
 ; RUN: %ltofold merge %s -S -o %t.ll --merge-outline-all
 ; RUN: FileCheck %s --input-file %t.ll
