@@ -25,6 +25,8 @@
  *   - from A, the branch and the instructions just before it whose values
  *     only the region uses (a load and a compare that feed the branch): A
  *     is split there;
+ *   - it is entered only at its start (every block's predecessors are in
+ *     it);
  *   - no value made in the region is used after it (no outputs: the call
  *     returns nothing), no phi of J takes a value from it, at most
  *     MAX_INPUTS values come in;
@@ -69,7 +71,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <map>
 #include <vector>
 
 using namespace llvm;
@@ -127,28 +128,6 @@ bool is_tied(const Instruction &inst) {
   return false;
 }
 
-/* Whether every path from `from` (bounded by MAX_BLOCKS blocks) ends in a
- * block that does not return (unreachable), never leaving `from`'s
- * dominance; the blocks go to `out`. */
-bool never_returns(BasicBlock *from, const DominatorTree &dt,
-                   std::vector<BasicBlock *> &out) {
-  SmallVector<BasicBlock *, 8> work{from};
-  SmallPtrSet<BasicBlock *, 16> seen{from};
-  while (!work.empty()) {
-    BasicBlock *bb = work.pop_back_val();
-    if (!dt.dominates(from, bb) || out.size() >= MAX_BLOCKS)
-      return false;
-    out.push_back(bb);
-    Instruction *term = bb->getTerminator();
-    if (!isa<BranchInst>(term) && !isa<UnreachableInst>(term))
-      return false;
-    for (BasicBlock *succ : successors(bb))
-      if (seen.insert(succ).second)
-        work.push_back(succ);
-  }
-  return true;
-}
-
 /* Whether an instruction calls a function (not an intrinsic that becomes
  * a few instructions). */
 bool is_real_call(const Instruction &inst) {
@@ -164,10 +143,11 @@ bool is_real_call(const Instruction &inst) {
  * is hot, and nothing says it is not. */
 bool calls_on_every_path(const Region &region,
                          const SmallPtrSetImpl<const Instruction *> &head_part) {
+  /* block -> every path from it calls; to a fixed point (at most
+   * MAX_BLOCKS blocks, no cycles) */
   DenseMap<const BasicBlock *, bool> covered;
-  /* blocks in reverse depth-first order: successors first (a DAG) */
-  for (auto it = region.blocks.rbegin(); it != region.blocks.rend(); ++it)
-    covered[*it] = false;
+  for (const BasicBlock *bb : region.blocks)
+    covered[bb] = false;
   auto block_calls = [&](const BasicBlock *bb) {
     if (isa<UnreachableInst>(bb->getTerminator()))
       return true;
@@ -223,41 +203,61 @@ private:
   PostDominatorTree pdt;
   LoopInfo loops;
 
-  /* The region's blocks after A and its exit J. */
-  bool shape(BasicBlock &head, Region &region) {
-    region.function = &fn;
-    region.head = &head;
-    DomTreeNode *node = pdt.getNode(&head);
-    BasicBlock *exit = node && node->getIDom() ? node->getIDom()->getBlock() : nullptr;
-    if (!exit) { /* one side never returns: that side alone */
-      for (unsigned side = 0; side < 2 && !region.exit; ++side) {
-        std::vector<BasicBlock *> blocks;
-        BasicBlock *succ = head.getTerminator()->getSuccessor(side);
-        if (succ->getSinglePredecessor() == &head &&
-            never_returns(succ, dt, blocks)) {
-          region.blocks = std::move(blocks);
-          region.exit = head.getTerminator()->getSuccessor(1 - side);
-        }
-      }
-      return region.exit != nullptr && region.exit != &head;
-    }
-    region.exit = exit;
+  /* Depth first from `from`'s successors, not into `stop`: every block
+   * `from` dominates joins the region's blocks (none in a loop, at most
+   * MAX_BLOCKS); each other block goes to `outside`, which says whether the
+   * region may leave to it. */
+  template <typename Outside>
+  bool collect(BasicBlock &from, BasicBlock *stop, Region &region,
+               Outside outside) {
     SmallVector<BasicBlock *, 8> work;
-    SmallPtrSet<BasicBlock *, 16> seen{exit};
-    for (BasicBlock *succ : reverse(successors(&head)))
-      if (seen.insert(succ).second)
-        work.push_back(succ);
-    while (!work.empty()) {
-      BasicBlock *bb = work.pop_back_val();
-      if (bb == &head || !dt.dominates(&head, bb) || loops.getLoopFor(bb) ||
-          region.blocks.size() >= MAX_BLOCKS)
-        return false;
-      region.blocks.push_back(bb);
+    SmallPtrSet<BasicBlock *, 16> seen{&from};
+    if (stop)
+      seen.insert(stop);
+    auto push_successors = [&](BasicBlock *bb) {
       for (BasicBlock *succ : reverse(successors(bb)))
         if (seen.insert(succ).second)
           work.push_back(succ);
+    };
+    push_successors(&from);
+    while (!work.empty()) {
+      BasicBlock *bb = work.pop_back_val();
+      if (!dt.dominates(&from, bb)) {
+        if (!outside(bb))
+          return false;
+        continue;
+      }
+      if (loops.getLoopFor(bb) || region.blocks.size() >= MAX_BLOCKS)
+        return false;
+      region.blocks.push_back(bb);
+      push_successors(bb);
     }
     return true;
+  }
+
+  /* The region's blocks after A and its exit J: the blocks between A and
+   * its immediate post-dominator; or, where A has none (a side never
+   * returns), the side that only A enters and that leaves nowhere, J being
+   * the other side. */
+  bool shape(BasicBlock &head, Region &region) {
+    region.function = &fn;
+    region.head = &head;
+    auto nowhere = [](BasicBlock *) { return false; };
+    DomTreeNode *node = pdt.getNode(&head);
+    if (node && node->getIDom() && node->getIDom()->getBlock()) {
+      region.exit = node->getIDom()->getBlock();
+      return collect(head, region.exit, region, nowhere);
+    }
+    for (unsigned side = 0; side < 2; ++side) {
+      BasicBlock *succ = head.getTerminator()->getSuccessor(side);
+      region.blocks = {succ};
+      if (succ->getSinglePredecessor() == &head && !loops.getLoopFor(succ) &&
+          collect(*succ, nullptr, region, nowhere)) {
+        region.exit = head.getTerminator()->getSuccessor(1 - side);
+        return region.exit != &head;
+      }
+    }
+    return false;
   }
 
   /* A side of a branch: the block S that only the branch enters, taken
@@ -270,27 +270,12 @@ private:
     region.function = &fn;
     region.head = &entry;
     region.side = true;
-    SmallVector<BasicBlock *, 8> work;
-    SmallPtrSet<BasicBlock *, 16> seen{&entry};
-    for (BasicBlock *succ : reverse(successors(&entry)))
-      if (seen.insert(succ).second)
-        work.push_back(succ);
-    while (!work.empty()) {
-      BasicBlock *bb = work.pop_back_val();
-      if (!dt.dominates(&entry, bb)) {
-        if (region.exit && region.exit != bb)
-          return false; /* a second way out */
-        region.exit = bb;
-        continue;
-      }
-      if (loops.getLoopFor(bb) || region.blocks.size() >= MAX_BLOCKS)
-        return false;
-      region.blocks.push_back(bb);
-      for (BasicBlock *succ : reverse(successors(bb)))
-        if (seen.insert(succ).second)
-          work.push_back(succ);
-    }
-    return true;
+    return collect(entry, nullptr, region, [&](BasicBlock *bb) {
+      if (region.exit && region.exit != bb)
+        return false; /* a second way out */
+      region.exit = bb;
+      return true;
+    });
   }
 
   /* The start in A, the checks on the instructions, the hash and the
@@ -298,6 +283,12 @@ private:
   bool fill(Region &region) {
     SmallPtrSet<const BasicBlock *, 16> inside(region.blocks.begin(),
                                                region.blocks.end());
+    /* one way in: every block's predecessors are in the region (a block
+     * reached also from code that cannot run would not be) */
+    for (BasicBlock *bb : region.blocks)
+      for (BasicBlock *pred : predecessors(bb))
+        if (pred != region.head && !inside.count(pred))
+          return false;
     if (region.exit)
       for (PHINode &phi : region.exit->phis())
         for (BasicBlock *from : phi.blocks())
@@ -451,8 +442,12 @@ bool put_back(CallBase *call) {
 } // namespace
 
 struct ltofold_outline {
-  std::vector<WeakVH> outlined; /* the functions made, while they live */
-  std::map<Function *, std::pair<long, unsigned>> price; /* bytes, inputs */
+  struct outlined {
+    WeakVH function; /* null once the merge folded it into another */
+    long bytes;      /* its region's, and the values it takes */
+    unsigned inputs;
+  };
+  std::vector<outlined> made;
 };
 
 extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
@@ -526,6 +521,8 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
         continue;
       }
       changed.insert(r->head);
+      if (r->side) /* taken whole: it moves */
+        moved.insert(r->head);
       for (BasicBlock *bb : r->blocks) {
         moved.insert(bb);
         changed.insert(bb);
@@ -544,11 +541,9 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
         stats->ineligible++;
         continue;
       }
-      made->setName(OUTLINED_NAME);
-      made->setLinkage(GlobalValue::InternalLinkage);
+      made->setName(OUTLINED_NAME); /* internal already */
       made->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-      state->outlined.emplace_back(made);
-      state->price[made] = {r->bytes, r->inputs};
+      state->made.push_back({WeakVH(made), r->bytes, r->inputs});
       stats->outlined++;
     }
   }
@@ -565,8 +560,8 @@ extern "C" bool ltofold_is_outlined(LLVMValueRef fn) {
 
 extern "C" void ltofold_outline_finish(ltofold_outline *state,
                                        ltofold_outline_stats *stats) {
-  for (WeakVH &handle : state->outlined) {
-    auto *fn = cast_or_null<Function>(static_cast<Value *>(handle));
+  for (const ltofold_outline::outlined &made : state->made) {
+    auto *fn = cast_or_null<Function>(static_cast<Value *>(made.function));
     if (!fn)
       continue; /* folded into another */
     std::vector<CallBase *> calls;
@@ -578,8 +573,7 @@ extern "C" void ltofold_outline_finish(ltofold_outline *state,
       else
         only_calls = false;
     }
-    auto price = state->price[fn];
-    if (!only_calls || saving(price.first, price.second, calls.size()) >= MIN_SAVED) {
+    if (!only_calls || saving(made.bytes, made.inputs, calls.size()) >= MIN_SAVED) {
       stats->functions++;
       stats->calls += calls.size();
       continue;
