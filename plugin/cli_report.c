@@ -94,6 +94,28 @@ static void line_and_column(const char *text, const char *position,
   }
 }
 
+void ltofold_cli_report_set_init(report_set *set, int argc) {
+  set->paths = calloc((size_t)argc + 1, sizeof *set->paths);
+  set->reports = calloc((size_t)argc + 1, sizeof *set->reports);
+  set->count = 0;
+  if (!set->paths || !set->reports)
+    abort();
+}
+
+int ltofold_cli_report_set_read(report_set *set) {
+  for (size_t i = 0; i < set->count; ++i)
+    if (!(set->reports[i] = ltofold_cli_report_read(set->paths[i])))
+      return 2;
+  return 0;
+}
+
+void ltofold_cli_report_set_free(report_set *set) {
+  for (size_t i = 0; i < set->count; ++i)
+    cJSON_Delete(set->reports[i]);
+  free(set->reports);
+  free(set->paths);
+}
+
 cJSON *ltofold_cli_report_read(const char *path) {
   size_t size = 0;
   char *text = ltofold_read_file(path, &size);

@@ -29,6 +29,18 @@ bool ltofold_cli_report_parse_format(const char *value, report_format *format);
  * missing, unreadable, not JSON, not an ltofold report) and returns NULL. */
 struct cJSON *ltofold_cli_report_read(const char *path);
 
+/* The reports a command names, in order: `paths` has room for every
+ * argument, `reports` is filled by ltofold_cli_report_set_read. */
+typedef struct report_set {
+  const char **paths;
+  struct cJSON **reports;
+  size_t count;
+} report_set;
+void ltofold_cli_report_set_init(report_set *set, int argc);
+/* Reads every path: 0, or 2 when one could not be read (said on stderr). */
+int ltofold_cli_report_set_read(report_set *set);
+void ltofold_cli_report_set_free(report_set *set);
+
 /* A number at a path of keys (second may be NULL), or NAN when absent or
  * null. */
 double ltofold_cli_report_number(const struct cJSON *root, const char *first,

@@ -150,11 +150,8 @@ int ltofold_cli_report_write_page(const char *out_path, const char *mode,
 /* ltofold report html REPORT.json... -o OUT.html */
 int ltofold_cli_report_html(int argc, char **argv) {
   const char *out = NULL;
-  const char **paths = calloc((size_t)argc + 1, sizeof *paths);
-  cJSON **reports = calloc((size_t)argc + 1, sizeof *reports);
-  if (!paths || !reports)
-    abort();
-  size_t count = 0;
+  report_set set;
+  ltofold_cli_report_set_init(&set, argc);
   int status = 0;
   for (int i = 1; i < argc && !status; ++i) {
     if (!strcmp(argv[i], "-o") && i + 1 < argc) {
@@ -164,31 +161,29 @@ int ltofold_cli_report_html(int argc, char **argv) {
     } else if (argv[i][0] == '-' && argv[i][1]) {
       status = ltofold_cli_report_usage_error("unknown option '%s'", argv[i]);
     } else {
-      paths[count++] = argv[i];
+      set.paths[set.count++] = argv[i];
     }
   }
-  if (!status && (!count || !out))
+  if (!status && (!set.count || !out))
     status = ltofold_cli_report_usage_error(
         "%s", "report html needs one report or more and -o OUT.html");
-  for (size_t i = 0; i < count && !status; ++i)
-    if (!(reports[i] = ltofold_cli_report_read(paths[i])))
-      status = 2;
+  if (!status)
+    status = ltofold_cli_report_set_read(&set);
   if (!status) {
     static const report_budgets no_budgets = {0};
+    size_t count = set.count;
     const char *mode = count == 1 ? "report" : count == 2 ? "diff" : "trend";
     cJSON *model =
         count == 1 ? NULL
         : count == 2
-            ? ltofold_cli_report_diff_model(paths[0], reports[0], paths[1],
-                                            reports[1], &no_budgets)
-            : ltofold_cli_report_trend_model(paths, reports, count);
-    status = ltofold_cli_report_write_page(out, mode, paths, reports, count,
-                                           model);
+            ? ltofold_cli_report_diff_model(set.paths[0], set.reports[0],
+                                            set.paths[1], set.reports[1],
+                                            &no_budgets)
+            : ltofold_cli_report_trend_model(set.paths, set.reports, count);
+    status = ltofold_cli_report_write_page(out, mode, set.paths, set.reports,
+                                           count, model);
     cJSON_Delete(model);
   }
-  for (size_t i = 0; i < count; ++i)
-    cJSON_Delete(reports[i]);
-  free(reports);
-  free(paths);
+  ltofold_cli_report_set_free(&set);
   return status;
 }

@@ -221,11 +221,8 @@ int ltofold_cli_report_trend(int argc, char **argv) {
   report_format format = REPORT_FORMAT_TEXT;
   bool html = false;
   const char *out = NULL;
-  const char **paths = calloc((size_t)argc + 1, sizeof *paths);
-  cJSON **reports = calloc((size_t)argc + 1, sizeof *reports);
-  if (!paths || !reports)
-    abort();
-  size_t count = 0;
+  report_set set;
+  ltofold_cli_report_set_init(&set, argc);
   int status = 0;
   for (int i = 1; i < argc && !status; ++i) {
     const char *arg = argv[i];
@@ -240,31 +237,27 @@ int ltofold_cli_report_trend(int argc, char **argv) {
     } else if (arg[0] == '-' && arg[1]) {
       status = ltofold_cli_report_usage_error("unknown option '%s'", arg);
     } else {
-      paths[count++] = arg;
+      set.paths[set.count++] = arg;
     }
   }
-  if (!status && !count)
+  if (!status && !set.count)
     status = ltofold_cli_report_usage_error("%s", "report trend needs reports, "
                                                   "oldest first");
   if (!status && html != (out != NULL))
     status = ltofold_cli_report_usage_error(
         "%s", html ? "report trend --html needs -o OUT.html"
                    : "report trend prints to stdout; -o goes with --html");
-  for (size_t i = 0; i < count && !status; ++i)
-    if (!(reports[i] = ltofold_cli_report_read(paths[i])))
-      status = 2;
+  if (!status)
+    status = ltofold_cli_report_set_read(&set);
   if (!status) {
-    cJSON *model = ltofold_cli_report_trend_model(paths, reports, count);
+    cJSON *model = ltofold_cli_report_trend_model(set.paths, set.reports, set.count);
     if (!html)
       ltofold_cli_report_print_trend(stdout, model, format);
     else
-      status = ltofold_cli_report_write_page(out, "trend", paths, reports,
-                                             count, model);
+      status = ltofold_cli_report_write_page(out, "trend", set.paths,
+                                             set.reports, set.count, model);
     cJSON_Delete(model);
   }
-  for (size_t i = 0; i < count; ++i)
-    cJSON_Delete(reports[i]);
-  free(reports);
-  free(paths);
+  ltofold_cli_report_set_free(&set);
   return status;
 }
