@@ -146,15 +146,23 @@ def orient(line, rng):
     return line
 
 
-def shuffle_cases(line, rng):
-    m = re.match(r'^(\s*switch [^\[]*\[ )(.*?)( \])$', line)
+def shuffle_list(line, rng, pattern, item, separator):
+    """Shuffles the list that group 2 of `pattern` matches in `line` (group 1
+    before it, group 3 after it), when its items, matched by `item` and
+    joined by `separator`, make the whole list."""
+    m = re.match(pattern, line)
     if not m:
         return line
-    cases = re.findall(r'\S+ \S+, label \S+', m.group(2))
-    if ' '.join(cases) != m.group(2):
+    items = re.findall(item, m.group(2))
+    if separator.join(items) != m.group(2):
         return line
-    rng.shuffle(cases)
-    return m.group(1) + ' '.join(cases) + m.group(3)
+    rng.shuffle(items)
+    return m.group(1) + separator.join(items) + m.group(3)
+
+
+def shuffle_cases(line, rng):
+    return shuffle_list(line, rng, r'^(\s*switch [^\[]*\[ )(.*?)( \])$',
+                        r'\S+ \S+, label \S+', ' ')
 
 
 def shuffle_module(lines, rng):
@@ -199,14 +207,9 @@ def shuffle_module(lines, rng):
 
 
 def reorder_phi(line, rng):
-    m = re.match(r'^(\s*' + LOCAL + r' = phi [^\[]*?)(\[.*\])(.*)$', line)
-    if not m:
-        return line
-    edges = re.findall(r'\[ [^\[\]]* \]', m.group(2))
-    if ', '.join(edges) != m.group(2):
-        return line
-    rng.shuffle(edges)
-    return m.group(1) + ', '.join(edges) + m.group(3)
+    return shuffle_list(line, rng,
+                        r'^(\s*' + LOCAL + r' = phi [^\[]*?)(\[.*\])(.*)$',
+                        r'\[ [^\[\]]* \]', ', ')
 
 
 def rename_function(header, body, rng, type_names):
