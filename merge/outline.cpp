@@ -70,7 +70,6 @@
 #include <llvm/Transforms/Utils/Local.h>
 
 #include <algorithm>
-#include <cstring>
 #include <vector>
 
 using namespace llvm;
@@ -102,30 +101,31 @@ struct Region {
   size_t order = 0;   /* discovery order: module order */
 };
 
+/* What must stay in its function: its frame (allocas, stack save and
+ * restore, va_start), its unwinding (EH pads, invokes), its returns, and
+ * the calls similar.c knows to be tied to the function or its frame; and
+ * calls whose place matters (convergent, returns-twice). */
 bool is_tied(const Instruction &inst) {
   if (isa<AllocaInst>(inst) || inst.isEHPad() || isa<InvokeInst>(inst) ||
       isa<CallBrInst>(inst) || isa<ReturnInst>(inst) || isa<ResumeInst>(inst) ||
       isa<IndirectBrInst>(inst) || inst.getType()->isTokenTy())
     return true;
-  if (auto *call = dyn_cast<CallInst>(&inst)) {
-    if (call->isMustTailCall() || call->isConvergent() ||
-        call->hasFnAttr(Attribute::ReturnsTwice))
-      return true;
-    if (auto *intrinsic = dyn_cast<IntrinsicInst>(call))
-      switch (intrinsic->getIntrinsicID()) {
-      case Intrinsic::stacksave: case Intrinsic::stackrestore:
-      case Intrinsic::vastart: case Intrinsic::vaend: case Intrinsic::vacopy:
-      case Intrinsic::localescape: case Intrinsic::localrecover:
-      case Intrinsic::returnaddress: case Intrinsic::addressofreturnaddress:
-      case Intrinsic::frameaddress: case Intrinsic::sponentry:
-      case Intrinsic::eh_typeid_for: case Intrinsic::coro_begin:
-      case Intrinsic::coro_end: case Intrinsic::coro_suspend:
-        return true;
-      default:
-        break;
-      }
+  auto *call = dyn_cast<CallInst>(&inst);
+  if (!call)
+    return false;
+  if (merge_is_tied_call(wrap(&inst)) || call->isConvergent() ||
+      call->hasFnAttr(Attribute::ReturnsTwice))
+    return true;
+  switch (call->getIntrinsicID()) {
+  case Intrinsic::stacksave: case Intrinsic::stackrestore:
+  case Intrinsic::vastart: case Intrinsic::vaend: case Intrinsic::vacopy:
+  case Intrinsic::localrecover: case Intrinsic::eh_typeid_for:
+  case Intrinsic::coro_begin: case Intrinsic::coro_end:
+  case Intrinsic::coro_suspend:
+    return true;
+  default:
+    return false;
   }
-  return false;
 }
 
 /* Whether an instruction calls a function (not an intrinsic that becomes

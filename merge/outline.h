@@ -24,6 +24,11 @@ void ltofold_outline_finish(ltofold_outline *state, ltofold_outline_stats *stats
 bool ltofold_is_outlined(LLVMValueRef fn);
 bool ltofold_is_outlined_name(const char *name);
 
+/* similar.c: a call tied to its own function or frame (musttail; an
+ * intrinsic that names the function or reads its frame or return
+ * address). */
+bool merge_is_tied_call(LLVMValueRef inst);
+
 /* similar.c's size model, in hundredths of bytes: an instruction, and the
  * branch of a block. */
 unsigned merge_instruction_cost(LLVMValueRef inst);

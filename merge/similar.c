@@ -207,7 +207,7 @@ static unsigned constant_bytes(LLVMValueRef value) {
  * (its caller's signature must match the callee's), and intrinsics that
  * name the function or read its frame or return address (which a thunk
  * that cannot jump would change). */
-static bool is_tied_call(LLVMValueRef inst) {
+bool merge_is_tied_call(LLVMValueRef inst) {
   if (LLVMGetInstructionOpcode(inst) != LLVMCall)
     return false;
   if (LLVMGetTailCallKind(inst) == LLVMTailCallKindMustTail)
@@ -231,7 +231,7 @@ static bool has_tied_call(LLVMValueRef fn) {
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
          i = LLVMGetNextInstruction(i))
-      if (is_tied_call(i))
+      if (merge_is_tied_call(i))
         return true;
   return false;
 }
