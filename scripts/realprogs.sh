@@ -4,8 +4,8 @@
 # test suite against every link (testsuite/realprogs/README.md).
 #
 # Usage: scripts/realprogs.sh [--quick] [--rebuild] [--build-only] [--mode MODE]... [PROGRAM]...
-#   PROGRAM   bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp opus libccd (default: all)
-#   --mode    plain icf mergefunc gmf-icf ltofold-equal ltofold-noblocks ltofold ltofold-icf
+#   PROGRAM   bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd (default: all)
+#   --mode    plain icf mergefunc gmf-icf ltofold-equal ltofold-noblocks ltofold-nooutline ltofold ltofold-icf
 #             gold-ltofold bfd-ltofold mold-ltofold (repeatable; default: all).
 #             A mode whose linker or plugin is missing is reported as skipped.
 #   --quick   the CI subset: bzip2 and jsoncpp in modes ltofold and gold-ltofold
