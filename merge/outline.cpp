@@ -20,8 +20,10 @@
  *     from A's successors before J; or, where one successor leads only to
  *     code that never returns (an error path), that successor's blocks, J
  *     being the other successor;
- *   - every block of it is dominated by A and is in no loop, nor is A (a
- *     call in a loop would run on every iteration);
+ *   - every block of it is dominated by A and is in no loop that A is not
+ *     in, and no edge goes back to its start: it holds no cycle, and runs
+ *     once each time A does (in a loop, a call per iteration where every
+ *     path calls a function anyway, by the rule below);
  *   - from A, the branch and the instructions just before it whose values
  *     only the region uses (a load and a compare that feed the branch): A
  *     is split there;
@@ -181,8 +183,9 @@ public:
   void run() {
     for (BasicBlock &bb : fn) {
       auto *branch = dyn_cast<BranchInst>(bb.getTerminator());
-      if (!branch || !branch->isConditional() || loops.getLoopFor(&bb))
+      if (!branch || !branch->isConditional())
         continue;
+      home = loops.getLoopFor(&bb);
       Region region;
       if (shape(bb, region) && fill(region))
         regions.push_back(std::move(region));
@@ -202,11 +205,23 @@ private:
   DominatorTree dt;
   PostDominatorTree pdt;
   LoopInfo loops;
+  Loop *home = nullptr; /* the innermost loop of A */
+
+  /* Whether a block may be in a region that starts in A: it is in no loop
+   * that A is not in, so that the region holds no cycle and runs once each
+   * time A does (an error path that leaves A's loop is in none). */
+  bool in_home(BasicBlock *bb) {
+    Loop *loop = loops.getLoopFor(bb);
+    return !loop || (home && loop->contains(home));
+  }
 
   /* Depth first from `from`'s successors, not into `stop`: every block
-   * `from` dominates joins the region's blocks (none in a loop, at most
+   * `from` dominates joins the region's blocks (each in_home, at most
    * MAX_BLOCKS); each other block goes to `outside`, which says whether the
-   * region may leave to it. */
+   * region may leave to it. An edge back to `from` fails: a latch branching
+   * to its own block, or a loop's body going back to the header that
+   * starts the region, would leave the region a second way, and be a cycle
+   * in it. */
   template <typename Outside>
   bool collect(BasicBlock &from, BasicBlock *stop, Region &region,
                Outside outside) {
@@ -214,25 +229,28 @@ private:
     SmallPtrSet<BasicBlock *, 16> seen{&from};
     if (stop)
       seen.insert(stop);
+    bool back = false;
     auto push_successors = [&](BasicBlock *bb) {
-      for (BasicBlock *succ : reverse(successors(bb)))
+      for (BasicBlock *succ : reverse(successors(bb))) {
+        back |= succ == &from;
         if (seen.insert(succ).second)
           work.push_back(succ);
+      }
     };
     push_successors(&from);
-    while (!work.empty()) {
+    while (!work.empty() && !back) {
       BasicBlock *bb = work.pop_back_val();
       if (!dt.dominates(&from, bb)) {
         if (!outside(bb))
           return false;
         continue;
       }
-      if (loops.getLoopFor(bb) || region.blocks.size() >= MAX_BLOCKS)
+      if (!in_home(bb) || region.blocks.size() >= MAX_BLOCKS)
         return false;
       region.blocks.push_back(bb);
       push_successors(bb);
     }
-    return true;
+    return !back;
   }
 
   /* The region's blocks after A and its exit J: the blocks between A and
@@ -251,7 +269,7 @@ private:
     for (unsigned side = 0; side < 2; ++side) {
       BasicBlock *succ = head.getTerminator()->getSuccessor(side);
       region.blocks = {succ};
-      if (succ->getSinglePredecessor() == &head && !loops.getLoopFor(succ) &&
+      if (succ->getSinglePredecessor() == &head && in_home(succ) &&
           collect(*succ, nullptr, region, nowhere)) {
         region.exit = head.getTerminator()->getSuccessor(1 - side);
         return region.exit != &head;
@@ -265,7 +283,7 @@ private:
    * path that does not return). The call then runs only where that side
    * runs. */
   bool side_shape(BasicBlock &entry, Region &region) {
-    if (isa<PHINode>(entry.front()) || loops.getLoopFor(&entry))
+    if (isa<PHINode>(entry.front()) || !in_home(&entry))
       return false;
     region.function = &fn;
     region.head = &entry;

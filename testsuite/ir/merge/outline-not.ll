@@ -2,7 +2,8 @@
 ; code repeats three times (each case in three functions that differ
 ; otherwise), even with merge-outline-all (which also takes regions a path
 ; of which makes no call):
-;   loop:   the region is in a loop (a call on every iteration);
+;   loop:   the region would hold a loop (from a test before it), or leave
+;           its block twice (a loop's test branching back to its own block);
 ;   phi:    the block after the region takes a value from it in a phi;
 ;   alloca: the region allocates on the stack (the frame would change);
 ;   invoke: the region may unwind to a pad outside it;
@@ -23,24 +24,24 @@ declare ptr @llvm.returnaddress(i32)
 
 define void @loop1(ptr %s, i64 %n) {
 entry:
-  br label %loop
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %loop
 
 loop:
-  %i = phi i64 [ 0, %entry ], [ %next, %latch ]
-  %data = load ptr, ptr %s, align 8
-  %buf = getelementptr inbounds i8, ptr %s, i64 16
-  %inline = icmp eq ptr %data, %buf
-  br i1 %inline, label %latch, label %free
-
-free:
-  %cap = load i64, ptr %buf, align 8
-  %size = add i64 %cap, 1
-  call void @free_sized(ptr %data, i64 %size)
-  br label %latch
-
-latch:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %p = getelementptr inbounds [32 x i8], ptr %s, i64 %i
+  %data = load ptr, ptr %p, align 8
+  call void @free_sized(ptr %data, i64 %i)
   %next = add i64 %i, 1
-  %more = icmp ult i64 %next, %n
+  %q = getelementptr inbounds [32 x i8], ptr %s, i64 %next
+  %len.p = getelementptr inbounds i8, ptr %q, i64 8
+  %len = load i64, ptr %len.p, align 8
+  %h = mul i64 %len, 31
+  %h2 = xor i64 %h, %len
+  %h3 = lshr i64 %h2, 3
+  %h4 = add i64 %h3, %i
+  %h5 = and i64 %h4, 1023
+  %more = icmp ult i64 %h5, %n
   br i1 %more, label %loop, label %done
 
 done:
@@ -50,24 +51,24 @@ done:
 
 define void @loop2(ptr %s, i64 %n) {
 entry:
-  br label %loop
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %loop
 
 loop:
-  %i = phi i64 [ 0, %entry ], [ %next, %latch ]
-  %data = load ptr, ptr %s, align 8
-  %buf = getelementptr inbounds i8, ptr %s, i64 16
-  %inline = icmp eq ptr %data, %buf
-  br i1 %inline, label %latch, label %free
-
-free:
-  %cap = load i64, ptr %buf, align 8
-  %size = add i64 %cap, 1
-  call void @free_sized(ptr %data, i64 %size)
-  br label %latch
-
-latch:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %p = getelementptr inbounds [32 x i8], ptr %s, i64 %i
+  %data = load ptr, ptr %p, align 8
+  call void @free_sized(ptr %data, i64 %i)
   %next = add i64 %i, 1
-  %more = icmp ult i64 %next, %n
+  %q = getelementptr inbounds [32 x i8], ptr %s, i64 %next
+  %len.p = getelementptr inbounds i8, ptr %q, i64 8
+  %len = load i64, ptr %len.p, align 8
+  %h = mul i64 %len, 31
+  %h2 = xor i64 %h, %len
+  %h3 = lshr i64 %h2, 3
+  %h4 = add i64 %h3, %i
+  %h5 = and i64 %h4, 1023
+  %more = icmp ult i64 %h5, %n
   br i1 %more, label %loop, label %done
 
 done:
@@ -77,24 +78,24 @@ done:
 
 define void @loop3(ptr %s, i64 %n) {
 entry:
-  br label %loop
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %loop
 
 loop:
-  %i = phi i64 [ 0, %entry ], [ %next, %latch ]
-  %data = load ptr, ptr %s, align 8
-  %buf = getelementptr inbounds i8, ptr %s, i64 16
-  %inline = icmp eq ptr %data, %buf
-  br i1 %inline, label %latch, label %free
-
-free:
-  %cap = load i64, ptr %buf, align 8
-  %size = add i64 %cap, 1
-  call void @free_sized(ptr %data, i64 %size)
-  br label %latch
-
-latch:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %p = getelementptr inbounds [32 x i8], ptr %s, i64 %i
+  %data = load ptr, ptr %p, align 8
+  call void @free_sized(ptr %data, i64 %i)
   %next = add i64 %i, 1
-  %more = icmp ult i64 %next, %n
+  %q = getelementptr inbounds [32 x i8], ptr %s, i64 %next
+  %len.p = getelementptr inbounds i8, ptr %q, i64 8
+  %len = load i64, ptr %len.p, align 8
+  %h = mul i64 %len, 31
+  %h2 = xor i64 %h, %len
+  %h3 = lshr i64 %h2, 3
+  %h4 = add i64 %h3, %i
+  %h5 = and i64 %h4, 1023
+  %more = icmp ult i64 %h5, %n
   br i1 %more, label %loop, label %done
 
 done:

@@ -75,3 +75,29 @@ std::string longest(const std::vector<std::string> &words) {
       best = w;
   return best;
 }
+
+// Loops whose bodies check each word and stop the program on a bad one:
+// the error paths leave the loops for good, and merge-outline takes them
+// from inside the loops by default.
+long sum_numbers(const std::vector<std::string> &words) {
+  long total = 0;
+  for (const std::string &w : words) {
+    char *end;
+    long v = std::strtol(w.c_str(), &end, 10);
+    if (*end != '\0' || v < 0)
+      fail("not a count", w + " in a list of " + std::to_string(words.size()));
+    total += v;
+  }
+  return total;
+}
+
+long widest(const std::vector<std::string> &words, long limit) {
+  long best = 0;
+  for (const std::string &w : words) {
+    long n = (long)w.size();
+    if (n > limit)
+      fail("too long", w + " in a list of " + std::to_string(words.size()));
+    best = n > best ? n : best;
+  }
+  return best;
+}
