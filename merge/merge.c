@@ -629,6 +629,14 @@ void write_thunk(merge_state *st, LLVMValueRef f, LLVMValueRef g,
   LLVMDisposeBuilder(builder);
   free(args);
   free(param_types);
+  /* A thunk's code is a jump: without optsize, code generation pads it to
+   * the target's preferred function alignment (16 bytes on x86-64, as much
+   * as the thunk itself), which buys nothing for a jump. optsize keeps only
+   * the target's minimum and any alignment G asks for itself (C++ methods'
+   * `align 2`); optnone functions may not take it. */
+  if (!has_fn_attribute(g, st->optnone_kind))
+    LLVMAddAttributeAtIndex(g, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(st->context, st->optsize_kind, 0));
   ptr_map_put(&st->thunks, g, 1);
 }
 
@@ -1332,6 +1340,8 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   ptr_map_init(&st.used);
   ptr_map_init(&st.thunks);
   st.naked_kind = enum_kind("naked");
+  st.optnone_kind = enum_kind("optnone");
+  st.optsize_kind = enum_kind("optsize");
   st.inalloca_kind = enum_kind("inalloca");
   st.preallocated_kind = enum_kind("preallocated");
   static const char *const hints[] = {"dbg", "prof", "DIAssignID", "heapallocsite",

@@ -33,7 +33,7 @@ typedef struct merge_state {
   unsigned agreeing_md_kinds[12];
   unsigned agreeing_md_count;
   unsigned alias_scope_kind, noalias_kind, loop_kind;
-  unsigned naked_kind, inalloca_kind, preallocated_kind;
+  unsigned naked_kind, inalloca_kind, preallocated_kind, optnone_kind, optsize_kind;
   ltofold_merge_result *result; /* not owned */
   certifier *cert;              /* owned; NULL unless options->certify */
   /* The originals (certify.c) of the pair merge_two is folding. */

@@ -183,8 +183,11 @@ unsigned merge_block_cost(void) { return BLOCK_BYTES; }
  * a register): 2 bytes for zero or null, 5 for a 32-bit immediate, 10 for
  * a 64-bit one, 7 for an address, 16 for a double (8 of code, 8 of data);
  * on the stack, a few more. A thunk is a 5-byte jump plus the moves,
- * rounded up to the 16-byte alignment of functions; with constants on the
- * stack it must call instead of jump (a frame: 10 bytes more). A parameter
+ * counted here rounded up to the 16-byte alignment of functions, although
+ * write_thunk's optsize drops that padding: the rounding is the model's
+ * margin (counted unpadded, more groups merge and pugixml's code grew by
+ * 560 bytes); with constants on the stack it must call instead of jump (a
+ * frame: 10 bytes more). A parameter
  * costs the merged body about 2 bytes (a register; more when it lives
  * across a call). */
 enum { JUMP_BYTES = 5, STACK_CONSTANT_EXTRA = 4, STACK_THUNK_EXTRA = 10,

@@ -24,7 +24,7 @@ define internal i64 @swap_int(ptr %p, i64 %x) unnamed_addr {
   ret i64 %v
 }
 
-; THUNK-LABEL: define internal ptr @swap_ptr(ptr %p, ptr %x) unnamed_addr {
+; THUNK-LABEL: define internal ptr @swap_ptr(ptr %p, ptr %x) unnamed_addr #{{[0-9]+}} {
 ; THUNK-NEXT: %1 = ptrtoint ptr %x to i64
 ; THUNK-NEXT: %2 = tail call i64 @swap_int(ptr %p, i64 %1)
 ; THUNK-NEXT: %3 = inttoptr i64 %2 to ptr

@@ -20,7 +20,7 @@ define weak i32 @weak_a(ptr %p, i32 %x) {
   ret i32 %m
 }
 
-; CHECK-LABEL: define weak i32 @weak_b(ptr %p, i32 %x) {
+; CHECK-LABEL: define weak i32 @weak_b(ptr %p, i32 %x) #{{[0-9]+}} {
 ; CHECK-NEXT: %1 = tail call i32 @weak_a.ltofold.body(ptr %p, i32 %x)
 ; CHECK-NEXT: ret i32 %1
 define weak i32 @weak_b(ptr %p, i32 %x) {

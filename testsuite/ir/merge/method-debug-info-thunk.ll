@@ -22,7 +22,7 @@ define i32 @f(ptr %p, i32 %x) !dbg !10 {
   ret i32 %m, !dbg !12
 }
 
-; CHECK: define i32 @g(ptr %p, i32 %x) !dbg [[G:![0-9]+]] {
+; CHECK: define i32 @g(ptr %p, i32 %x) #{{[0-9]+}} !dbg [[G:![0-9]+]] {
 ; CHECK-NOT: load
 ; CHECK: %1 = tail call i32 @f(ptr %p, i32 %x), !dbg [[THUNK_LOC:![0-9]+]]
 ; CHECK-NEXT: ret i32 %1

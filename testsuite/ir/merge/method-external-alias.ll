@@ -27,7 +27,7 @@ define i32 @f(ptr %p, i32 %x) unnamed_addr {
   ret i32 %m
 }
 
-; THUNK-LABEL: define i32 @g(ptr %p, i32 %x) unnamed_addr {
+; THUNK-LABEL: define i32 @g(ptr %p, i32 %x) unnamed_addr #{{[0-9]+}} {
 ; THUNK-NEXT: %1 = tail call i32 @f(ptr %p, i32 %x)
 ; THUNK-NEXT: ret i32 %1
 ; THUNK-NEXT: }

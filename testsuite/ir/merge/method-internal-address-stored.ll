@@ -31,7 +31,7 @@ define internal i32 @g_called(ptr %p, i32 %x) {
   ret i32 %m
 }
 
-; CHECK-LABEL: define internal i32 @g_stored(ptr %p, i32 %x) {
+; CHECK-LABEL: define internal i32 @g_stored(ptr %p, i32 %x) #{{[0-9]+}} {
 ; CHECK-NEXT: %1 = tail call i32 @f(ptr %p, i32 %x)
 ; CHECK-NEXT: ret i32 %1
 ; CHECK-NEXT: }

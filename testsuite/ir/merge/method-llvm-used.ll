@@ -25,7 +25,7 @@ define internal i32 @f(ptr %p, i32 %x) unnamed_addr {
   ret i32 %m
 }
 
-; THUNK-LABEL: define internal i32 @used_g(ptr %p, i32 %x) unnamed_addr {
+; THUNK-LABEL: define internal i32 @used_g(ptr %p, i32 %x) unnamed_addr #{{[0-9]+}} {
 ; THUNK-NEXT: %1 = tail call i32 @f(ptr %p, i32 %x)
 define internal i32 @used_g(ptr %p, i32 %x) unnamed_addr {
   %v = load i32, ptr %p, align 4

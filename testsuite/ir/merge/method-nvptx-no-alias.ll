@@ -10,7 +10,7 @@
 ; STATS: 1 folded
 ; STATS-NEXT: thunk 1
 ; CHECK-NOT: {{^@.* alias }}
-; CHECK: define weak void @store_b(i32 %a) unnamed_addr {
+; CHECK: define weak void @store_b(i32 %a) unnamed_addr #{{[0-9]+}} {
 ; CHECK-NEXT: tail call void @store_a.ltofold.body(i32 %a)
 
 target triple = "nvptx64-nvidia-cuda"

@@ -26,7 +26,7 @@ define linkonce_odr i32 @odr_a(ptr %p, i32 %x) {
   ret i32 %m
 }
 
-; CHECK-LABEL: define linkonce_odr i32 @odr_b(ptr %p, i32 %x) {
+; CHECK-LABEL: define linkonce_odr i32 @odr_b(ptr %p, i32 %x) #{{[0-9]+}} {
 ; CHECK-NEXT: %1 = tail call i32 @odr_a.ltofold.body(ptr %p, i32 %x)
 ; CHECK-NEXT: ret i32 %1
 define linkonce_odr i32 @odr_b(ptr %p, i32 %x) {

@@ -7,11 +7,11 @@
 ; RUN: %ltofold merge %S/Inputs/odr-used-order-reversed.ll -o - -S --verify | FileCheck %s
 
 ; CHECK-DAG: define internal void @used_a.ltofold.body(ptr %p) unnamed_addr {
-; CHECK-DAG: define weak_odr void @used_a(ptr [[A:%.*]]) {
+; CHECK-DAG: define weak_odr void @used_a(ptr [[A:%.*]]) #{{[0-9]+}} {
 ; CHECK-DAG: tail call void @used_a.ltofold.body(ptr [[A]])
-; CHECK-DAG: define weak_odr void @used_b(ptr %p) {
+; CHECK-DAG: define weak_odr void @used_b(ptr %p) #{{[0-9]+}} {
 ; CHECK-DAG: tail call void @used_a.ltofold.body(ptr %p)
-; CHECK-DAG: define weak_odr void @used_c(ptr %p) {
+; CHECK-DAG: define weak_odr void @used_c(ptr %p) #{{[0-9]+}} {
 ; CHECK-DAG: tail call void @used_a.ltofold.body(ptr %p)
 
 target triple = "x86_64-pc-linux-gnu"

@@ -23,7 +23,7 @@ define linkonce_odr i32 @tmpl_a(ptr %p, i32 %x) comdat {
   ret i32 %m
 }
 
-; CHECK: define linkonce_odr i32 @tmpl_b(ptr %p, i32 %x) comdat {
+; CHECK: define linkonce_odr i32 @tmpl_b(ptr %p, i32 %x) #{{[0-9]+}} comdat {
 ; CHECK-NEXT: tail call i32 @tmpl_a.ltofold.body(
 define linkonce_odr i32 @tmpl_b(ptr %p, i32 %x) comdat {
   %v = load i32, ptr %p, align 4
@@ -37,5 +37,5 @@ define i32 @strong(ptr %p, i32 %x) {
   ret i32 %1
 }
 
-; CHECK: define linkonce_odr i32 @tmpl_a({{.*}}) comdat {
+; CHECK: define linkonce_odr i32 @tmpl_a({{.*}}) #{{[0-9]+}} comdat {
 ; CHECK-NEXT: tail call i32 @tmpl_a.ltofold.body(

@@ -10,7 +10,7 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
-; CHECK-LABEL: define weak i32 @a_weak(ptr %p, i32 %x) {
+; CHECK-LABEL: define weak i32 @a_weak(ptr %p, i32 %x) #{{[0-9]+}} {
 ; CHECK-NEXT: %1 = tail call i32 @b_strong(ptr %p, i32 %x)
 ; CHECK-NEXT: ret i32 %1
 ; CHECK-NEXT: }

@@ -26,7 +26,7 @@ define internal i32 @impl_a(ptr %p, i32 %x) unnamed_addr !type !0 {
   ret i32 %m
 }
 
-; CHECK-DAG: define internal i32 @impl_b(ptr %p, i32 %x) unnamed_addr !type [[TYPE_B:![0-9]+]]
+; CHECK-DAG: define internal i32 @impl_b(ptr %p, i32 %x) unnamed_addr #{{[0-9]+}} !type [[TYPE_B:![0-9]+]]
 define internal i32 @impl_b(ptr %p, i32 %x) unnamed_addr !type !1 {
   %v = load i32, ptr %p, align 4
   %a = add i32 %v, %x
@@ -42,7 +42,7 @@ define internal i32 @kcfi_a(ptr %p, i32 %x) unnamed_addr !kcfi_type !2 {
   ret i32 %m
 }
 
-; CHECK-DAG: define internal i32 @kcfi_b(ptr %p, i32 %x) unnamed_addr !kcfi_type [[KCFI_B:![0-9]+]]
+; CHECK-DAG: define internal i32 @kcfi_b(ptr %p, i32 %x) unnamed_addr #{{[0-9]+}} !kcfi_type [[KCFI_B:![0-9]+]]
 define internal i32 @kcfi_b(ptr %p, i32 %x) unnamed_addr !kcfi_type !3 {
   %v = load i32, ptr %p, align 4
   %a = sub i32 %v, %x

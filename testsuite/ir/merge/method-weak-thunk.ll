@@ -22,7 +22,7 @@ define i32 @f(ptr %p, i32 %x) {
   ret i32 %m
 }
 
-; CHECK-LABEL: define weak i32 @g_weak(ptr %p, i32 %x) {
+; CHECK-LABEL: define weak i32 @g_weak(ptr %p, i32 %x) #{{[0-9]+}} {
 ; CHECK-NEXT: %1 = tail call i32 @f(ptr %p, i32 %x)
 ; CHECK-NEXT: ret i32 %1
 ; CHECK-NEXT: }
