@@ -39,8 +39,15 @@ xored with a constant. Its blocks are the original's but for the one that
 holds the new statement: merge-blocks may merge the two with a region there,
 the equal merge must not fold them.
 
+With --regions SEED, after some statements of every function (the same
+in both copies) comes a use of one of two always-inlined helpers that test
+an integer global and call a function that mixes a value into a checksum
+main prints: one calls on both paths (merge-outline moves such code by
+default, in loops too), the other on one path only (merge-outline-all).
+Few globals and constants, so that the same code repeats in many places.
+
 Usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c] [--near SEED] [--near-op SEED]
-                      [--near-stmt SEED]
+                      [--near-stmt SEED] [--regions SEED]
 Exit status 1 (with a message) if the input is not in csmith's layout.
 """
 import random
@@ -169,9 +176,76 @@ def mutate_statement(functions, seed, globals_text):
     return functions[:m.end()] + statement + functions[m.end():]
 
 
+# The helpers of --regions; ltofold_note, ltofold_note2 and ltofold_opaque
+# are defined in the first file. The value tested is xored with a volatile
+# zero, so that the optimizer, which can often tell a global's value at a
+# point, keeps the test; the two calls of ltofold_both go to two functions,
+# so that it keeps the branch too (a call on both sides of it would become
+# one call of a select).
+REGION_HELPERS = """
+void ltofold_note(uint32_t v);
+void ltofold_note2(uint32_t v);
+extern volatile uint32_t ltofold_opaque;
+static inline __attribute__((always_inline)) void ltofold_both(uint32_t v, uint32_t k) {
+  v ^= ltofold_opaque;
+  if (v & 1u)
+    ltofold_note(v ^ k);
+  else
+    ltofold_note2(k + 3u);
+}
+static inline __attribute__((always_inline)) void ltofold_one(uint32_t v, uint32_t k) {
+  v ^= ltofold_opaque;
+  if ((v & 3u) == 1u)
+    ltofold_note(v * k);
+}
+"""
+REGION_NOTE = """
+volatile uint32_t ltofold_opaque;
+static uint32_t ltofold_checksum;
+void __attribute__((noinline)) ltofold_note(uint32_t v) {
+  ltofold_checksum = ltofold_checksum * 31u + v;
+}
+void __attribute__((noinline)) ltofold_note2(uint32_t v) {
+  ltofold_checksum = ltofold_checksum * 37u + v;
+}
+"""
+
+
+def add_regions(functions, seed, globals_text):
+    """functions with a use of a --regions helper after about one statement
+    in six, each on one of two integer globals with one of two constants,
+    picked by `seed`."""
+    names = INTEGER_GLOBAL.findall(globals_text)
+    if not names:
+        return functions
+    rng = random.Random(seed)
+    names = rng.sample(names, min(2, len(names)))
+    out, last = [], 0
+    for m in STATEMENT_END.finditer(functions):
+        if rng.randrange(6):
+            continue
+        helper = rng.choice(("ltofold_both", "ltofold_one"))
+        out.append(functions[last:m.end()])
+        out.append(" %s((uint32_t)%s, %du);\n" % (helper, rng.choice(names),
+                                                  rng.choice((5, 77))))
+        last = m.end()
+    out.append(functions[last:])
+    return "".join(out)
+
+
+def print_region_checksum(main_text):
+    """main printing the --regions checksum before csmith's own."""
+    new_main, n = re.subn(r"^(\s*)platform_main_end\(",
+                          r'\1printf("regions %u\\n", ltofold_checksum);\n\1platform_main_end(',
+                          main_text, count=1, flags=re.M)
+    if n != 1:
+        raise ValueError("main does not call platform_main_end")
+    return new_main
+
+
 def main(argv):
     argv = list(argv)
-    near = near_op = near_stmt = None
+    near = near_op = near_stmt = regions = None
     if "--near" in argv:
         i = argv.index("--near")
         near = int(argv[i + 1])
@@ -184,13 +258,22 @@ def main(argv):
         i = argv.index("--near-stmt")
         near_stmt = int(argv[i + 1])
         del argv[i:i + 2]
+    if "--regions" in argv:
+        i = argv.index("--regions")
+        regions = int(argv[i + 1])
+        del argv[i:i + 2]
     if len(argv) not in (3, 5) or (len(argv) == 5 and argv[3] != "--two-tu"):
         sys.stderr.write("usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c] "
-                         "[--near SEED] [--near-op SEED] [--near-stmt SEED]\n")
+                         "[--near SEED] [--near-op SEED] [--near-stmt SEED] "
+                         "[--regions SEED]\n")
         return 2
     text = open(argv[1]).read()
     try:
         prelude, globals_text, forwards, functions, main_text = split(text)
+        if regions is not None:
+            functions = add_regions(functions, regions, globals_text)
+            prelude += REGION_HELPERS
+            main_text = REGION_NOTE + print_region_checksum(main_text)
         twins = twin(functions)
         if near is not None:
             twins = mutate(twins, near)

@@ -15,7 +15,9 @@ summary):
            gold plugin under ld.gold cutting the program into three
            partitions generated on two threads (row "gold-parts"), and the
            gold plugin under ld.gold on the -flto=thin objects (row
-           "gold-thin": LLVM's LTO driver, then merge across the modules);
+           "gold-thin": LLVM's LTO driver, then merge across the modules),
+           and the lld pass plugin with merge-outline-all (row "outline":
+           more regions outlined, and more put back, than by default);
            outputs compared.
   twin     a csmith program with a twin of every function (csmith_twin.py,
            one or two translation units, three programs in four also
@@ -29,6 +31,9 @@ summary):
   nearstmt the same with one statement more in one twin function (an
            integer global xored: csmith_twin.py --near-stmt), which
            merge-blocks may merge with a region.
+  regions  twins with the same small tests and calls inlined after many
+           statements, in loops too (csmith_twin.py --regions), which
+           merge-outline moves into functions of their own.
   fp       a floating-point program (gen_fp.py) for fprange, outputs in %a,
            compiled at -O2, -O1, -O3 or -Os (by seed).
   stress   llvm-stress functions with renamed twins (stress_twin.py) through
@@ -63,12 +68,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM = "/usr/lib/llvm-22/bin"
 CLANG = "clang-22"
 CSMITH_INCLUDE = "/usr/include/csmith"
-PATHS = ["csmith", "twin", "near", "nearop", "nearstmt", "fp", "stress"]
+PATHS = ["csmith", "twin", "near", "nearop", "nearstmt", "regions", "fp", "stress"]
+TWIN_PATHS = ("twin", "near", "nearop", "nearstmt", "regions")
 # Ways through ltofold: the lld pass plugin, the gold plugin under three
 # linkers, and the lld pass plugin with canon on (canonical form of the
 # whole module before merge, and merge comparing in canonical order), so
 # canon's rewriting is checked against execution too.
-LINKERS = ["lld", "gold", "bfd", "mold", "canon", "thin", "gold-parts", "gold-thin"]
+LINKERS = ["lld", "gold", "bfd", "mold", "canon", "thin", "gold-parts", "gold-thin",
+           "outline"]
 # The rows that link the objects compiled with -flto=thin.
 THIN_ROWS = ("thin", "gold-thin")
 # What the gold-plugin rows pass the plugin besides verify and report.
@@ -83,7 +90,7 @@ SEED_STRIDE = 1000000
 STRESS_PER_ROUND = 10
 FP_LEVELS = ["-O2", "-O1", "-O3", "-Os"]
 PATH_OFFSET = {"csmith": 0, "twin": 500000, "near": 700000, "nearop": 800000,
-               "nearstmt": 900000, "fp": 0, "stress": 0}
+               "nearstmt": 900000, "regions": 600000, "fp": 0, "stress": 0}
 
 
 class Result:
@@ -126,13 +133,15 @@ def command_text(cmd, env=None):
 
 
 def report_folds(path):
-    """Merge folds plus fprange folds in an ltofold JSON report (0 if the
-    report is missing: lld writes none when no bitcode reached the plugin)."""
+    """Merge folds, calls of outlined functions and fprange folds in an
+    ltofold JSON report (0 if the report is missing: lld writes none when no
+    bitcode reached the plugin)."""
     try:
         report = json.load(open(path))
     except (OSError, ValueError):
         return 0
     folds = report.get("merge", {}).get("merged", 0) or 0
+    folds += report.get("merge", {}).get("outline", {}).get("calls", 0) or 0
     for count in report.get("fprange", {}).get("folds_by_kind", {}).values():
         folds += count or 0
     return folds
@@ -160,10 +169,12 @@ class Fuzzer:
         # verify: the module is verified around every phase and every fold
         # certified against the original functions (merge/certify.c), so a
         # wrong fold can fail the link even where the run would not show it.
-        if linker in ("lld", "canon", "thin"):
+        if linker in ("lld", "canon", "thin", "outline"):
             options = "verify,report=" + report
             if linker == "canon":
                 options = "canon,merge-canon," + options
+            if linker == "outline":
+                options = "merge-outline-all," + options
             mode = "-flto=thin" if linker == "thin" else "-flto=full"
             return ([CLANG, "-fuse-ld=lld", mode,
                      "-Wl,--load-pass-plugin=" + self.pass_plugin]
@@ -184,7 +195,7 @@ class Fuzzer:
             status, out, err = run(["csmith", "--seed", str(seed), "-o", "p.c"],
                                    work, 60)
             return ["p.c"], ["-I" + CSMITH_INCLUDE], [], [["1"]]
-        if path in ("twin", "near", "nearop", "nearstmt"):
+        if path in TWIN_PATHS:
             status, out, err = run(["csmith", "--seed", str(seed), "-o", "orig.c"],
                                    work, 60)
             # Odd seeds: two translation units. Inlining only for seeds
@@ -200,6 +211,8 @@ class Fuzzer:
                 cmd += ["--near-op", str(seed)]
             if path == "nearstmt":
                 cmd += ["--near-stmt", str(seed)]
+            if path == "regions":
+                cmd += ["--regions", str(seed)]
             status, out, err = run(cmd, work, 60)
             if status != 0:
                 return None
@@ -257,7 +270,7 @@ class Fuzzer:
             # the optimizer has used undefined behaviour (an infinite loop
             # without side effects, which C lets it assume away) and the
             # program does whatever: no reference to compare with.
-            if path in ("csmith", "twin", "near", "nearop", "nearstmt") and b"checksum = " not in out:
+            if path in ("csmith",) + TWIN_PATHS and b"checksum = " not in out:
                 return [Result(path, row, seed, "skip",
                                detail="reference printed no checksum") for row in rows]
             reference.append(out)
