@@ -55,6 +55,17 @@ bool fp_format_of_type(LLVMTypeRef type, fp_format_id *id);
  * 64 < 113 significand bits, same exponent range, deeper subnormals). */
 typedef _Float128 fp_bound;
 
+/* Exact conversions between fp_bound and float or double by the bits of
+ * IEEE binary128 (_Float128's layout on every target LLVM's x86-64 and
+ * AArch64 Linux use): x86-64 has no _Float128 instructions, so the
+ * compiler's own conversions and compares are library calls (libgcc's
+ * soft float), which were most of fprange's time. to_*: false when x is
+ * not a value of the format (NaN included). */
+bool fp_bound_to_double(fp_bound x, double *out);
+bool fp_bound_to_float(fp_bound x, float *out);
+fp_bound fp_bound_from_double(double x);
+fp_bound fp_bound_from_float(float x);
+
 fp_bound fp_format_max(fp_format_id id);        /* largest finite */
 fp_bound fp_format_min_normal(fp_format_id id); /* smallest positive normal */
 fp_bound fp_format_denorm_min(fp_format_id id); /* smallest positive */

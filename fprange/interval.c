@@ -139,6 +139,159 @@ fp_bound fp_round_result(const fp_arith *arith, fp_format_id id, mpfr_t x,
   return fp_round_to_format(id, x, arith->nearest ? MPFR_RNDN : direction);
 }
 
+/* ---- exact conversions by the bits -------------------------------------- */
+
+/* binary128: sign, 15 exponent bits (bias 16383), 112 fraction bits; a
+ * narrower format the same way, in the low bits of a uint64_t. */
+typedef unsigned __int128 bits128;
+enum { Q_FRACTION = 112, Q_BIAS = 16383, Q_EXPONENT_MASK = 0x7fff };
+typedef struct binary_layout {
+  int fraction, exponent_bits, bias;
+} binary_layout;
+static const binary_layout DOUBLE_LAYOUT = {52, 11, 1023},
+                           FLOAT_LAYOUT = {23, 8, 127};
+
+static bits128 bound_bits(fp_bound x) {
+  bits128 b;
+  memcpy(&b, &x, sizeof b);
+  return b;
+}
+
+static fp_bound bits_bound(bits128 b) {
+  fp_bound x;
+  memcpy(&x, &b, sizeof x);
+  return x;
+}
+
+/* Classification and order by the bits, for the hottest paths. */
+static bool nan_bits(bits128 b) {
+  return (b << 1) > ((bits128)Q_EXPONENT_MASK << (Q_FRACTION + 1));
+}
+
+static bool inf_bits(bits128 b) {
+  return (b << 1) == ((bits128)Q_EXPONENT_MASK << (Q_FRACTION + 1));
+}
+
+static bool zero_bits(bits128 b) { return (b << 1) == 0; }
+
+/* a < b as IEEE compares them, for a and b not NaN (-0 == +0). */
+static bool less_bits(bits128 a, bits128 b) {
+  if (zero_bits(a) && zero_bits(b))
+    return false;
+  bits128 top = (bits128)1 << 127;
+  bits128 key_a = a & top ? ~a : a | top, key_b = b & top ? ~b : b | top;
+  return key_a < key_b;
+}
+
+/* Whether x, finite, is an integer: no fraction bit below its binary
+ * point. */
+static bool integer_bits(bits128 b) {
+  int exponent = (int)(b >> Q_FRACTION) & Q_EXPONENT_MASK;
+  if (exponent == 0)
+    return zero_bits(b); /* subnormals are below 1 */
+  int e = exponent - Q_BIAS;
+  if (e < 0)
+    return false;
+  if (e >= Q_FRACTION)
+    return true;
+  return (b & (((bits128)1 << (Q_FRACTION - e)) - 1)) == 0;
+}
+
+/* The bits of x in the narrower format, when x is exactly a value of it. */
+static bool narrow_bits(fp_bound x, binary_layout to, uint64_t *out) {
+  int fraction = to.fraction, bias = to.bias;
+  bits128 b = bound_bits(x);
+  int exponent = (int)(b >> Q_FRACTION) & Q_EXPONENT_MASK;
+  bits128 q_fraction = b & (((bits128)1 << Q_FRACTION) - 1);
+  uint64_t sign_bit = (uint64_t)(b >> 127) << (fraction + to.exponent_bits);
+  uint64_t top = ((uint64_t)1 << to.exponent_bits) - 1; /* all ones */
+  if (exponent == Q_EXPONENT_MASK) { /* inf; NaN is no value */
+    if (q_fraction)
+      return false;
+    *out = sign_bit | top << fraction;
+    return true;
+  }
+  if (exponent == 0) { /* zero; binary128 subnormals are below every format */
+    if (q_fraction)
+      return false;
+    *out = sign_bit;
+    return true;
+  }
+  int shift = Q_FRACTION - fraction;
+  if (q_fraction & (((bits128)1 << shift) - 1))
+    return false; /* more significant bits than the format has */
+  uint64_t f = (uint64_t)(q_fraction >> shift);
+  int e = exponent - Q_BIAS; /* x = 1.f * 2^e */
+  if (e > bias)
+    return false;
+  if (e >= 1 - bias) {
+    *out = sign_bit | (uint64_t)(e + bias) << fraction | f;
+    return true;
+  }
+  /* a subnormal of the format: (2^fraction + f) >> s, no bit lost */
+  int s = 1 - bias - e;
+  if (s > fraction)
+    return false;
+  uint64_t m = ((uint64_t)1 << fraction) | f;
+  if (m & (((uint64_t)1 << s) - 1))
+    return false;
+  *out = sign_bit | m >> s;
+  return true;
+}
+
+/* x of the narrower format, given by its bits, as binary128. */
+static fp_bound widen_bits(uint64_t bits, binary_layout from) {
+  int fraction = from.fraction, bias = from.bias;
+  int exponent_bits = from.exponent_bits;
+  bits128 sign = (bits128)(bits >> (fraction + exponent_bits) & 1) << 127;
+  int exponent = (int)(bits >> fraction) & ((1 << exponent_bits) - 1);
+  uint64_t f = bits & (((uint64_t)1 << fraction) - 1);
+  int shift = Q_FRACTION - fraction;
+  if (exponent == (1 << exponent_bits) - 1) /* inf, NaN (payload kept) */
+    return bits_bound(sign | (bits128)Q_EXPONENT_MASK << Q_FRACTION |
+                      (bits128)f << shift);
+  if (exponent == 0) {
+    if (!f)
+      return bits_bound(sign);
+    /* subnormal: f * 2^(1 - bias - fraction), normalized */
+    int top = 63 - __builtin_clzll(f);
+    int e = 1 - bias - fraction + top;
+    bits128 rest = (bits128)(f & ~((uint64_t)1 << top)) << (Q_FRACTION - top);
+    return bits_bound(sign | (bits128)(e + Q_BIAS) << Q_FRACTION | rest);
+  }
+  return bits_bound(sign | (bits128)(exponent - bias + Q_BIAS) << Q_FRACTION |
+                    (bits128)f << shift);
+}
+
+bool fp_bound_to_double(fp_bound x, double *out) {
+  uint64_t bits;
+  if (!narrow_bits(x, DOUBLE_LAYOUT, &bits))
+    return false;
+  memcpy(out, &bits, sizeof *out);
+  return true;
+}
+
+bool fp_bound_to_float(fp_bound x, float *out) {
+  uint64_t bits;
+  if (!narrow_bits(x, FLOAT_LAYOUT, &bits))
+    return false;
+  uint32_t narrow = (uint32_t)bits;
+  memcpy(out, &narrow, sizeof *out);
+  return true;
+}
+
+fp_bound fp_bound_from_double(double x) {
+  uint64_t bits;
+  memcpy(&bits, &x, sizeof bits);
+  return widen_bits(bits, DOUBLE_LAYOUT);
+}
+
+fp_bound fp_bound_from_float(float x) {
+  uint32_t bits;
+  memcpy(&bits, &x, sizeof bits);
+  return widen_bits(bits, FLOAT_LAYOUT);
+}
+
 /* x + half the smallest subnormal lies strictly between x and its upper
  * neighbour; rounding it up into the format gives the neighbour. */
 fp_bound fp_next_up(fp_format_id id, fp_bound x) {
@@ -181,10 +334,8 @@ fp_interval fp_interval_top(fp_format_id id) {
 }
 
 static bool is_integer_value(fp_bound x) {
-  fp_bound magnitude = x < 0 ? -x : x;
-  if (magnitude >= power_of_two(112))
-    return true;
-  return (fp_bound)(__int128)x == x;
+  bits128 b = bound_bits(x);
+  return !nan_bits(b) && integer_bits(b);
 }
 
 fp_interval fp_interval_point(fp_bound x) {
@@ -218,31 +369,35 @@ bool fp_interval_equal(const fp_interval *a, const fp_interval *b) {
          signbit(a->lo) == signbit(b->lo) && signbit(a->hi) == signbit(b->hi);
 }
 
+/* By the bits: the hottest function of fprange (every corner of every
+ * transfer function comes through it). */
 void fp_interval_add_point(fp_interval *r, fp_bound x) {
-  if (isnan(x)) {
+  bits128 b = bound_bits(x);
+  bool negative = b >> 127;
+  if (nan_bits(b)) {
     r->nan = true;
     return;
   }
-  if (isinf(x)) {
-    if (x > 0)
-      r->pos_inf = true;
-    else
+  if (inf_bits(b)) {
+    if (negative)
       r->neg_inf = true;
+    else
+      r->pos_inf = true;
     return;
   }
   if (!r->has_finite) {
     r->has_finite = true;
     r->lo = r->hi = x;
-    r->integer = is_integer_value(x);
+    r->integer = integer_bits(b);
   } else {
-    if (x < r->lo)
+    if (less_bits(b, bound_bits(r->lo)))
       r->lo = x;
-    if (x > r->hi)
+    if (less_bits(bound_bits(r->hi), b))
       r->hi = x;
-    r->integer = r->integer && is_integer_value(x);
+    r->integer = r->integer && integer_bits(b);
   }
-  if (x == 0) {
-    if (signbit(x))
+  if (zero_bits(b)) {
+    if (negative)
       r->neg_zero = true;
     else
       r->pos_zero = true;

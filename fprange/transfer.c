@@ -102,19 +102,27 @@ static native_op native_op_of(mpfr_binary_fn op) {
                           : NATIVE_NONE;
 }
 
-#define NATIVE_EVALUATE(T, FMA)                                                \
+#define NATIVE_EVALUATE(T, FMA, TO, FROM)                                      \
   do {                                                                         \
-    T a = (T)x, b = (T)y, c = (T)z;                                            \
-    if ((fp_bound)a != x || (fp_bound)b != y || (fp_bound)c != z)              \
+    T a, b, c = 0;                                                             \
+    if (!TO(x, &a) || !TO(y, &b) || (op == NATIVE_FMA && !TO(z, &c)))          \
       return false;                                                            \
     T result = op == NATIVE_ADD   ? a + b                                      \
                : op == NATIVE_SUB ? a - b                                      \
                : op == NATIVE_MUL ? a * b                                      \
                : op == NATIVE_DIV ? a / b                                      \
                                   : FMA(a, b, c);                              \
-    *out = result;                                                             \
+    *out = FROM(result);                                                       \
     return true;                                                               \
   } while (0)
+
+/* x86_fp80 by the compiler's conversions (library calls). */
+static bool long_double_of(fp_bound x, long double *out) {
+  *out = (long double)x;
+  return (fp_bound)*out == x;
+}
+
+static fp_bound bound_of_long_double(long double x) { return x; }
 
 /* op(x, y) (fma: x * y + z) rounded to nearest into the format, by the
  * machine; false when it cannot. */
@@ -125,11 +133,11 @@ static bool native_evaluate(const fp_arith *arith, fp_format_id id,
     return false;
   switch (id) {
   case FP_FLOAT:
-    NATIVE_EVALUATE(float, fmaf);
+    NATIVE_EVALUATE(float, fmaf, fp_bound_to_float, fp_bound_from_float);
   case FP_DOUBLE:
-    NATIVE_EVALUATE(double, fma);
+    NATIVE_EVALUATE(double, fma, fp_bound_to_double, fp_bound_from_double);
   case FP_X86_FP80:
-    NATIVE_EVALUATE(long double, fmal);
+    NATIVE_EVALUATE(long double, fmal, long_double_of, bound_of_long_double);
   default:
     return false;
   }

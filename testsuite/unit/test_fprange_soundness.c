@@ -14,6 +14,7 @@
 
 #include <criterion/criterion.h>
 #include <fenv.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -463,4 +464,90 @@ Test(fprange_soundness, fp_to_int) {
       }
     }
   report(&log);
+}
+
+/* The conversions by the bits (interval.c) against the compiler's own, on
+ * every kind of value: zeros, subnormals, normals, the extremes, infinities,
+ * and binary128 values just off a value of the format or outside its
+ * range, which must not convert. */
+static uint64_t next_random(uint64_t *state) {
+  *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return *state >> 11 ^ *state << 29;
+}
+
+static bool same_bits(const void *a, const void *b, size_t size) {
+  return memcmp(a, b, size) == 0;
+}
+
+static void check_bits_double(double d) {
+  fp_bound wide = d, got = fp_bound_from_double(d);
+  cr_assert(isnan(d) ? isnan(got) : same_bits(&wide, &got, sizeof wide),
+            "from_double(%a)", d);
+  double back;
+  bool exact = fp_bound_to_double(wide, &back);
+  cr_assert(exact == !isnan(d), "to_double(%a) exact", d);
+  if (exact)
+    cr_assert(same_bits(&back, &d, sizeof d), "to_double(%a) = %a", d, back);
+  /* just above in binary128: no double */
+  if (!isnan(d) && !isinf(d)) {
+    fp_bound off = wide + wide * (fp_bound)0x1p-100Q;
+    if (off != wide)
+      cr_assert(!fp_bound_to_double(off, &back), "to_double(%a + ...)", d);
+  }
+}
+
+static void check_bits_float(float f) {
+  fp_bound wide = f, got = fp_bound_from_float(f);
+  cr_assert(isnan(f) ? isnan(got) : same_bits(&wide, &got, sizeof wide),
+            "from_float(%a)", (double)f);
+  float back;
+  bool exact = fp_bound_to_float(wide, &back);
+  cr_assert(exact == !isnan(f), "to_float(%a) exact", (double)f);
+  if (exact)
+    cr_assert(same_bits(&back, &f, sizeof f), "to_float(%a)", (double)f);
+  /* a double that is no float: converts to double, not to float */
+  double d = f;
+  if (!isnan(f) && !isinf(f) && f != 0) {
+    double off = d + d * 0x1p-40;
+    cr_assert(!fp_bound_to_float((fp_bound)off, &back), "to_float(%a)", off);
+  }
+}
+
+Test(fprange_soundness, conversions_by_bits) {
+  const double doubles[] = {0.0, -0.0, 0x1p-1074, -0x1p-1074, 0x1.8p-1070,
+                            0x1p-1022, 0x1.fffffffffffffp-1023, DBL_MAX,
+                            -DBL_MAX, 1.0, -3.5, INFINITY, -INFINITY, NAN,
+                            0x1p-149, 0x1p-150, 0x1p128, 0x1.000001p0};
+  for (size_t i = 0; i < sizeof doubles / sizeof doubles[0]; ++i) {
+    check_bits_double(doubles[i]);
+    check_bits_float((float)doubles[i]);
+  }
+  uint64_t state = 42;
+  for (int i = 0; i < 200000; ++i) {
+    uint64_t bits = next_random(&state);
+    double d;
+    memcpy(&d, &bits, sizeof d);
+    check_bits_double(d);
+    uint32_t narrow = (uint32_t)bits;
+    float f;
+    memcpy(&f, &narrow, sizeof f);
+    check_bits_float(f);
+    /* doubles that are floats, and floats' subnormals */
+    check_bits_float((float)d);
+    check_bits_double((double)f);
+  }
+  /* binary128 values no double or float holds: beyond their exponents,
+   * binary128 subnormals */
+  double back;
+  float fback;
+  fp_bound out_of_range[] = {(fp_bound)DBL_MAX * 2, (fp_bound)0x1p-1074 / 2,
+                             0x1p-16400Q, -0x1p-16400Q, 0x1p-16494Q,
+                             0x1p16383Q};
+  for (size_t i = 0; i < sizeof out_of_range / sizeof out_of_range[0]; ++i) {
+    cr_assert(!fp_bound_to_double(out_of_range[i], &back));
+    cr_assert(!fp_bound_to_float(out_of_range[i], &fback));
+  }
+  cr_assert(!fp_bound_to_float((fp_bound)FLT_MAX * 2, &fback));
+  cr_assert(!fp_bound_to_float((fp_bound)0x1p-150, &fback));
+  cr_assert(fp_bound_to_float((fp_bound)0x1p-149, &fback) && fback == 0x1p-149f);
 }
