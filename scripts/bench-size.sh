@@ -274,7 +274,7 @@ if [ "$write" = 1 ]; then
   {
     echo "## Size (real programs)"
     echo
-    echo "Each program of testsuite/realprogs built once with \`clang -O2 -flto=full\` (bitcode objects and static archives from its own build), then its benchmark binary relinked in seven modes from the same bitcode (made by \`scripts/bench-size.sh\`; rerunning it replaces this section):"
+    echo "Each program of testsuite/realprogs built once with \`clang -O2 -flto=full\` (bitcode objects and static archives from its own build), then its benchmark binary relinked in each mode below from the same bitcode (made by \`scripts/bench-size.sh\`; rerunning it replaces this section):"
     echo
     echo '```'
     echo "scripts/bench-size.sh${given[*]:+ ${given[*]}}"
