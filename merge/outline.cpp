@@ -49,7 +49,9 @@
  * callees, and operands numbered inside the region), so that the copies of
  * one piece meet in O(N log N); a group is outlined when the model of
  * similar.c says its copies, all but one replaced by calls, save at least
- * MIN_SAVED bytes. Groups go in order of saving, and a region that
+ * MIN_SAVED bytes; copies of an error path in one function that take the
+ * same values count once, as the code generator merges them there (and
+ * their calls become one block after the merge: merge_repeated_calls). Groups go in order of saving, and a region that
  * overlaps one outlined before is left. After the merge, an outlined
  * function with too few calls to pay (copies that differed after all, in a
  * flag or an attribute the hash does not see) is inlined back. */
@@ -61,6 +63,7 @@
 #include <llvm/ADT/SetVector.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/PostDominators.h>
+#include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -72,6 +75,7 @@
 #include <llvm/Transforms/Utils/Local.h>
 
 #include <algorithm>
+#include <map>
 #include <vector>
 
 using namespace llvm;
@@ -101,6 +105,7 @@ struct Region {
   long bytes = 0;     /* the region's code, by similar.c's model */
   unsigned inputs = 0;
   size_t order = 0;   /* discovery order: module order */
+  std::vector<const Value *> ins; /* the values coming in, in order */
 };
 
 /* What must stay in its function: its frame (allocas, stack save and
@@ -406,11 +411,38 @@ private:
         (!any_path && !calls_on_every_path(region, taken)))
       return false;
     region.inputs = incoming.size();
+    region.ins.assign(incoming.size(), nullptr);
+    for (const auto &in : incoming)
+      region.ins[in.second] = in.first;
     region.bytes = (hundredths + merge_block_cost() * (long)region.blocks.size()) / 100;
     region.hash = h;
     return true;
   }
 };
+
+/* How many copies of a group the code generator keeps apart. A region
+ * that leaves nowhere (an error path) becomes a block of a call and
+ * `unreachable`, and its copies in one function that take the same values
+ * are one block after codegen's tail merging, before outlining and after
+ * (merge_repeated_calls); the others each stay. */
+template <typename Regions> size_t copies_apart(const Regions &regions) {
+  std::vector<std::pair<const Function *, const std::vector<const Value *> *>> tails;
+  size_t apart = 0;
+  for (const Region *r : regions) {
+    if (r->exit)
+      ++apart;
+    else
+      tails.push_back({r->function, &r->ins});
+  }
+  std::sort(tails.begin(), tails.end(), [](const auto &a, const auto &b) {
+    return a.first != b.first ? std::less<const Function *>()(a.first, b.first)
+                              : *a.second < *b.second;
+  });
+  for (size_t i = 0; i < tails.size(); ++i)
+    apart += i == 0 || tails[i].first != tails[i - 1].first ||
+             *tails[i].second != *tails[i - 1].second;
+  return apart;
+}
 
 /* What a group of `copies` regions of `bytes` with `inputs` saves when all
  * but one become calls. */
@@ -504,7 +536,11 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
       continue;
     stats->candidates += end - begin;
     const Region &first = regions[by_hash[begin]];
-    groups.push_back({begin, end, saving(first.bytes, first.inputs, end - begin)});
+    std::vector<const Region *> members;
+    for (size_t k = begin; k < end; ++k)
+      members.push_back(&regions[by_hash[k]]);
+    groups.push_back({begin, end, saving(first.bytes, first.inputs,
+                                         copies_apart(members))});
   }
   std::stable_sort(groups.begin(), groups.end(), [&](const group &a, const group &b) {
     if (a.saved != b.saved)
@@ -529,7 +565,7 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
       if (!overlaps(regions[by_hash[k]]))
         live.push_back(&regions[by_hash[k]]);
     if (live.size() < 2 ||
-        saving(live[0]->bytes, live[0]->inputs, live.size()) < MIN_SAVED) {
+        saving(live[0]->bytes, live[0]->inputs, copies_apart(live)) < MIN_SAVED) {
       stats->unprofitable += live.size();
       continue;
     }
@@ -576,12 +612,43 @@ extern "C" bool ltofold_is_outlined(LLVMValueRef fn) {
   return unwrap<Function>(fn)->getName().starts_with(OUTLINED_NAME);
 }
 
+/* The blocks that call an outlined function and end in `unreachable`,
+ * with the same values, in one function, become one: the code generator
+ * would have merged the region's copies there (tail merging), but does not
+ * merge two instructions (a call and its argument), so without this each
+ * copy would cost a call where there was one tail. The call keeps a
+ * location that covers all (DILocation::getMergedLocation), or its own
+ * where another had none. */
+void merge_repeated_calls(Function *outlined) {
+  std::map<std::pair<Function *, std::vector<Value *>>, CallBase *> first;
+  for (User *user : make_early_inc_range(outlined->users())) {
+    auto *call = dyn_cast<CallInst>(user);
+    if (!call || call->getCalledOperand() != outlined)
+      continue;
+    BasicBlock *bb = call->getParent();
+    if (&bb->front() != call || call->getNextNode() != bb->getTerminator() ||
+        !isa<UnreachableInst>(bb->getTerminator()) || bb->isEntryBlock())
+      continue;
+    std::vector<Value *> args(call->arg_begin(), call->arg_end());
+    auto found = first.try_emplace({bb->getParent(), args}, call);
+    if (found.second)
+      continue;
+    CallBase *kept = found.first->second;
+    if (DILocation *both = DILocation::getMergedLocation(kept->getDebugLoc(),
+                                                         call->getDebugLoc()))
+      kept->setDebugLoc(both); /* else: one had none, the kept one stays */
+    bb->replaceAllUsesWith(kept->getParent());
+    bb->eraseFromParent();
+  }
+}
+
 extern "C" void ltofold_outline_finish(ltofold_outline *state,
                                        ltofold_outline_stats *stats) {
   for (const ltofold_outline::outlined &made : state->made) {
     auto *fn = cast_or_null<Function>(static_cast<Value *>(made.function));
     if (!fn)
       continue; /* folded into another */
+    merge_repeated_calls(fn);
     std::vector<CallBase *> calls;
     bool only_calls = true;
     for (User *user : fn->users()) {
