@@ -14,6 +14,7 @@
 #ifndef LTOFOLD_FPRANGE_INTERNAL_H
 #define LTOFOLD_FPRANGE_INTERNAL_H
 
+#include <string.h>
 #include "ltofold_fprange.h"
 #include "ptr_map.h"
 
@@ -65,6 +66,25 @@ bool fp_bound_to_double(fp_bound x, double *out);
 bool fp_bound_to_float(fp_bound x, float *out);
 fp_bound fp_bound_from_double(double x);
 fp_bound fp_bound_from_float(float x);
+/* The bits of x, and tests on them, for the hottest paths (the same
+ * reason). */
+static inline unsigned __int128 fp_bound_bits(fp_bound x) {
+  unsigned __int128 b;
+  memcpy(&b, &x, sizeof b);
+  return b;
+}
+/* The bits are those of +-inf; x is +-inf (isinf). */
+static inline bool fp_bits_is_inf(unsigned __int128 b) {
+  return b << 1 == (unsigned __int128)0x7fff << 113; /* exponent all ones */
+}
+static inline bool fp_bound_is_inf(fp_bound x) {
+  return fp_bits_is_inf(fp_bound_bits(x));
+}
+/* a and b are the same value with the same sign (so -0 and +0 are not;
+ * NaNs with the same bits are). */
+static inline bool fp_bound_identical(fp_bound a, fp_bound b) {
+  return fp_bound_bits(a) == fp_bound_bits(b);
+}
 
 fp_bound fp_format_max(fp_format_id id);        /* largest finite */
 fp_bound fp_format_min_normal(fp_format_id id); /* smallest positive normal */

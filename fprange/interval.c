@@ -151,11 +151,6 @@ typedef struct binary_layout {
 static const binary_layout DOUBLE_LAYOUT = {52, 11, 1023},
                            FLOAT_LAYOUT = {23, 8, 127};
 
-static bits128 bound_bits(fp_bound x) {
-  bits128 b;
-  memcpy(&b, &x, sizeof b);
-  return b;
-}
 
 static fp_bound bits_bound(bits128 b) {
   fp_bound x;
@@ -168,9 +163,6 @@ static bool nan_bits(bits128 b) {
   return (b << 1) > ((bits128)Q_EXPONENT_MASK << (Q_FRACTION + 1));
 }
 
-static bool inf_bits(bits128 b) {
-  return (b << 1) == ((bits128)Q_EXPONENT_MASK << (Q_FRACTION + 1));
-}
 
 static bool zero_bits(bits128 b) { return (b << 1) == 0; }
 
@@ -200,7 +192,7 @@ static bool integer_bits(bits128 b) {
 /* The bits of x in the narrower format, when x is exactly a value of it. */
 static bool narrow_bits(fp_bound x, binary_layout to, uint64_t *out) {
   int fraction = to.fraction, bias = to.bias;
-  bits128 b = bound_bits(x);
+  bits128 b = fp_bound_bits(x);
   int exponent = (int)(b >> Q_FRACTION) & Q_EXPONENT_MASK;
   bits128 q_fraction = b & (((bits128)1 << Q_FRACTION) - 1);
   uint64_t sign_bit = (uint64_t)(b >> 127) << (fraction + to.exponent_bits);
@@ -334,7 +326,7 @@ fp_interval fp_interval_top(fp_format_id id) {
 }
 
 static bool is_integer_value(fp_bound x) {
-  bits128 b = bound_bits(x);
+  bits128 b = fp_bound_bits(x);
   return !nan_bits(b) && integer_bits(b);
 }
 
@@ -372,13 +364,13 @@ bool fp_interval_equal(const fp_interval *a, const fp_interval *b) {
 /* By the bits: the hottest function of fprange (every corner of every
  * transfer function comes through it). */
 void fp_interval_add_point(fp_interval *r, fp_bound x) {
-  bits128 b = bound_bits(x);
+  bits128 b = fp_bound_bits(x);
   bool negative = b >> 127;
   if (nan_bits(b)) {
     r->nan = true;
     return;
   }
-  if (inf_bits(b)) {
+  if (fp_bits_is_inf(b)) {
     if (negative)
       r->neg_inf = true;
     else
@@ -390,9 +382,9 @@ void fp_interval_add_point(fp_interval *r, fp_bound x) {
     r->lo = r->hi = x;
     r->integer = integer_bits(b);
   } else {
-    if (less_bits(b, bound_bits(r->lo)))
+    if (less_bits(b, fp_bound_bits(r->lo)))
       r->lo = x;
-    if (less_bits(bound_bits(r->hi), b))
+    if (less_bits(fp_bound_bits(r->hi), b))
       r->hi = x;
     r->integer = r->integer && integer_bits(b);
   }

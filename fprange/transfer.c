@@ -149,7 +149,7 @@ static bool native_evaluate(const fp_arith *arith, fp_format_id id,
 static void add_native_result(fp_format_id id, fp_interval *r, fp_bound value,
                               bool exact_may_be_finite) {
   fp_interval_add_point(r, value);
-  if (isinf(value) && exact_may_be_finite)
+  if (exact_may_be_finite && fp_bound_is_inf(value))
     fp_interval_add_point(r, value > 0 ? fp_format_max(id)
                                        : -fp_format_max(id));
 }
@@ -160,7 +160,8 @@ static void add_corner(fp_arith *arith, fp_format_id id, fp_interval *r,
   fp_bound native;
   if (native_evaluate(arith, id, native_op_of(op), x, y, 0, &native)) {
     add_native_result(id, r, native,
-                      !isinf(x) && !isinf(y) && !(op == mpfr_div && y == 0));
+                      !fp_bound_is_inf(x) && !fp_bound_is_inf(y) &&
+                          !(op == mpfr_div && y == 0));
     return;
   }
   fp_set_bound(arith->x, x);
@@ -174,11 +175,11 @@ static void add_corner(fp_arith *arith, fp_format_id id, fp_interval *r,
 static void add_piece_pair(fp_arith *arith, fp_format_id id, fp_interval *r,
                            mpfr_binary_fn op, piece p, piece q) {
   add_corner(arith, id, r, op, p.lo, q.lo);
-  if (q.hi != q.lo)
+  if (!fp_bound_identical(q.hi, q.lo))
     add_corner(arith, id, r, op, p.lo, q.hi);
-  if (p.hi != p.lo) {
+  if (!fp_bound_identical(p.hi, p.lo)) {
     add_corner(arith, id, r, op, p.hi, q.lo);
-    if (q.hi != q.lo)
+    if (!fp_bound_identical(q.hi, q.lo))
       add_corner(arith, id, r, op, p.hi, q.hi);
   }
 }
@@ -341,10 +342,11 @@ fp_interval fp_transfer_fma(fp_arith *arith, fp_format_id id,
     for (int j = 0; j < nb; ++j)
       for (int k = 0; k < nc; ++k)
         for (int corner = 0; corner < 8; ++corner) {
-          /* A piece that is one point has one corner. */
-          if (((corner & 1) && pa[i].hi == pa[i].lo) ||
-              ((corner & 2) && pb[j].hi == pb[j].lo) ||
-              ((corner & 4) && pc[k].hi == pc[k].lo))
+          /* A piece that is one point has one corner (by the bits: a
+           * piece from -0 to +0 gets its second corner, harmless). */
+          if (((corner & 1) && fp_bound_identical(pa[i].hi, pa[i].lo)) ||
+              ((corner & 2) && fp_bound_identical(pb[j].hi, pb[j].lo)) ||
+              ((corner & 4) && fp_bound_identical(pc[k].hi, pc[k].lo)))
             continue;
           fp_bound x = corner & 1 ? pa[i].hi : pa[i].lo;
           fp_bound y = corner & 2 ? pb[j].hi : pb[j].lo;
@@ -352,7 +354,8 @@ fp_interval fp_transfer_fma(fp_arith *arith, fp_format_id id,
           fp_bound native;
           if (native_evaluate(arith, id, NATIVE_FMA, x, y, z, &native)) {
             add_native_result(id, &r, native,
-                              !isinf(x) && !isinf(y) && !isinf(z));
+                              !fp_bound_is_inf(x) && !fp_bound_is_inf(y) &&
+                                  !fp_bound_is_inf(z));
             continue;
           }
           mpfr_fma_corner(arith, x, y, z, MPFR_RNDD);
