@@ -76,6 +76,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <vector>
 
 using namespace llvm;
@@ -103,7 +104,6 @@ struct Region {
   bool side = false;  /* a side of a branch: A is taken whole, not split */
   uint64_t hash = 0;
   long bytes = 0;     /* the region's code, by similar.c's model */
-  unsigned inputs = 0;
   size_t order = 0;   /* discovery order: module order */
   std::vector<const Value *> ins; /* the values coming in, in order */
 };
@@ -410,7 +410,6 @@ private:
     if (incoming.size() > MAX_INPUTS ||
         (!any_path && !calls_on_every_path(region, taken)))
       return false;
-    region.inputs = incoming.size();
     region.ins.assign(incoming.size(), nullptr);
     for (const auto &in : incoming)
       region.ins[in.second] = in.first;
@@ -426,22 +425,15 @@ private:
  * are one block after codegen's tail merging, before outlining and after
  * (merge_repeated_calls); the others each stay. */
 template <typename Regions> size_t copies_apart(const Regions &regions) {
-  std::vector<std::pair<const Function *, const std::vector<const Value *> *>> tails;
+  std::set<std::pair<const Function *, std::vector<const Value *>>> tails;
   size_t apart = 0;
   for (const Region *r : regions) {
     if (r->exit)
       ++apart;
     else
-      tails.push_back({r->function, &r->ins});
+      tails.insert({r->function, r->ins});
   }
-  std::sort(tails.begin(), tails.end(), [](const auto &a, const auto &b) {
-    return a.first != b.first ? std::less<const Function *>()(a.first, b.first)
-                              : *a.second < *b.second;
-  });
-  for (size_t i = 0; i < tails.size(); ++i)
-    apart += i == 0 || tails[i].first != tails[i - 1].first ||
-             *tails[i].second != *tails[i - 1].second;
-  return apart;
+  return apart + tails.size();
 }
 
 /* What a group of `copies` regions of `bytes` with `inputs` saves when all
@@ -539,7 +531,7 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
     std::vector<const Region *> members;
     for (size_t k = begin; k < end; ++k)
       members.push_back(&regions[by_hash[k]]);
-    groups.push_back({begin, end, saving(first.bytes, first.inputs,
+    groups.push_back({begin, end, saving(first.bytes, first.ins.size(),
                                          copies_apart(members))});
   }
   std::stable_sort(groups.begin(), groups.end(), [&](const group &a, const group &b) {
@@ -565,7 +557,7 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
       if (!overlaps(regions[by_hash[k]]))
         live.push_back(&regions[by_hash[k]]);
     if (live.size() < 2 ||
-        saving(live[0]->bytes, live[0]->inputs, copies_apart(live)) < MIN_SAVED) {
+        saving(live[0]->bytes, live[0]->ins.size(), copies_apart(live)) < MIN_SAVED) {
       stats->unprofitable += live.size();
       continue;
     }
@@ -597,7 +589,7 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
       }
       made->setName(OUTLINED_NAME); /* internal already */
       made->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-      state->made.push_back({WeakVH(made), r->bytes, r->inputs});
+      state->made.push_back({WeakVH(made), r->bytes, (unsigned)r->ins.size()});
       stats->outlined++;
     }
   }
