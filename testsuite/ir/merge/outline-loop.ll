@@ -8,8 +8,8 @@
 ;   - @x1..@x3 read records in a loop and stop the program on a bad one (a
 ;     path that leaves the loop for good, in no loop itself): one function,
 ;     called three times;
-; Every fold of the outlined copies is certified (--verify); the program
-; built from this file runs the same with and without (loop-run.test).
+; Every fold of the outlined copies is certified (--verify); regions in
+; loops run through lld and gold in link/outline-run.test.
 ; RUN: %ltofold merge %s -o %t.bc --verify --stats 2>&1 | FileCheck %s --check-prefix=STATS
 ; STATS: 2 functions called from 6 places
 ; STATS: certified
