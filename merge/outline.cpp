@@ -587,7 +587,11 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
         stats->ineligible++;
         continue;
       }
-      made->setName(OUTLINED_NAME); /* internal already */
+      /* Numbered by this run's own count, not by LLVM's uniquing, whose
+       * counter follows every clash of names the module ever had: the name
+       * then depends on the region alone (a distributed backend's module,
+       * renamed differently on import, gets the same symbols). */
+      made->setName(Twine(OUTLINED_NAME) + "." + Twine(state->made.size()));
       made->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
       state->made.push_back({WeakVH(made), r->bytes, (unsigned)r->ins.size()});
       stats->outlined++;

@@ -18,8 +18,8 @@
  *      -disable-llvm-passes, so that all of its code generation options
  *      (sections, PIC, debug info, the CPU) apply as they would have.
  * The object is the one an in-process backend with the plugin makes, byte
- * for byte (testsuite/link/thin-distributed.test), where clang's import
- * gives the module lld's does (docs/plugin.md says where it does not). A report option may
+ * for byte (testsuite/link/thin-distributed.test): step 2 writes the use
+ * lists' order, which code generation reads (docs/plugin.md). A report option may
  * name the output object as %o: one report per backend, which
  * `ltofold report combine` adds up into the link's. */
 #include "cli_commands.h"
@@ -323,7 +323,7 @@ static char *optimize(const char *imported, const char *out,
   if (!ltofold_thin_optimize(module, command->index, &command->tuning,
                              (const char *const *)pairs->items, pairs->count,
                              &error) &&
-      LLVMWriteBitcodeToFile(module, out))
+      ltofold_write_bitcode_keeping_use_lists(module, out))
     error = ltofold_format("%s: cannot write", out);
   LLVMDisposeModule(module);
   LLVMContextDispose(context);

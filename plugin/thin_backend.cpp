@@ -12,6 +12,8 @@
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ModuleSummaryIndex.h"
 #include "llvm/IR/Verifier.h"
@@ -116,4 +118,15 @@ extern "C" int ltofold_thin_optimize(LLVMModuleRef ModuleRef, const char *IndexP
   MPM.addPass(VerifierPass());
   MPM.run(M, MAM);
   return 0;
+}
+
+int ltofold_write_bitcode_keeping_use_lists(LLVMModuleRef module,
+                                            const char *path) {
+  std::error_code EC;
+  raw_fd_ostream OS(path, EC);
+  if (EC)
+    return 1;
+  WriteBitcodeToFile(*unwrap(module), OS, /*ShouldPreserveUseListOrder=*/true);
+  OS.close();
+  return OS.has_error() ? 1 : 0;
 }
