@@ -1465,20 +1465,13 @@ static int_range compute_int(fn_analysis *a, LLVMValueRef inst, uint32_t block,
   }
 }
 
-/* A counted loop that exits on equality, which the interval fixed point
- * cannot bound (i != N says nothing about a range holding N):
- *   header: i = phi [init, outside], [next, latch]
- *   latch:  next = add nsw/nuw i, step;  br (icmp eq/ne next, N), ...
- * with the latch -> header edge taken only while next != N, constants
- * 0 <= init <= N, step > 0 and step dividing N - init. From init, i moves
- * up by step without wrapping (a wrap is poison, and branching on it is
- * undefined) and the loop stays only while next has not reached N, so i
- * stays in [init, N - step]. */
-static bool counted_loop_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
-                               __int128 *low, __int128 *high) {
-  if (LLVMCountIncoming(phi) != 2 ||
-      LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMIntegerTypeKind ||
-      LLVMGetIntTypeWidth(LLVMTypeOf(phi)) > 64)
+/* An induction phi of a loop header: i = phi [init, outside], [next,
+ * latch] with next = add i, step (either operand order), init and step
+ * constants (scalars or vectors). Gives the back edge's latch and next. */
+static bool induction_phi(fn_analysis *a, LLVMValueRef phi, uint32_t block,
+                          LLVMValueRef *init, LLVMValueRef *step,
+                          LLVMValueRef *next, LLVMBasicBlockRef *latch) {
+  if (LLVMCountIncoming(phi) != 2)
     return false;
   int back = -1;
   for (unsigned i = 0; i < 2; ++i) {
@@ -1488,20 +1481,43 @@ static bool counted_loop_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
   }
   if (back < 0)
     return false;
-  LLVMValueRef init = LLVMGetIncomingValue(phi, (unsigned)(1 - back));
-  LLVMValueRef next = LLVMGetIncomingValue(phi, (unsigned)back);
-  LLVMBasicBlockRef latch = LLVMGetIncomingBlock(phi, (unsigned)back);
-  if (!LLVMIsAConstantInt(init) || !LLVMIsAInstruction(next) ||
-      LLVMGetInstructionOpcode(next) != LLVMAdd ||
-      !(LLVMGetNSW(next) || LLVMGetNUW(next)))
+  *init = LLVMGetIncomingValue(phi, (unsigned)(1 - back));
+  *next = LLVMGetIncomingValue(phi, (unsigned)back);
+  *latch = LLVMGetIncomingBlock(phi, (unsigned)back);
+  if (!LLVMIsAConstant(*init) || !LLVMIsAInstruction(*next) ||
+      LLVMGetInstructionOpcode(*next) != LLVMAdd)
     return false;
-  LLVMValueRef step_value = LLVMGetOperand(next, 1);
-  if (LLVMGetOperand(next, 0) != phi)
+  LLVMValueRef left = LLVMGetOperand(*next, 0);
+  LLVMValueRef right = LLVMGetOperand(*next, 1);
+  *step = left == phi ? right : right == phi ? left : NULL;
+  return *step && LLVMIsAConstant(*step);
+}
+
+/* A counted loop that exits on equality, which the interval fixed point
+ * cannot bound (i != N says nothing about a range holding N):
+ *   header: i = phi [init, outside], [next, latch]
+ *   latch:  next = add nsw/nuw i, step;  br (icmp eq/ne next, N), ...
+ * with the latch -> header edge taken only while next != N, constants
+ * 0 <= init <= N, step > 0 and step dividing N - init. From init, i moves
+ * up by step without wrapping (a wrap is poison, and branching on it is
+ * undefined) and the loop stays only while next has not reached N, so i
+ * stays in [init, N - step]: the header runs at most (N - init) / step
+ * times from each entry, which *visits gives. */
+static bool counted_loop_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
+                               __int128 *low, __int128 *high,
+                               __int128 *visits) {
+  if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMIntegerTypeKind ||
+      LLVMGetIntTypeWidth(LLVMTypeOf(phi)) > 64)
+    return false;
+  LLVMValueRef init, step_value, next;
+  LLVMBasicBlockRef latch;
+  if (!induction_phi(a, phi, block, &init, &step_value, &next, &latch) ||
+      !LLVMIsAConstantInt(init) || !LLVMIsAConstantInt(step_value) ||
+      !(LLVMGetNSW(next) || LLVMGetNUW(next)))
     return false;
   LLVMValueRef condition;
   bool truth;
-  if (!LLVMIsAConstantInt(step_value) ||
-      !edge_fact(latch, a->blocks[block], &condition, &truth) ||
+  if (!edge_fact(latch, a->blocks[block], &condition, &truth) ||
       !LLVMIsAICmpInst(condition))
     return false;
   LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
@@ -1521,7 +1537,53 @@ static bool counted_loop_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
     return false;
   *low = start;
   *high = end - step;
+  *visits = (end - start) / step;
   return *high >= *low;
+}
+
+/* Another induction of a counted loop's header (a vectorized loop's vector
+ * of lanes, a second counter): q = phi [init, outside], [q + step, latch]
+ * beside a counted i of the same header. Both have two incoming edges,
+ * so the same back edge: both start at their init each time the loop is
+ * entered and move by their step on that edge, so the header's k-th run
+ * sees q = init + k * step, k below
+ * the number of runs counted_loop_bound gives. The range is the hull of
+ * that over the lanes, computed exactly and kept only where no value of
+ * it wraps (then the add never wraps, nsw/nuw or not). */
+static bool sibling_induction_bound(fn_analysis *a, LLVMValueRef phi,
+                                    uint32_t block, unsigned width,
+                                    __int128 *low, __int128 *high) {
+  LLVMValueRef init, step, next;
+  LLVMBasicBlockRef latch;
+  if (width > 64 ||
+      !induction_phi(a, phi, block, &init, &step, &next, &latch))
+    return false;
+  value_range init_range = constant_range(init);
+  value_range step_range = constant_range(step);
+  if (init_range.kind != VALUE_INT || !init_range.as.integer.known ||
+      step_range.kind != VALUE_INT || !step_range.as.integer.known)
+    return false;
+  /* A constant with an undef or unknown lane has the whole type's range. */
+  if (init_range.as.integer.lo == int_min_of(width) ||
+      step_range.as.integer.lo == int_min_of(width) ||
+      init_range.as.integer.hi == int_max_of(width) ||
+      step_range.as.integer.hi == int_max_of(width))
+    return false;
+  for (LLVMValueRef other = LLVMGetFirstInstruction(a->blocks[block]);
+       other && LLVMGetInstructionOpcode(other) == LLVMPHI;
+       other = LLVMGetNextInstruction(other)) {
+    __int128 counter_low, counter_high, visits;
+    if (other == phi || !counted_loop_bound(a, other, block, &counter_low,
+                                            &counter_high, &visits))
+      continue;
+    __int128 last = visits - 1; /* k runs over [0, last] */
+    __int128 step_low = step_range.as.integer.lo;
+    __int128 step_high = step_range.as.integer.hi;
+    *low = init_range.as.integer.lo + last * (step_low < 0 ? step_low : 0);
+    *high = init_range.as.integer.hi + last * (step_high > 0 ? step_high : 0);
+    return *low >= int_min_of(width) && *high <= int_max_of(width);
+  }
+  return false;
 }
 
 /* Phi: the join over feasible incoming edges. Select: the join of the arms,
@@ -1544,9 +1606,11 @@ static value_range compute_value(fn_analysis *a, LLVMValueRef inst,
     }
     if (r.kind == VALUE_FP)
       fp_apply_fast_math(r.format, &r.as.fp, fast_math_of(inst));
-    __int128 low, high;
+    __int128 low, high, visits;
     if (r.kind == VALUE_INT && r.as.integer.known && a->loop_header[block] &&
-        counted_loop_bound(a, inst, block, &low, &high)) {
+        (counted_loop_bound(a, inst, block, &low, &high, &visits) ||
+         sibling_induction_bound(a, inst, block, r.as.integer.width, &low,
+                                 &high))) {
       if (low > r.as.integer.lo)
         r.as.integer.lo = low;
       if (high < r.as.integer.hi)

@@ -99,6 +99,99 @@ exit:
   ret void
 }
 
+; A second induction of a counted loop's header: the loop vectorizer's
+; vector of lanes, <0,1,2,3> + 8k, beside the counter that exits at 96
+; (12 runs of the header): the lanes stay in [0, 91], so their halves
+; are never above 51 (nor the next lanes', [4, 95]).
+; CHECK-LABEL: @vector_lanes(
+; CHECK: store volatile <4 x i1> zeroinitializer, ptr %out
+; CHECK: store volatile <4 x i1> zeroinitializer, ptr %out
+define void @vector_lanes(ptr %out) {
+entry:
+  br label %loop
+loop:
+  %index = phi i32 [ 0, %entry ], [ %index.next, %loop ]
+  %lanes = phi <4 x i32> [ <i32 0, i32 1, i32 2, i32 3>, %entry ], [ %lanes.next, %loop ]
+  %ahead = add <4 x i32> %lanes, splat (i32 4)
+  %x = uitofp nneg <4 x i32> %lanes to <4 x x86_fp80>
+  %h = fmul <4 x x86_fp80> %x, splat (x86_fp80 0xK3FFE8000000000000000)
+  %c = fcmp ogt <4 x x86_fp80> %h, splat (x86_fp80 0xK4004CC00000000000000)
+  store volatile <4 x i1> %c, ptr %out
+  %y = uitofp nneg <4 x i32> %ahead to <4 x double>
+  %d = fcmp ogt <4 x double> %y, splat (double 95.0)
+  store volatile <4 x i1> %d, ptr %out
+  %index.next = add nuw nsw i32 %index, 8
+  %lanes.next = add <4 x i32> %lanes, splat (i32 8)
+  %done = icmp eq i32 %index.next, 96
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
+; A second counter stepping down: j = 100 - 3k over the 10 runs of i's
+; loop, so j is in [73, 100] (a sitofp of it is never below 73).
+; CHECK-LABEL: @down_counter(
+; CHECK: store volatile i1 false, ptr %out
+define void @down_counter(ptr %out) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %j = phi i32 [ 100, %entry ], [ %j.next, %loop ]
+  %x = sitofp i32 %j to float
+  %c = fcmp olt float %x, 73.0
+  store volatile i1 %c, ptr %out
+  %j.next = add i32 %j, -3
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, 10
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
+; Not bounded so:
+;  - a second counter that would wrap within the runs: i8 from 100 by 10
+;    over 20 runs reaches 290, past 127, so it wraps (no flags: allowed)
+;    and takes small values again;
+;  - an undef lane in the start vector.
+; CHECK-LABEL: @wrapping_counter(
+; CHECK: %c = fcmp olt float %x, 1.000000e+02
+define void @wrapping_counter(ptr %out) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %j = phi i8 [ 100, %entry ], [ %j.next, %loop ]
+  %x = sitofp i8 %j to float
+  %c = fcmp olt float %x, 100.0
+  store volatile i1 %c, ptr %out
+  %j.next = add i8 %j, 10
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, 20
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
+; CHECK-LABEL: @undef_lane(
+; CHECK: %c = fcmp ogt <2 x double> %x, splat (double 1.000000e+01)
+define void @undef_lane(ptr %out) {
+entry:
+  br label %loop
+loop:
+  %index = phi i32 [ 0, %entry ], [ %index.next, %loop ]
+  %lanes = phi <2 x i32> [ <i32 0, i32 undef>, %entry ], [ %lanes.next, %loop ]
+  %x = sitofp <2 x i32> %lanes to <2 x double>
+  %c = fcmp ogt <2 x double> %x, splat (double 10.0)
+  store volatile <2 x i1> %c, ptr %out
+  %index.next = add nuw nsw i32 %index, 2
+  %lanes.next = add <2 x i32> %lanes, splat (i32 2)
+  %done = icmp eq i32 %index.next, 8
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
 ; Wide integers are rounded outward: i64 max is 2^63 in double.
 ; CHECK-LABEL: @wide(
 ; CHECK: %c = fcmp olt double %x, 0x43E0000000000000
