@@ -171,7 +171,12 @@ enum ld_plugin_status run_pipeline(LLVMModuleRef module,
  * NAME.ltofold to keep clear of the link's other symbols), each part is
  * written to bitcode and dropped, and `jobs` threads each take the next
  * part, read it into a context of their own and generate its object with a
- * target machine of their own. The machines are made beforehand on the linker's thread:
+ * target machine of their own. The threads start before the cut and take
+ * each part as soon as it is written, as LLVM's own parallel code
+ * generation does: cutting (a copy of the module's declarations per part)
+ * and writing then overlap with code generation, at the price of the
+ * module and jobs - 1 parts' contexts being in memory together; the
+ * linker's thread joins them once the module is gone. The machines are made beforehand on the linker's thread:
  * making one may write to stderr, which target_machine.c captures, and
  * threads must not. No thread touches the_plugin; each writes only the
  * fields of the partition it took. The objects come back in part order,
@@ -189,12 +194,15 @@ typedef struct partition {
   char *error;                 /* out: malloc'd, or NULL */
 } partition;
 
-/* What the threads share: the parts, and which one is next. */
+/* What the threads share: the parts, how many are written, and which one
+ * is next. */
 typedef struct partition_queue {
   partition *parts;
   unsigned count;
   pthread_mutex_t lock;
-  unsigned next; /* guarded by lock: the next part to take */
+  pthread_cond_t written_more; /* signalled when `written` grows */
+  unsigned written;            /* guarded by lock: parts ready to take */
+  unsigned next;               /* guarded by lock: the next part to take */
 } partition_queue;
 
 typedef struct codegen_thread {
@@ -232,17 +240,31 @@ static void generate_partition(partition *part, LLVMTargetMachineRef machine) {
   part->bitcode = NULL;
 }
 
+/* Takes parts until none is left, waiting for the cut to write the next.
+ * Once the cut is over `written` is `count`, so no thread waits forever,
+ * even for a part the cut did not write (left empty, and skipped). */
 static void *run_codegen_thread(void *data) {
   codegen_thread *self = data;
   partition_queue *queue = self->queue;
   for (;;) {
     pthread_mutex_lock(&queue->lock);
+    while (queue->next == queue->written && queue->written < queue->count)
+      pthread_cond_wait(&queue->written_more, &queue->lock);
     unsigned index = queue->next < queue->count ? queue->next++ : queue->count;
     pthread_mutex_unlock(&queue->lock);
     if (index == queue->count)
       return NULL;
-    generate_partition(&queue->parts[index], self->machine);
+    if (queue->parts[index].bitcode)
+      generate_partition(&queue->parts[index], self->machine);
   }
+}
+
+/* Makes parts up to `written` available to the threads. */
+static void publish_written(partition_queue *queue, unsigned written) {
+  pthread_mutex_lock(&queue->lock);
+  queue->written = written;
+  pthread_cond_broadcast(&queue->written_more);
+  pthread_mutex_unlock(&queue->lock);
 }
 
 /* SplitModule gives every part a declaration of every global of the
@@ -267,6 +289,7 @@ static int keep_partition(LLVMModuleRef part, unsigned index, void *data) {
   partition_queue *queue = data;
   drop_unused_declarations(part);
   queue->parts[index].bitcode = LLVMWriteBitcodeToMemoryBuffer(part);
+  publish_written(queue, index + 1);
   return 0;
 }
 
@@ -372,7 +395,8 @@ enum ld_plugin_status generate_objects(LLVMModuleRef module,
   }
 
   partition_queue queue = {calloc(*count, sizeof *queue.parts), *count,
-                           PTHREAD_MUTEX_INITIALIZER, 0};
+                           PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
+                           0, 0};
   if (!queue.parts)
     abort();
   unsigned thread_count = jobs < *count ? jobs : *count;
@@ -385,17 +409,17 @@ enum ld_plugin_status generate_objects(LLVMModuleRef module,
     if (!threads[t].machine)
       status = LDPS_ERR;
   }
-  /* The parts are bitcode now: the module goes before the threads start,
-   * so that it and the parts' contexts are never in memory together. */
-  if (status == LDPS_OK)
-    ltofold_split_module(module, *count, partition_local_suffix, is_internalized,
-                         NULL, keep_partition, &queue);
-  LLVMDisposeModule(module);
-  /* A thread that cannot start leaves its share to the others, and the
-   * linker's thread works too. */
+  /* The other threads start now and take the parts as the cut writes
+   * them; a thread that cannot start leaves its share to the others. The
+   * linker's thread cuts, drops the module, and works too. */
   for (unsigned t = 1; t < thread_count && status == LDPS_OK; ++t)
     threads[t].started =
         !pthread_create(&threads[t].thread, NULL, run_codegen_thread, &threads[t]);
+  if (status == LDPS_OK)
+    ltofold_split_module(module, *count, partition_local_suffix, is_internalized,
+                         NULL, keep_partition, &queue);
+  publish_written(&queue, *count); /* all, or the threads stop */
+  LLVMDisposeModule(module);
   if (status == LDPS_OK)
     run_codegen_thread(&threads[0]);
   for (unsigned t = 0; t < thread_count; ++t) {
@@ -418,6 +442,7 @@ enum ld_plugin_status generate_objects(LLVMModuleRef module,
     (*objects)[i] = part->object;
   }
   free(queue.parts);
+  pthread_cond_destroy(&queue.written_more);
   pthread_mutex_destroy(&queue.lock);
   return status;
 }
