@@ -297,7 +297,7 @@ static value_range constant_range(LLVMValueRef constant) {
  * must hold nothing but that FP type: no other bytes can be read as FP. */
 
 /* Whether `type` is `fp` or (nested) arrays and vectors of it. */
-static bool is_table_of(LLVMTypeRef type, LLVMTypeRef fp) {
+bool fprange_is_table_of(LLVMTypeRef type, LLVMTypeRef fp) {
   while (LLVMGetTypeKind(type) == LLVMArrayTypeKind ||
          LLVMGetTypeKind(type) == LLVMVectorTypeKind)
     type = LLVMGetElementType(type);
@@ -306,7 +306,7 @@ static bool is_table_of(LLVMTypeRef type, LLVMTypeRef fp) {
 
 /* Adds every element of `init` (of a table type of `format`) to `hull`;
  * false when one is not a plain FP constant (undef, poison, expression). */
-static bool add_table_elements(LLVMValueRef init, fp_format_id format,
+bool fprange_table_hull(LLVMValueRef init, fp_format_id format,
                                fp_interval *hull) {
   LLVMTypeRef type = LLVMTypeOf(init);
   LLVMTypeKind kind = LLVMGetTypeKind(type);
@@ -325,7 +325,7 @@ static bool add_table_elements(LLVMValueRef init, fp_format_id format,
                                              : LLVMGetVectorSize(type);
   for (uint64_t i = 0; i < count; ++i) {
     LLVMValueRef element = LLVMGetAggregateElement(init, (unsigned)i);
-    if (!element || !add_table_elements(element, format, hull))
+    if (!element || !fprange_table_hull(element, format, hull))
       return false;
   }
   return true;
@@ -350,16 +350,16 @@ static bool is_interposable(LLVMValueRef global) {
   }
 }
 
-/* The constant table `pointer` points into, for elements of type `fp`: the
- * global, past GEPs whose source element types are tables of `fp`. */
-static LLVMValueRef table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp) {
+/* The table (a global) `pointer` points into, for elements of type `fp`:
+ * the global, past GEPs whose source element types are tables of `fp`. */
+LLVMValueRef fprange_table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp) {
   for (int depth = 0; depth < 16; ++depth) {
     if (LLVMIsAGlobalVariable(pointer))
       return pointer;
     bool gep = LLVMIsAGetElementPtrInst(pointer) ||
                (LLVMIsAConstantExpr(pointer) &&
                 LLVMGetConstOpcode(pointer) == LLVMGetElementPtr);
-    if (!gep || !is_table_of(LLVMGetGEPSourceElementType(pointer), fp))
+    if (!gep || !fprange_is_table_of(LLVMGetGEPSourceElementType(pointer), fp))
       return NULL;
     pointer = LLVMGetOperand(pointer, 0);
   }
@@ -375,16 +375,16 @@ static bool table_load_range(fn_analysis *a, LLVMValueRef load,
   LLVMTypeRef fp = LLVMGetTypeKind(loaded) == LLVMVectorTypeKind
                        ? LLVMGetElementType(loaded)
                        : loaded;
-  LLVMValueRef table = table_of_pointer(LLVMGetOperand(load, 0), fp);
+  LLVMValueRef table = fprange_table_of_pointer(LLVMGetOperand(load, 0), fp);
   if (!table || !LLVMIsGlobalConstant(table) || LLVMIsDeclaration(table) ||
       LLVMIsExternallyInitialized(table) ||
       is_interposable(table) ||
-      !is_table_of(LLVMGlobalGetValueType(table), fp))
+      !fprange_is_table_of(LLVMGlobalGetValueType(table), fp))
     return false;
   uint32_t index = fprange_value_map_get(&a->table_index, table);
   if (index == UINT32_MAX) {
     fp_interval hull = fp_interval_bottom();
-    if (!add_table_elements(LLVMGetInitializer(table), format, &hull))
+    if (!fprange_table_hull(LLVMGetInitializer(table), format, &hull))
       hull = fp_interval_top(format);
     a->table_hulls = realloc(a->table_hulls,
                              (a->table_count + 1) * sizeof *a->table_hulls);
@@ -1150,7 +1150,8 @@ static fp_interval compute_fp(fn_analysis *a, LLVMValueRef inst, uint32_t block,
     break;
   }
   case LLVMLoad:
-    if (!table_load_range(a, inst, format, &r))
+    if (!table_load_range(a, inst, format, &r) &&
+        !fprange_program_global_load(a->program, inst, &r))
       r = fp_interval_top(format);
     break;
   case LLVMInsertElement:

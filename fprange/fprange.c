@@ -147,7 +147,8 @@ static bool visit_closed_callees(round_plan *plan,
 
 /* Returns how many rounds the plan needs: two when some analyzed function
  * calls a closed one (the first round learns its arguments and return
- * values), else one. */
+ * values) or loads from a closed global (the first round learns what is
+ * stored into it), else one. */
 static unsigned plan_build(round_plan *plan, LLVMModuleRef module,
                            const fprange_program *program,
                            bool every_function) {
@@ -162,7 +163,9 @@ static unsigned plan_build(round_plan *plan, LLVMModuleRef module,
     bool closed = fprange_program_is_closed(program, f);
     bool calls = fprange_program_closed_count(program) > 0 &&
                  visit_closed_callees(NULL, program, f);
-    if (!calls && !every_function && !has_floating_point(f))
+    bool stores = fprange_program_stores_globals(program, f);
+    bool loads = fprange_program_loads_globals(program, f);
+    if (!calls && !stores && !every_function && !has_floating_point(f))
       continue;
     if (plan->count == capacity) {
       capacity = capacity ? 2 * capacity : 64;
@@ -173,8 +176,8 @@ static unsigned plan_build(round_plan *plan, LLVMModuleRef module,
       if (!plan->functions || !plan->in_first_rounds)
         abort();
     }
-    plan->in_first_rounds[plan->count] = calls || closed;
-    if (calls)
+    plan->in_first_rounds[plan->count] = calls || closed || stores;
+    if (calls || loads)
       rounds = 2;
     ptr_map_put(&plan->index, f, plan->count);
     plan->functions[plan->count++] = f;

@@ -301,6 +301,15 @@ bool fn_analysis_block_reachable(fn_analysis *analysis,
                                  LLVMBasicBlockRef block);
 size_t fn_analysis_fp_value_count(const fn_analysis *analysis);
 
+/* Tables of FP values (analysis.c): is `type` `fp`, or (nested) arrays
+ * and vectors of it; the global `pointer` points into past GEPs over such
+ * tables of `fp` (NULL when it is not one); and the hull of a table's
+ * initializer (false when an element is not a plain FP constant). */
+bool fprange_is_table_of(LLVMTypeRef type, LLVMTypeRef fp);
+LLVMValueRef fprange_table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp);
+bool fprange_table_hull(LLVMValueRef init, fp_format_id format,
+                        fp_interval *hull);
+
 /* ---- whole-program facts (program.c) ----------------------------------- */
 
 /* The value of a string attribute of a function (not NUL-terminated), or
@@ -331,6 +340,17 @@ value_range fprange_program_call_result(const fprange_program *program,
 void fprange_program_learn(fprange_program *program, LLVMValueRef function,
                            fn_analysis *analysis);
 void fprange_program_end_round(fprange_program *program);
+/* Closed globals: local, every access in view, every store one of FP
+ * values. Does `function` store into one (then it is analyzed in the first
+ * round), or load from one (then a second round uses what the first
+ * learned)? */
+bool fprange_program_stores_globals(const fprange_program *program,
+                                    LLVMValueRef function);
+bool fprange_program_loads_globals(const fprange_program *program,
+                                   LLVMValueRef function);
+/* The range `load` reads from a closed global, when one is known. */
+bool fprange_program_global_load(const fprange_program *program,
+                                 LLVMValueRef load, fp_interval *out);
 
 /* ---- the module driver (fprange.c) ------------------------------------ */
 

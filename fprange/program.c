@@ -32,6 +32,21 @@
  * nothing; a caller whose analysis did not complete makes the callee's
  * arguments unknown for the round.
  *
+ * Globals get the same treatment. A global is "closed" when it has local
+ * linkage, is neither constant (constant tables are read in analysis.c)
+ * nor externally initialized nor thread-local, holds FP values (an FP type,
+ * or arrays and vectors of it), and every use of it, past GEPs over such
+ * tables, is a load or a plain (not volatile, not atomic) store of such FP
+ * values into it: then every write to it is in view (a call, a memcpy, a
+ * pointer kept anywhere else makes it not closed; so does module-level
+ * asm, which could write to it by name). Every load of it then reads its
+ * initializer or one of the values its stores store: their join, each
+ * read at its store. Stores are learned as call sites are: a round's join
+ * counts once every store was analyzed completely in that round; until
+ * then loads assume the previous round's, or nothing. A function that
+ * stores into a closed global is analyzed in the first round, one that
+ * loads from one makes a second.
+ *
  * Module-wide: a module with a function compiled with fast-math
  * ("unsafe-fp-math" or "no-nans-fp-math" attributes) may run with the
  * processor flushing subnormals (x86's crtfastmath.o sets FTZ and DAZ at
@@ -59,10 +74,25 @@ typedef struct summary {
   bool next_params_seen;    /* some reachable call site contributed */
 } summary;
 
+/* What is known about one closed global. */
+typedef struct global_summary {
+  LLVMValueRef global;
+  fp_format_id format;  /* of its elements */
+  value_range known;    /* assumed for its loads (kind NONE: nothing) */
+  value_range next;     /* its initializer, joined with this round's stores */
+  size_t stores;        /* its store sites */
+  size_t stores_left;   /* not yet analyzed this round */
+  bool next_unknown;    /* a store's analysis did not complete */
+} global_summary;
+
 struct fprange_program {
   ptr_map index; /* closed function -> summary index */
   summary *summaries;
   size_t count;
+  ptr_map global_index; /* closed global -> globals index */
+  global_summary *globals;
+  size_t global_count;
+  ptr_map storers, loaders; /* functions that store into / load from one */
   bool may_flush;
 };
 
@@ -106,9 +136,102 @@ static bool only_called_directly(LLVMValueRef function, size_t *sites) {
   return true;
 }
 
+/* The innermost element type of nested arrays and vectors. */
+static LLVMTypeRef element_of(LLVMTypeRef type) {
+  while (LLVMGetTypeKind(type) == LLVMArrayTypeKind ||
+         LLVMGetTypeKind(type) == LLVMVectorTypeKind)
+    type = LLVMGetElementType(type);
+  return type;
+}
+
+static LLVMValueRef function_of(LLVMValueRef inst) {
+  return LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
+}
+
+/* Is every use of `pointer` (a global, or a GEP into it over tables of
+ * `fp`) a load, a plain store of `fp` values into it, or such a GEP whose
+ * uses are so too? Counts the stores and marks the functions that store
+ * and load. A depth past 16 GEPs gives up. */
+static bool only_fp_accesses(fprange_program *p, LLVMValueRef pointer,
+                             LLVMTypeRef fp, size_t *stores, int depth) {
+  if (depth > 16)
+    return false;
+  for (LLVMUseRef use = LLVMGetFirstUse(pointer); use;
+       use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (LLVMIsALoadInst(user)) {
+      ptr_map_put(&p->loaders, function_of(user), 1);
+      continue;
+    }
+    if (LLVMIsAStoreInst(user)) {
+      LLVMValueRef value = LLVMGetOperand(user, 0);
+      if (value == pointer || LLVMGetOperand(user, 1) != pointer ||
+          LLVMGetVolatile(user) ||
+          LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic ||
+          LLVMGetTypeKind(LLVMTypeOf(value)) == LLVMArrayTypeKind ||
+          element_of(LLVMTypeOf(value)) != fp)
+        return false;
+      ptr_map_put(&p->storers, function_of(user), 1);
+      ++*stores;
+      continue;
+    }
+    bool gep = LLVMIsAGetElementPtrInst(user) ||
+               (LLVMIsAConstantExpr(user) &&
+                LLVMGetConstOpcode(user) == LLVMGetElementPtr);
+    if (!gep || LLVMGetOperand(user, 0) != pointer ||
+        !fprange_is_table_of(LLVMGetGEPSourceElementType(user), fp) ||
+        !only_fp_accesses(p, user, fp, stores, depth + 1))
+      return false;
+  }
+  return true;
+}
+
+/* Finds the closed globals (the comment at the top says which). */
+static void find_closed_globals(fprange_program *p, LLVMModuleRef module) {
+  size_t asm_length = 0;
+  LLVMGetModuleInlineAsm(module, &asm_length);
+  if (asm_length)
+    return;
+  size_t capacity = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g;
+       g = LLVMGetNextGlobal(g)) {
+    LLVMTypeRef fp = element_of(LLVMGlobalGetValueType(g));
+    fp_format_id format;
+    size_t stores = 0;
+    LLVMLinkage linkage = LLVMGetLinkage(g);
+    if (LLVMIsDeclaration(g) || LLVMIsGlobalConstant(g) ||
+        LLVMIsExternallyInitialized(g) || LLVMIsThreadLocal(g) ||
+        (linkage != LLVMInternalLinkage && linkage != LLVMPrivateLinkage) ||
+        !fp_format_of_type(fp, &format) ||
+        LLVMGetTypeKind(LLVMGlobalGetValueType(g)) == LLVMScalableVectorTypeKind)
+      continue;
+    /* Marks storers and loaders even when it then fails: a harmless
+     * over-approximation (an extra function in the first round). */
+    if (!only_fp_accesses(p, g, fp, &stores, 0))
+      continue;
+    if (p->global_count == capacity) {
+      capacity = capacity ? 2 * capacity : 16;
+      p->globals = realloc(p->globals, capacity * sizeof *p->globals);
+      if (!p->globals)
+        abort();
+    }
+    global_summary *s = &p->globals[p->global_count];
+    memset(s, 0, sizeof *s);
+    s->global = g;
+    s->format = format;
+    s->known = fprange_range_none();
+    s->stores = stores;
+    ptr_map_put(&p->global_index, g, p->global_count++);
+  }
+}
+
 fprange_program *fprange_program_build(LLVMModuleRef module) {
   fprange_program *p = fprange_allocate(1, sizeof *p);
   ptr_map_init(&p->index);
+  ptr_map_init(&p->global_index);
+  ptr_map_init(&p->storers);
+  ptr_map_init(&p->loaders);
+  find_closed_globals(p, module);
   size_t capacity = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
        f = LLVMGetNextFunction(f)) {
@@ -147,6 +270,10 @@ void fprange_program_free(fprange_program *p) {
   }
   free(p->summaries);
   ptr_map_free(&p->index);
+  free(p->globals);
+  ptr_map_free(&p->global_index);
+  ptr_map_free(&p->storers);
+  ptr_map_free(&p->loaders);
   free(p);
 }
 
@@ -170,7 +297,64 @@ size_t fprange_program_closed_count(const fprange_program *p) {
   return p ? p->count : 0;
 }
 
+static global_summary *global_of(const fprange_program *p, LLVMValueRef g) {
+  uint64_t i;
+  if (!p || !g || !ptr_map_get(&p->global_index, g, &i))
+    return NULL;
+  return &p->globals[i];
+}
+
+/* The closed global a store stores into, or NULL. */
+static global_summary *stored_global(const fprange_program *p,
+                                     LLVMValueRef store) {
+  if (!p->global_count)
+    return NULL;
+  LLVMTypeRef type = LLVMTypeOf(LLVMGetOperand(store, 0));
+  if (LLVMGetTypeKind(type) == LLVMVectorTypeKind)
+    type = LLVMGetElementType(type);
+  return global_of(p, fprange_table_of_pointer(LLVMGetOperand(store, 1), type));
+}
+
+bool fprange_program_stores_globals(const fprange_program *p,
+                                    LLVMValueRef function) {
+  uint64_t unused;
+  return p && ptr_map_get(&p->storers, function, &unused);
+}
+
+bool fprange_program_loads_globals(const fprange_program *p,
+                                   LLVMValueRef function) {
+  uint64_t unused;
+  return p && p->global_count && ptr_map_get(&p->loaders, function, &unused);
+}
+
+bool fprange_program_global_load(const fprange_program *p, LLVMValueRef load,
+                                 fp_interval *out) {
+  if (!p || !p->global_count || LLVMGetVolatile(load) ||
+      LLVMGetOrdering(load) != LLVMAtomicOrderingNotAtomic)
+    return false;
+  LLVMTypeRef type = LLVMTypeOf(load);
+  if (LLVMGetTypeKind(type) == LLVMVectorTypeKind)
+    type = LLVMGetElementType(type);
+  global_summary *s =
+      global_of(p, fprange_table_of_pointer(LLVMGetOperand(load, 0), type));
+  if (!s || s->known.kind != VALUE_FP)
+    return false;
+  *out = s->known.as.fp;
+  return true;
+}
+
 void fprange_program_begin_round(fprange_program *p) {
+  for (size_t i = 0; i < p->global_count; ++i) {
+    global_summary *s = &p->globals[i];
+    fp_interval initial = fp_interval_bottom();
+    s->next = fprange_range_none();
+    s->next.kind = VALUE_FP;
+    s->next.format = s->format;
+    s->next_unknown =
+        !fprange_table_hull(LLVMGetInitializer(s->global), s->format, &initial);
+    s->next.as.fp = initial;
+    s->stores_left = s->stores;
+  }
   for (size_t i = 0; i < p->count; ++i) {
     summary *s = &p->summaries[i];
     s->sites_left = s->sites;
@@ -223,6 +407,23 @@ void fprange_program_learn(fprange_program *p, LLVMValueRef function,
     for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
          inst = LLVMGetNextInstruction(inst)) {
       LLVMOpcode opcode = LLVMGetInstructionOpcode(inst);
+      if (opcode == LLVMStore) {
+        global_summary *g = stored_global(p, inst);
+        if (g) {
+          if (g->stores_left)
+            g->stores_left--;
+          value_range r = complete && reachable
+                              ? fn_analysis_range_at(analysis,
+                                                     LLVMGetOperand(inst, 0),
+                                                     block)
+                              : fprange_range_none();
+          if (!complete || (reachable && r.kind != VALUE_FP))
+            g->next_unknown = true;
+          else if (reachable)
+            g->next = fprange_range_join(&g->next, &r);
+        }
+        continue;
+      }
       if (opcode == LLVMRet && reachable && LLVMGetNumOperands(inst) == 1) {
         value_range r =
             fn_analysis_range_at(analysis, LLVMGetOperand(inst, 0), block);
@@ -258,6 +459,11 @@ void fprange_program_learn(fprange_program *p, LLVMValueRef function,
 }
 
 void fprange_program_end_round(fprange_program *p) {
+  for (size_t i = 0; i < p->global_count; ++i) {
+    global_summary *s = &p->globals[i];
+    if (s->stores_left == 0 && !s->next_unknown)
+      s->known = s->next;
+  }
   for (size_t i = 0; i < p->count; ++i) {
     summary *s = &p->summaries[i];
     if (s->sites_left == 0 && !s->next_params_unknown && s->next_params_seen)

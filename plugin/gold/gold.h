@@ -143,8 +143,9 @@ enum ld_plugin_status run_pipeline(LLVMModuleRef module,
                                    ltofold_report *report);
 /* The objects of the module, in order: one, or one per partition
  * (lto-partitions=, generated on jobs= threads). Disposes of the module
- * as soon as it can (before the threads start). *objects (malloc'd) has
- * *count buffers, NULL where one failed; the caller disposes of them. */
+ * as soon as it can (once cut, while the threads generate code).
+ * *objects (malloc'd) has *count buffers, NULL where one failed; the
+ * caller disposes of them. */
 enum ld_plugin_status generate_objects(LLVMModuleRef module,
                                        LLVMTargetMachineRef machine,
                                        LLVMMemoryBufferRef **objects,

@@ -1,8 +1,9 @@
 ; A load from a constant table of FP values (the FP type, or arrays and
 ; vectors of it, reached through GEPs over such types) reads one of its
 ; elements: its range is the hull of the table. Not when the table could be
-; another (interposable linkage, not constant, externally initialized,
-; semantic interposition), holds other bytes (a struct, integers), is read
+; another (interposable linkage, not constant and written with any value,
+; externally initialized, semantic interposition), holds other bytes (a
+; struct, integers), is read
 ; through a GEP over another type (an i8 offset may split an element), or
 ; the load is volatile.
 ; RUN: %ltofold fprange %s -S -o - | FileCheck %s
@@ -114,3 +115,10 @@ define i1 @external_table(i64 %i) {
 ; RUN: cp %s %t.interposed.ll
 ; RUN: printf '!llvm.module.flags = !{!0}\n!0 = !{i32 8, !"SemanticInterposition", i32 1}\n' >> %t.interposed.ll
 ; RUN: %ltofold fprange %t.interposed.ll -S -o - | FileCheck %s --check-prefix=INTERPOSED
+
+; @mutable is written with values no analysis bounds (closed-globals.ll has
+; the writable globals whose every store is in view).
+define void @set_mutable(float %x) {
+  store float %x, ptr @mutable
+  ret void
+}
