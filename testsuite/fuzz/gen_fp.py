@@ -9,8 +9,9 @@ ranges), guarded FP-to-int conversions, compares that feed branches and
 selects, small counted loops, libm calls (sqrt, fabs, floor, ceil,
 trunc, round, fmin, fmax, copysign, sin, cos, exp, log, pow, hypot...), and
 reads of constant tables at masked indices (fprange bounds them by the
-table's elements), so that fprange has ranges to compute and compares to
-decide. Some functions
+table's elements), and writes and reads of static variables and arrays
+(fprange bounds a closed global by its initializer and its stores), so
+that fprange has ranges to compute and compares to decide. Some functions
 get an exact twin, so merge folds too, and some a near-twin (one constant
 one ulp up) that merge must not fold.
 
@@ -52,9 +53,10 @@ class Function:
     unsigned n)` with T double or float. Locals are d0..dK (double) and
     f0..fK (float) and u0.. (unsigned)."""
 
-    def __init__(self, rng, name, ret, tables=()):
+    def __init__(self, rng, name, ret, tables=(), states=()):
         self.rng = rng
         self.tables = list(tables)  # (name, type, size)
+        self.states = list(states)  # (name, type, size; 0: a scalar)
         self.name = name
         self.ret = ret
         self.doubles = ["x", "y"]
@@ -81,7 +83,23 @@ class Function:
             name, _, size = self.rng.choice(self.tables)
             return "(double)%s[%s & %du]" % (name, self.rng.choice(self.unsigneds),
                                              size - 1)
+        if r < 0.96 and self.states:
+            # A static variable or array, written by some function.
+            return "(double)%s" % self.state_place()
         return "(double)%s" % self.rng.choice(self.floats)
+
+    def state_place(self):
+        name, _, size = self.rng.choice(self.states)
+        if size == 0:
+            return name
+        return "%s[%s & %du]" % (name, self.rng.choice(self.unsigneds), size - 1)
+
+    def store_state(self):
+        name, kind, size = self.rng.choice(self.states)
+        place = name if size == 0 else "%s[%s & %du]" % (
+            name, self.rng.choice(self.unsigneds), size - 1)
+        value = self.double_expr() if kind == "double" else self.float_expr()
+        self.emit("%s = %s;" % (place, value))
 
     def double_expr(self, depth=0):
         r = self.rng.random()
@@ -208,8 +226,10 @@ class Function:
     def statements(self, budget):
         for _ in range(self.rng.randint(1, budget)):
             r = self.rng.random()
-            if r < 0.5:
+            if r < 0.45:
                 self.assign()
+            elif r < 0.55 and self.states:
+                self.store_state()
             elif r < 0.75 and budget > 1:
                 self.branch(budget - 1)
             elif budget > 1:
@@ -318,7 +338,7 @@ def tables_of(rng):
                   else repr(round(rng.uniform(-4, 4), 3)) for _ in range(size)]
         suffix = "f" if kind == "float" else ""
         values = [v + suffix if kind == "float" and v[0] in "-0123456789"
-                  and "p" not in v else v for v in values]
+                  and "p" not in v and "INF" not in v else v for v in values]
         name = "table%d" % k
         tables.append((name, kind, size))
         lines.append("static const %s %s[%d] = {%s};" % (kind, name, size,
@@ -326,14 +346,34 @@ def tables_of(rng):
     return tables, "\n".join(lines) + "\n\n"
 
 
+def states_of(rng):
+    """Static variables and arrays the functions write and read: (name,
+    element type, size, 0 for a scalar), and their C definitions, some
+    with an initializer."""
+    states, lines = [], []
+    for k in range(rng.randint(0, 3)):
+        kind = rng.choice(["double", "float"])
+        size = rng.choice([0, 0, 4, 8])
+        name = "state%d" % k
+        init = ""
+        if size == 0 and rng.random() < 0.6:
+            init = " = %s" % rng.choice(CONSTANTS[:12])
+        states.append((name, kind, size))
+        lines.append("static %s %s%s%s;" % (kind, name,
+                                             "[%d]" % size if size else "", init))
+    return states, "\n".join(lines) + "\n\n" if lines else ""
+
+
 def generate(seed):
     rng = random.Random(seed)
     functions = []
     names = []
     tables, table_text = tables_of(rng)
+    states, state_text = states_of(rng)
+    table_text += state_text
     for i in range(rng.randint(3, 7)):
         ret = rng.choice(["double", "float"])
-        fn = Function(rng, "fp%d" % i, ret, tables)
+        fn = Function(rng, "fp%d" % i, ret, tables, states)
         functions.append(fn.generate())
         names.append(fn.name)
         if rng.random() < 0.4:
