@@ -1721,6 +1721,16 @@ void *fprange_allocate(size_t count, size_t size) {
   return p;
 }
 
+void *fprange_grow(void *array, size_t *capacity, size_t count, size_t size) {
+  if (count < *capacity)
+    return array;
+  *capacity = *capacity ? 2 * *capacity : 16;
+  array = realloc(array, *capacity * size);
+  if (!array)
+    abort();
+  return array;
+}
+
 static void build_blocks(fn_analysis *a) {
   unsigned total = LLVMCountBasicBlocks(a->function);
   a->blocks = fprange_allocate(total, sizeof *a->blocks);

@@ -267,6 +267,10 @@ typedef struct value_range {
 
 /* calloc that never returns NULL (aborts when memory is out). */
 void *fprange_allocate(size_t count, size_t size);
+/* `array` (count elements of `size` bytes), with room for one more:
+ * realloc'd to twice *capacity (at least 16) when full. Aborts when memory
+ * is out. */
+void *fprange_grow(void *array, size_t *capacity, size_t count, size_t size);
 
 value_range fprange_range_none(void);
 value_range fprange_range_join(const value_range *a, const value_range *b);

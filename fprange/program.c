@@ -209,12 +209,8 @@ static void find_closed_globals(fprange_program *p, LLVMModuleRef module) {
      * over-approximation (an extra function in the first round). */
     if (!only_fp_accesses(p, g, fp, &stores, 0))
       continue;
-    if (p->global_count == capacity) {
-      capacity = capacity ? 2 * capacity : 16;
-      p->globals = realloc(p->globals, capacity * sizeof *p->globals);
-      if (!p->globals)
-        abort();
-    }
+    p->globals = fprange_grow(p->globals, &capacity, p->global_count,
+                              sizeof *p->globals);
     global_summary *s = &p->globals[p->global_count];
     memset(s, 0, sizeof *s);
     s->global = g;
@@ -242,12 +238,8 @@ fprange_program *fprange_program_build(LLVMModuleRef module) {
     if (LLVMIsDeclaration(f) || !has_local_linkage(f) ||
         !only_called_directly(f, &sites) || sites == 0)
       continue;
-    if (p->count == capacity) {
-      capacity = capacity ? 2 * capacity : 16;
-      p->summaries = realloc(p->summaries, capacity * sizeof *p->summaries);
-      if (!p->summaries)
-        abort();
-    }
+    p->summaries =
+        fprange_grow(p->summaries, &capacity, p->count, sizeof *p->summaries);
     summary *s = &p->summaries[p->count];
     memset(s, 0, sizeof *s);
     s->function = f;
