@@ -59,8 +59,9 @@
  * instruction constrain its inputs and its result. A function whose sweeps
  * do not settle within a limit is left alone.
  *
- * Cost: functions without floating point are skipped after one scan. In
- * the others, the fixed point is computed sparsely (a worklist in RPO
+ * Cost: functions without floating point are skipped after one scan,
+ * unless they pass integers or FP values to a closed function that is
+ * analyzed (find_worth). In the others, the fixed point is computed sparsely (a worklist in RPO
  * order, so each loop settles before the code after it), operand reads
  * walk at most a fixed number of dominators, and widening bounds the
  * iterations: linear in practice (docs/BENCHMARKS.md).
@@ -118,13 +119,12 @@ static void plan_push(round_plan *plan, uint32_t i) {
   plan->queue[plan->queue_tail++] = i;
 }
 
-/* Does `function` call a closed function (one whose every caller is in
- * view, program.c)? With a plan, after `function` was analyzed: each such
- * callee whose every caller is now analyzed becomes ready. */
-static bool visit_closed_callees(round_plan *plan,
+/* After `function` was analyzed: each closed function (one whose every
+ * caller is in view, program.c) it calls whose every caller is now
+ * analyzed becomes ready. */
+static void visit_closed_callees(round_plan *plan,
                                  const fprange_program *program,
                                  LLVMValueRef function) {
-  bool any = false;
   for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
        block = LLVMGetNextBasicBlock(block))
     for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
@@ -132,41 +132,123 @@ static bool visit_closed_callees(round_plan *plan,
       if (LLVMGetInstructionOpcode(inst) != LLVMCall)
         continue;
       LLVMValueRef callee = LLVMGetCalledValue(inst);
-      if (!fprange_program_is_closed(program, callee))
-        continue;
-      if (!plan)
-        return true;
-      any = true;
       uint64_t i;
-      if (fprange_program_callers_done(program, callee) &&
+      if (fprange_program_is_closed(program, callee) &&
+          fprange_program_callers_done(program, callee) &&
           ptr_map_get(&plan->index, callee, &i))
         plan_push(plan, (uint32_t)i);
     }
-  return any;
+}
+
+/* Is `type` one the analysis keeps ranges for (FP, integers, vectors of
+ * them)? */
+static bool has_ranges(LLVMTypeRef type) {
+  fp_format_id format;
+  if (LLVMGetTypeKind(type) == LLVMVectorTypeKind)
+    type = LLVMGetElementType(type);
+  return fp_format_of_type(type, &format) ||
+         LLVMGetTypeKind(type) == LLVMIntegerTypeKind;
+}
+
+/* Do calls of `function` carry facts: an argument or a result with
+ * ranges? (A method taking only pointers gains nothing from its callers.) */
+static bool carries_facts(LLVMValueRef function) {
+  LLVMTypeRef type = LLVMGlobalGetValueType(function);
+  if (has_ranges(LLVMGetReturnType(type)))
+    return true;
+  for (LLVMValueRef param = LLVMGetFirstParam(function); param;
+       param = LLVMGetNextParam(param))
+    if (has_ranges(LLVMTypeOf(param)))
+      return true;
+  return false;
+}
+
+/* A call edge to a closed function whose calls carry facts. */
+typedef struct fact_edge {
+  LLVMValueRef caller, callee;
+} fact_edge;
+
+/* The functions worth analyzing, in `worth` (function -> 1): those with
+ * floating point, stores into closed globals or (closed) an FP result
+ * (`ret double 1.0` has no FP instruction), and then, to a fixed
+ * point, those calling a closed function worth analyzing through an edge
+ * that carries facts; and in `calls_worth` those that make such calls.
+ * The rest can tell no analysis anything: after inlining, a C++ program is
+ * mostly closed functions passing pointers, and analyzing them all, twice,
+ * was most of fprange's time on such programs. A function left out leaves
+ * its closed callees' arguments unknown (sound): only callees that are
+ * not worth analyzing, or whose calls carry no facts. */
+static void find_worth(LLVMModuleRef module, const fprange_program *program,
+                       ptr_map *worth, ptr_map *calls_worth) {
+  fact_edge *edges = NULL;
+  size_t count = 0, capacity = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
+       f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f))
+      continue;
+    fp_format_id format;
+    if (fprange_program_stores_globals(program, f) || has_floating_point(f) ||
+        (fprange_program_is_closed(program, f) &&
+         fp_format_of_type(LLVMGetReturnType(LLVMGlobalGetValueType(f)),
+                           &format)))
+      ptr_map_put(worth, f, 1);
+    if (!fprange_program_closed_count(program))
+      continue;
+    for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(f); block;
+         block = LLVMGetNextBasicBlock(block))
+      for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
+           inst = LLVMGetNextInstruction(inst)) {
+        if (LLVMGetInstructionOpcode(inst) != LLVMCall)
+          continue;
+        LLVMValueRef callee = LLVMGetCalledValue(inst);
+        if (!fprange_program_is_closed(program, callee) ||
+            !carries_facts(callee))
+          continue;
+        edges = fprange_grow(edges, &capacity, count, sizeof *edges);
+        edges[count++] = (fact_edge){f, callee};
+      }
+  }
+  uint64_t unused;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < count; ++i)
+      if (ptr_map_get(worth, edges[i].callee, &unused) &&
+          !ptr_map_get(worth, edges[i].caller, &unused)) {
+        ptr_map_put(worth, edges[i].caller, 1);
+        changed = true;
+      }
+  }
+  for (size_t i = 0; i < count; ++i)
+    if (ptr_map_get(worth, edges[i].callee, &unused))
+      ptr_map_put(calls_worth, edges[i].caller, 1);
+  free(edges);
 }
 
 /* Returns how many rounds the plan needs: two when some analyzed function
- * calls a closed one (the first round learns its arguments and return
- * values) or loads from a closed global (the first round learns what is
- * stored into it), else one. */
+ * calls a closed one worth analyzing (the first round learns its arguments
+ * and return values) or loads from a closed global (the first round learns
+ * what is stored into it), else one. */
 static unsigned plan_build(round_plan *plan, LLVMModuleRef module,
                            const fprange_program *program,
                            bool every_function) {
   memset(plan, 0, sizeof *plan);
   ptr_map_init(&plan->index);
+  ptr_map worth, calls_worth;
+  ptr_map_init(&worth);
+  ptr_map_init(&calls_worth);
+  find_worth(module, program, &worth, &calls_worth);
   size_t capacity = 0;
   unsigned rounds = 1;
+  uint64_t unused;
   for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
        f = LLVMGetNextFunction(f)) {
-    if (LLVMIsDeclaration(f))
+    if (LLVMIsDeclaration(f) ||
+        !(every_function || ptr_map_get(&worth, f, &unused)))
       continue;
     bool closed = fprange_program_is_closed(program, f);
-    bool calls = fprange_program_closed_count(program) > 0 &&
-                 visit_closed_callees(NULL, program, f);
+    bool calls = ptr_map_get(&calls_worth, f, &unused);
     bool stores = fprange_program_stores_globals(program, f);
     bool loads = fprange_program_loads_globals(program, f);
-    if (!calls && !stores && !every_function && !has_floating_point(f))
-      continue;
     if (plan->count == capacity) {
       capacity = capacity ? 2 * capacity : 64;
       plan->functions =
@@ -182,6 +264,8 @@ static unsigned plan_build(round_plan *plan, LLVMModuleRef module,
     ptr_map_put(&plan->index, f, plan->count);
     plan->functions[plan->count++] = f;
   }
+  ptr_map_free(&worth);
+  ptr_map_free(&calls_worth);
   plan->done = fprange_allocate(plan->count, sizeof *plan->done);
   plan->queue = fprange_allocate(plan->count, sizeof *plan->queue);
   return rounds;

@@ -87,3 +87,34 @@ define float @start(i8 %i) {
   %r = call float @count_down(float %x)
   ret float %r
 }
+
+; Facts pass through functions without floating point: @entry masks an
+; integer and calls @middle (no FP, closed), which calls @scale (closed),
+; whose conversion of it is then at most 15. Both @middle and @entry are
+; analyzed although neither has FP: each calls, with an integer, a closed
+; function worth analyzing. (@pointers, closed but taking only a pointer,
+; carries no facts: its callers need no analysis for it.)
+; CHECK-LABEL: define internal i1 @scale(
+; CHECK: ret i1 true
+define internal i1 @scale(i32 %k) {
+  %x = uitofp i32 %k to double
+  %c = fcmp ole double %x, 15.0
+  ret i1 %c
+}
+
+define internal i1 @middle(i32 %k, ptr %p) {
+  call void @pointers(ptr %p)
+  %r = call i1 @scale(i32 %k)
+  ret i1 %r
+}
+
+define internal void @pointers(ptr %p) {
+  store i8 0, ptr %p
+  ret void
+}
+
+define i1 @entry(i32 %n, ptr %p) {
+  %k = and i32 %n, 15
+  %r = call i1 @middle(i32 %k, ptr %p)
+  ret i1 %r
+}
