@@ -296,18 +296,21 @@ static value_range constant_range(LLVMValueRef constant) {
  * agrees on (not interposable, not externally initialized), and its type
  * must hold nothing but that FP type: no other bytes can be read as FP. */
 
-/* Whether `type` is `fp` or (nested) arrays and vectors of it. */
-bool fprange_is_table_of(LLVMTypeRef type, LLVMTypeRef fp) {
+LLVMTypeRef fprange_table_element(LLVMTypeRef type) {
   while (LLVMGetTypeKind(type) == LLVMArrayTypeKind ||
          LLVMGetTypeKind(type) == LLVMVectorTypeKind)
     type = LLVMGetElementType(type);
-  return type == fp;
+  return type;
+}
+
+bool fprange_is_table_of(LLVMTypeRef type, LLVMTypeRef fp) {
+  return fprange_table_element(type) == fp;
 }
 
 /* Adds every element of `init` (of a table type of `format`) to `hull`;
  * false when one is not a plain FP constant (undef, poison, expression). */
 bool fprange_table_hull(LLVMValueRef init, fp_format_id format,
-                               fp_interval *hull) {
+                        fp_interval *hull) {
   LLVMTypeRef type = LLVMTypeOf(init);
   LLVMTypeKind kind = LLVMGetTypeKind(type);
   if (LLVMIsAConstantAggregateZero(init)) {

@@ -305,10 +305,12 @@ bool fn_analysis_block_reachable(fn_analysis *analysis,
                                  LLVMBasicBlockRef block);
 size_t fn_analysis_fp_value_count(const fn_analysis *analysis);
 
-/* Tables of FP values (analysis.c): is `type` `fp`, or (nested) arrays
- * and vectors of it; the global `pointer` points into past GEPs over such
- * tables of `fp` (NULL when it is not one); and the hull of a table's
- * initializer (false when an element is not a plain FP constant). */
+/* Tables of FP values (analysis.c): the innermost element type of nested
+ * arrays and vectors; is `type` `fp`, or (nested) arrays and vectors of
+ * it; the global `pointer` points into past GEPs over such tables of `fp`
+ * (NULL when it is not one); and the hull of a table's initializer (false
+ * when an element is not a plain FP constant). */
+LLVMTypeRef fprange_table_element(LLVMTypeRef type);
 bool fprange_is_table_of(LLVMTypeRef type, LLVMTypeRef fp);
 LLVMValueRef fprange_table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp);
 bool fprange_table_hull(LLVMValueRef init, fp_format_id format,

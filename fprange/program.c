@@ -136,22 +136,14 @@ static bool only_called_directly(LLVMValueRef function, size_t *sites) {
   return true;
 }
 
-/* The innermost element type of nested arrays and vectors. */
-static LLVMTypeRef element_of(LLVMTypeRef type) {
-  while (LLVMGetTypeKind(type) == LLVMArrayTypeKind ||
-         LLVMGetTypeKind(type) == LLVMVectorTypeKind)
-    type = LLVMGetElementType(type);
-  return type;
-}
-
 static LLVMValueRef function_of(LLVMValueRef inst) {
   return LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
 }
 
 /* Is every use of `pointer` (a global, or a GEP into it over tables of
  * `fp`) a load, a plain store of `fp` values into it, or such a GEP whose
- * uses are so too? Counts the stores and marks the functions that store
- * and load. A depth past 16 GEPs gives up. */
+ * uses are so too? Counts the stores; with `p`, marks the functions that
+ * store and load. A depth past 16 GEPs gives up. */
 static bool only_fp_accesses(fprange_program *p, LLVMValueRef pointer,
                              LLVMTypeRef fp, size_t *stores, int depth) {
   if (depth > 16)
@@ -160,7 +152,8 @@ static bool only_fp_accesses(fprange_program *p, LLVMValueRef pointer,
        use = LLVMGetNextUse(use)) {
     LLVMValueRef user = LLVMGetUser(use);
     if (LLVMIsALoadInst(user)) {
-      ptr_map_put(&p->loaders, function_of(user), 1);
+      if (p)
+        ptr_map_put(&p->loaders, function_of(user), 1);
       continue;
     }
     if (LLVMIsAStoreInst(user)) {
@@ -169,9 +162,10 @@ static bool only_fp_accesses(fprange_program *p, LLVMValueRef pointer,
           LLVMGetVolatile(user) ||
           LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic ||
           LLVMGetTypeKind(LLVMTypeOf(value)) == LLVMArrayTypeKind ||
-          element_of(LLVMTypeOf(value)) != fp)
+          fprange_table_element(LLVMTypeOf(value)) != fp)
         return false;
-      ptr_map_put(&p->storers, function_of(user), 1);
+      if (p)
+        ptr_map_put(&p->storers, function_of(user), 1);
       ++*stores;
       continue;
     }
@@ -195,7 +189,7 @@ static void find_closed_globals(fprange_program *p, LLVMModuleRef module) {
   size_t capacity = 0;
   for (LLVMValueRef g = LLVMGetFirstGlobal(module); g;
        g = LLVMGetNextGlobal(g)) {
-    LLVMTypeRef fp = element_of(LLVMGlobalGetValueType(g));
+    LLVMTypeRef fp = fprange_table_element(LLVMGlobalGetValueType(g));
     fp_format_id format;
     size_t stores = 0;
     LLVMLinkage linkage = LLVMGetLinkage(g);
@@ -205,10 +199,10 @@ static void find_closed_globals(fprange_program *p, LLVMModuleRef module) {
         !fp_format_of_type(fp, &format) ||
         LLVMGetTypeKind(LLVMGlobalGetValueType(g)) == LLVMScalableVectorTypeKind)
       continue;
-    /* Marks storers and loaders even when it then fails: a harmless
-     * over-approximation (an extra function in the first round). */
-    if (!only_fp_accesses(p, g, fp, &stores, 0))
+    if (!only_fp_accesses(NULL, g, fp, &stores, 0))
       continue;
+    stores = 0; /* counted again, marking the functions */
+    only_fp_accesses(p, g, fp, &stores, 0);
     p->globals = fprange_grow(p->globals, &capacity, p->global_count,
                               sizeof *p->globals);
     global_summary *s = &p->globals[p->global_count];
@@ -316,7 +310,7 @@ bool fprange_program_stores_globals(const fprange_program *p,
 bool fprange_program_loads_globals(const fprange_program *p,
                                    LLVMValueRef function) {
   uint64_t unused;
-  return p && p->global_count && ptr_map_get(&p->loaders, function, &unused);
+  return p && ptr_map_get(&p->loaders, function, &unused);
 }
 
 bool fprange_program_global_load(const fprange_program *p, LLVMValueRef load,
