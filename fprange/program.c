@@ -323,7 +323,10 @@ bool fprange_program_global_load(const fprange_program *p, LLVMValueRef load,
     type = LLVMGetElementType(type);
   global_summary *s =
       global_of(p, fprange_table_of_pointer(LLVMGetOperand(load, 0), type));
-  if (!s || s->known.kind != VALUE_FP)
+  /* Loads of other types are allowed (they write nothing) but read other
+   * bytes: a double from a float's address is no float value. */
+  if (!s || s->known.kind != VALUE_FP ||
+      fprange_table_element(LLVMGlobalGetValueType(s->global)) != type)
     return false;
   *out = s->known.as.fp;
   return true;

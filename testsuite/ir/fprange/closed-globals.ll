@@ -64,6 +64,8 @@ define i1 @square_in_range(i64 %i) {
 ;  - a store of the integer bits into the float (not an FP value);
 ;  - a GEP over i8 (an offset may split an element);
 ;  - an external global (other objects may write it).
+; And a load of another type reads other bytes: a double read where floats
+; are (@pair holds two floats in [0, 1]) is not bounded by them.
 @any = internal global float 0.000000e+00
 @passed = internal global float 0.000000e+00
 @bits = internal global float 0.000000e+00
@@ -79,6 +81,23 @@ define void @writers(float %x, i32 %n, i64 %k) {
   %p = getelementptr inbounds i8, ptr @bytes, i64 %k
   store float 1.000000e+00, ptr %p
   ret void
+}
+
+@pair = internal global [2 x float] zeroinitializer
+
+define void @set_pair(i8 %a) {
+  %x = uitofp i8 %a to float
+  %y = fdiv float %x, 2.550000e+02
+  store float %y, ptr @pair
+  ret void
+}
+
+; CHECK-LABEL: define i1 @punned(
+; CHECK: %c = fcmp ole double %d, 1.000000e+00
+define i1 @punned() {
+  %d = load double, ptr @pair
+  %c = fcmp ole double %d, 1.000000e+00
+  ret i1 %c
 }
 
 ; CHECK-LABEL: define void @not_closed(
