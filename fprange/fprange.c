@@ -119,9 +119,18 @@ static void plan_push(round_plan *plan, uint32_t i) {
   plan->queue[plan->queue_tail++] = i;
 }
 
-/* After `function` was analyzed: each closed function (one whose every
- * caller is in view, program.c) it calls whose every caller is now
- * analyzed becomes ready. */
+/* The closed function (one whose every caller is in view, program.c)
+ * `inst` calls, or NULL. */
+static LLVMValueRef closed_callee(const fprange_program *program,
+                                  LLVMValueRef inst) {
+  if (LLVMGetInstructionOpcode(inst) != LLVMCall)
+    return NULL;
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  return fprange_program_is_closed(program, callee) ? callee : NULL;
+}
+
+/* After `function` was analyzed: each closed function it calls whose every
+ * caller is now analyzed becomes ready. */
 static void visit_closed_callees(round_plan *plan,
                                  const fprange_program *program,
                                  LLVMValueRef function) {
@@ -129,12 +138,9 @@ static void visit_closed_callees(round_plan *plan,
        block = LLVMGetNextBasicBlock(block))
     for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
          inst = LLVMGetNextInstruction(inst)) {
-      if (LLVMGetInstructionOpcode(inst) != LLVMCall)
-        continue;
-      LLVMValueRef callee = LLVMGetCalledValue(inst);
+      LLVMValueRef callee = closed_callee(program, inst);
       uint64_t i;
-      if (fprange_program_is_closed(program, callee) &&
-          fprange_program_callers_done(program, callee) &&
+      if (callee && fprange_program_callers_done(program, callee) &&
           ptr_map_get(&plan->index, callee, &i))
         plan_push(plan, (uint32_t)i);
     }
@@ -198,11 +204,8 @@ static void find_worth(LLVMModuleRef module, const fprange_program *program,
          block = LLVMGetNextBasicBlock(block))
       for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
            inst = LLVMGetNextInstruction(inst)) {
-        if (LLVMGetInstructionOpcode(inst) != LLVMCall)
-          continue;
-        LLVMValueRef callee = LLVMGetCalledValue(inst);
-        if (!fprange_program_is_closed(program, callee) ||
-            !carries_facts(callee))
+        LLVMValueRef callee = closed_callee(program, inst);
+        if (!callee || !carries_facts(callee))
           continue;
         edges = fprange_grow(edges, &capacity, count, sizeof *edges);
         edges[count++] = (fact_edge){f, callee};

@@ -176,11 +176,12 @@ enum ld_plugin_status run_pipeline(LLVMModuleRef module,
  * generation does: cutting (a copy of the module's declarations per part)
  * and writing then overlap with code generation, at the price of the
  * module and jobs - 1 parts' contexts being in memory together; the
- * linker's thread joins them once the module is gone. The machines are made beforehand on the linker's thread:
- * making one may write to stderr, which target_machine.c captures, and
- * threads must not. No thread touches the_plugin; each writes only the
- * fields of the partition it took. The objects come back in part order,
- * whichever thread made them, so the output depends on N, never on jobs.
+ * linker's thread joins them once the module is gone. The machines are
+ * made beforehand on the linker's thread: making one may write to stderr,
+ * which target_machine.c captures, and threads must not. No thread touches
+ * the_plugin; each writes only the fields of the partition it took. The
+ * objects come back in part order, whichever thread made them, so the
+ * output depends on N, never on jobs.
  *
  * A module with module-level asm, or an asm statement naming a local, is
  * not cut (asm_keeps_whole). */
@@ -242,7 +243,7 @@ static void generate_partition(partition *part, LLVMTargetMachineRef machine) {
 
 /* Takes parts until none is left, waiting for the cut to write the next.
  * Once the cut is over `written` is `count`, so no thread waits forever,
- * even for a part the cut did not write (left empty, and skipped). */
+ * even for a part the cut did not write (an error, not an empty object). */
 static void *run_codegen_thread(void *data) {
   codegen_thread *self = data;
   partition_queue *queue = self->queue;
@@ -256,6 +257,8 @@ static void *run_codegen_thread(void *data) {
       return NULL;
     if (queue->parts[index].bitcode)
       generate_partition(&queue->parts[index], self->machine);
+    else
+      queue->parts[index].error = ltofold_format("the cut did not write it");
   }
 }
 
