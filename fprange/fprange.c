@@ -184,10 +184,28 @@ typedef struct fact_edge {
  * was most of fprange's time on such programs. A function left out leaves
  * its closed callees' arguments unknown (sound): only callees that are
  * not worth analyzing, or whose calls carry no facts. */
+static int by_callee(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t)((const fact_edge *)a)->callee;
+  uintptr_t y = (uintptr_t)((const fact_edge *)b)->callee;
+  return x < y ? -1 : x > y;
+}
+
+/* Marks `f` worth analyzing, and queues it to mark its callers. */
+static void mark_worth(ptr_map *worth, LLVMValueRef f, LLVMValueRef **queue,
+                       size_t *queued, size_t *capacity) {
+  uint64_t unused;
+  if (ptr_map_get(worth, f, &unused))
+    return;
+  ptr_map_put(worth, f, 1);
+  *queue = fprange_grow(*queue, capacity, *queued, sizeof **queue);
+  (*queue)[(*queued)++] = f;
+}
+
 static void find_worth(LLVMModuleRef module, const fprange_program *program,
                        ptr_map *worth, ptr_map *calls_worth) {
   fact_edge *edges = NULL;
-  size_t count = 0, capacity = 0;
+  LLVMValueRef *queue = NULL;
+  size_t count = 0, capacity = 0, queued = 0, queue_capacity = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
        f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f))
@@ -197,7 +215,7 @@ static void find_worth(LLVMModuleRef module, const fprange_program *program,
         (fprange_program_is_closed(program, f) &&
          fp_format_of_type(LLVMGetReturnType(LLVMGlobalGetValueType(f)),
                            &format)))
-      ptr_map_put(worth, f, 1);
+      mark_worth(worth, f, &queue, &queued, &queue_capacity);
     if (!fprange_program_closed_count(program))
       continue;
     for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(f); block;
@@ -211,19 +229,25 @@ static void find_worth(LLVMModuleRef module, const fprange_program *program,
         edges[count++] = (fact_edge){f, callee};
       }
   }
-  uint64_t unused;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t i = 0; i < count; ++i)
-      if (ptr_map_get(worth, edges[i].callee, &unused) &&
-          !ptr_map_get(worth, edges[i].caller, &unused)) {
-        ptr_map_put(worth, edges[i].caller, 1);
-        changed = true;
-      }
-  }
-  for (size_t i = 0; i < count; ++i)
-    if (ptr_map_get(worth, edges[i].callee, &unused))
+  /* Callers of what is worth it, breadth first over the edges grouped by
+   * callee: each function is queued once, each edge looked at once. */
+  qsort(edges, count, sizeof *edges, by_callee);
+  for (size_t next = 0; next < queued; ++next) {
+    fact_edge key = {NULL, queue[next]};
+    size_t low = 0, high = count;
+    while (low < high) { /* the first edge into queue[next] */
+      size_t mid = low + (high - low) / 2;
+      if (by_callee(&edges[mid], &key) < 0)
+        low = mid + 1;
+      else
+        high = mid;
+    }
+    for (size_t i = low; i < count && edges[i].callee == key.callee; ++i) {
       ptr_map_put(calls_worth, edges[i].caller, 1);
+      mark_worth(worth, edges[i].caller, &queue, &queued, &queue_capacity);
+    }
+  }
+  free(queue);
   free(edges);
 }
 
