@@ -151,7 +151,6 @@ typedef struct binary_layout {
 static const binary_layout DOUBLE_LAYOUT = {52, 11, 1023},
                            FLOAT_LAYOUT = {23, 8, 127};
 
-
 static fp_bound bits_bound(bits128 b) {
   fp_bound x;
   memcpy(&x, &b, sizeof x);
@@ -162,7 +161,6 @@ static fp_bound bits_bound(bits128 b) {
 static bool nan_bits(bits128 b) {
   return (b << 1) > ((bits128)Q_EXPONENT_MASK << (Q_FRACTION + 1));
 }
-
 
 static bool zero_bits(bits128 b) { return (b << 1) == 0; }
 

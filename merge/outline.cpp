@@ -51,10 +51,11 @@
  * similar.c says its copies, all but one replaced by calls, save at least
  * MIN_SAVED bytes; copies of an error path in one function that take the
  * same values count once, as the code generator merges them there (and
- * their calls become one block after the merge: merge_repeated_calls). Groups go in order of saving, and a region that
- * overlaps one outlined before is left. After the merge, an outlined
- * function with too few calls to pay (copies that differed after all, in a
- * flag or an attribute the hash does not see) is inlined back. */
+ * their calls become one block after the merge: merge_repeated_calls).
+ * Groups go in order of saving, and a region that overlaps one outlined
+ * before is left. After the merge, an outlined function with too few calls
+ * to pay (copies that differed after all, in a flag or an attribute the
+ * hash does not see) is inlined back. */
 #include "outline.h"
 
 #include <llvm/ADT/DenseMap.h>

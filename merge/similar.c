@@ -187,9 +187,8 @@ unsigned merge_block_cost(void) { return BLOCK_BYTES; }
  * write_thunk's optsize drops that padding: the rounding is the model's
  * margin (counted unpadded, more groups merge and pugixml's code grew by
  * 560 bytes); with constants on the stack it must call instead of jump (a
- * frame: 10 bytes more). A parameter
- * costs the merged body about 2 bytes (a register; more when it lives
- * across a call). */
+ * frame: 10 bytes more). A parameter costs the merged body about 2 bytes
+ * (a register; more when it lives across a call). */
 enum { JUMP_BYTES = 5, STACK_CONSTANT_EXTRA = 4, STACK_THUNK_EXTRA = 10,
        PARAMETER_BYTES = 2, FUNCTION_ALIGNMENT = 16 };
 
