@@ -231,7 +231,8 @@ static void find_worth(LLVMModuleRef module, const fprange_program *program,
   }
   /* Callers of what is worth it, breadth first over the edges grouped by
    * callee: each function is queued once, each edge looked at once. */
-  qsort(edges, count, sizeof *edges, by_callee);
+  if (count) /* edges is NULL when there is none, and qsort wants an array */
+    qsort(edges, count, sizeof *edges, by_callee);
   for (size_t next = 0; next < queued; ++next) {
     fact_edge key = {NULL, queue[next]};
     size_t low = 0, high = count;
