@@ -25,6 +25,7 @@
 #include "cli_commands.h"
 #include "ir_reader.h"
 #include "messages.h"
+#include "module_linker.h"
 #include "options.h"
 #include "pipeline.h"
 #include "plugin_entry.h"
@@ -36,7 +37,6 @@
 #include <errno.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitWriter.h>
-#include <llvm-c/Linker.h>
 #include <llvm-c/Target.h>
 #include <spawn.h>
 #include <stdbool.h>
@@ -473,17 +473,19 @@ static int write_part(LLVMModuleRef part, unsigned index, void *data) {
 static LLVMModuleRef link_inputs(LLVMContextRef context, const arg_list *inputs,
                                  char **error) {
   LLVMModuleRef whole = NULL;
+  ltofold_module_linker *linker = NULL;
   for (size_t i = 0; i < inputs->count; ++i) {
     LLVMModuleRef module = ltofold_read_module(context, inputs->items[i], error);
     if (!module)
       break;
     if (!whole) {
       whole = module;
+      linker = ltofold_module_linker_new(whole);
       continue;
     }
     ltofold_diagnostics diagnostics;
     ltofold_diagnostics_begin(&diagnostics, context);
-    bool failed = LLVMLinkModules2(whole, module); /* destroys `module` */
+    bool failed = ltofold_module_linker_link(linker, module); /* disposes of it */
     char *text = ltofold_diagnostics_end(&diagnostics);
     if (failed)
       *error = ltofold_format("%s: cannot link: %s", inputs->items[i],
@@ -492,6 +494,8 @@ static LLVMModuleRef link_inputs(LLVMContextRef context, const arg_list *inputs,
     if (failed)
       break;
   }
+  if (linker)
+    ltofold_module_linker_free(linker);
   if (*error && whole) {
     LLVMDisposeModule(whole);
     whole = NULL;

@@ -3,9 +3,10 @@
  * becomes a declaration; one only IR uses becomes internal; one the outside
  * uses stays), and the modules linked into one. */
 #include "gold.h"
+#include "module_linker.h"
+#include "pipeline.h"
 
 #include <llvm-c/Comdat.h>
-#include <llvm-c/Linker.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,7 +276,9 @@ LLVMModuleRef link_modules(ltofold_report *report) {
   if (the_plugin.asm_name_count)
     qsort(the_plugin.asm_names, the_plugin.asm_name_count,
           sizeof *the_plugin.asm_names, compare_strings);
+  double start = ltofold_now_seconds();
   LLVMModuleRef whole = NULL;
+  ltofold_module_linker *linker = NULL;
   char **internal = NULL;
   size_t internal_count = 0;
   bool failed = false;
@@ -289,6 +292,8 @@ LLVMModuleRef link_modules(ltofold_report *report) {
       whole = whole ? whole : module;
       continue;
     }
+    if (!linker)
+      linker = ltofold_module_linker_new(whole);
     if (!same_architecture(whole, module)) {
       say(LDPL_ERROR, "%s: bitcode for %s, but %s is for %s", file->name,
           LLVMGetTarget(module), the_plugin.files[0].name, LLVMGetTarget(whole));
@@ -296,20 +301,23 @@ LLVMModuleRef link_modules(ltofold_report *report) {
       failed = true;
       continue;
     }
-    /* LLVMLinkModules2 destroys the source module. */
     ltofold_diagnostics diagnostics;
     ltofold_diagnostics_begin(&diagnostics, the_plugin.context);
-    failed = LLVMLinkModules2(whole, module);
+    failed = ltofold_module_linker_link(linker, module); /* disposes of it */
     char *text = ltofold_diagnostics_end(&diagnostics);
     if (failed)
       say(LDPL_ERROR, "%s: cannot link: %s", file->name,
           text ? text : "the IR linker failed");
     free(text);
   }
+  if (linker)
+    ltofold_module_linker_free(linker);
   if (failed && whole) {
     LLVMDisposeModule(whole);
     whole = NULL;
   }
   internalize(whole, internal, internal_count);
+  if (report && whole)
+    ltofold_report_add_phase(report, "link", ltofold_now_seconds() - start);
   return whole;
 }

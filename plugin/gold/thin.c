@@ -9,10 +9,10 @@
 #include "gold.h"
 #include "lto_driver.h"
 #include "messages.h"
+#include "module_linker.h"
 #include "pipeline.h"
 
 #include <llvm-c/BitReader.h>
-#include <llvm-c/Linker.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +63,7 @@ static void internalize_ir_only(LLVMModuleRef module) {
 static LLVMModuleRef link_optimized_modules(LLVMMemoryBufferRef *modules,
                                             unsigned count) {
   LLVMModuleRef whole = NULL;
+  ltofold_module_linker *linker = NULL;
   bool failed = false;
   for (unsigned task = 0; task < count; ++task) {
     if (!modules[task])
@@ -80,11 +81,12 @@ static LLVMModuleRef link_optimized_modules(LLVMMemoryBufferRef *modules,
     ltofold_drop_lto_unit_flags(module);
     if (!whole) {
       whole = module;
+      linker = ltofold_module_linker_new(whole);
       continue;
     }
     ltofold_diagnostics diagnostics;
     ltofold_diagnostics_begin(&diagnostics, the_plugin.context);
-    if (LLVMLinkModules2(whole, module)) {
+    if (ltofold_module_linker_link(linker, module)) {
       char *text = ltofold_diagnostics_end(&diagnostics);
       say(LDPL_ERROR, "cannot link the optimized module of task %u: %s", task,
           text ? text : "the IR linker failed");
@@ -94,6 +96,8 @@ static LLVMModuleRef link_optimized_modules(LLVMMemoryBufferRef *modules,
       free(ltofold_diagnostics_end(&diagnostics));
     }
   }
+  if (linker)
+    ltofold_module_linker_free(linker);
   if (failed && whole) {
     LLVMDisposeModule(whole);
     whole = NULL;
@@ -138,10 +142,13 @@ thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
     for (size_t i = 0; i < the_plugin.file_count; ++i)
       ltofold_report_add_input(report, the_plugin.files[i].name);
   }
+  start = ltofold_now_seconds();
   *module = link_optimized_modules(modules, count);
   free(modules);
   if (!*module)
     return THIN_FAILED;
   internalize_ir_only(*module);
+  if (report)
+    ltofold_report_add_phase(report, "link", ltofold_now_seconds() - start);
   return THIN_LINKED;
 }
