@@ -45,12 +45,13 @@ enum {
   CONDITION_DEPTH = 3, /* nesting of and/or in a branch condition */
   WIDEN_AFTER = 2,     /* changes of a loop phi before it is widened */
   NARROW_SWEEPS = 2,   /* recomputations of a value while narrowing */
-  HYPOTHESIS_DEPTH = 4 /* levels recomputed under an assumed condition */
+  HYPOTHESIS_DEPTH = 4, /* levels recomputed under an assumed condition */
+  LANE_BUDGET = 32      /* values recomputed for one lane of a vector */
 };
 
 struct fn_analysis {
   LLVMValueRef function;
-  fp_arith *arith;                  /* borrowed for fn_analysis_run */
+  fp_arith *arith;                  /* borrowed while the analysis lives */
   const fprange_program *program;   /* borrowed while the analysis lives */
   bool complete;
   fp_flush flush[FP_FORMAT_COUNT]; /* the function's denormal modes */
@@ -93,6 +94,11 @@ struct fn_analysis {
   LLVMValueRef hypothesis;
   bool hypothesis_truth;
   int hypothesis_depth;
+  /* One lane of the vectors: while lane >= 0, a vector operand read gives
+   * the range of that lane alone, recomputed from the lanes of the
+   * operands above it, for at most lane_budget more values (lane_of). */
+  int lane;
+  int lane_budget;
   size_t changes_made; /* by the current solve, for the fixed-point check */
 };
 
@@ -252,9 +258,17 @@ static bool read_fp_constant(LLVMValueRef constant, fp_format_id format,
   return ok;
 }
 
+/* An FP poison value may be refined to any value, so its range is empty:
+ * it adds nothing where it is joined (a phi's incoming value, a vector's
+ * lanes), and whatever is computed from it is poison too (only freeze,
+ * which the analysis does not follow, makes a value of it). Integer poison
+ * stays unbounded, as undef does: an undef may be a different value at
+ * each use. */
 static value_range constant_range(LLVMValueRef constant) {
   LLVMTypeRef type = LLVMTypeOf(constant);
   value_range r = top_of_type(type);
+  if (r.kind == VALUE_FP && LLVMIsPoison(constant))
+    return bottom_of_type(type);
   if (r.kind == VALUE_NONE || LLVMIsUndef(constant))
     return r;
   unsigned count = 1;
@@ -265,6 +279,8 @@ static value_range constant_range(LLVMValueRef constant) {
   for (unsigned i = 0; i < count; ++i) {
     LLVMValueRef element =
         vector ? LLVMGetAggregateElement(constant, i) : constant;
+    if (element && LLVMIsPoison(element) && r.kind == VALUE_FP)
+      continue; /* adds nothing (above) */
     if (!element || LLVMIsUndef(element))
       return r;
     if (r.kind == VALUE_FP) {
@@ -782,10 +798,24 @@ static value_range range_assuming(fn_analysis *a, LLVMValueRef v,
   return r;
 }
 
+static value_range lane_of(fn_analysis *a, LLVMValueRef v, uint32_t block,
+                           const value_range *hull);
+
 /* The range of v read in block `block`, narrowed by dominating edge facts. */
 static value_range range_in_block(fn_analysis *a, LLVMValueRef v,
                                   uint32_t block) {
   value_range r = base_range(a, v);
+  if (a->lane >= 0) {
+    if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind) {
+      r = lane_of(a, v, block, &r);
+    } else { /* a scalar's own operands are whole vectors */
+      int lane = a->lane;
+      a->lane = -1;
+      r = range_in_block(a, v, block);
+      a->lane = lane;
+      return r;
+    }
+  }
   if (r.kind == VALUE_NONE || range_is_bottom(&r) || LLVMIsAConstant(v))
     return r;
   uint32_t slot = fprange_value_map_get(&a->slots, v);
@@ -813,6 +843,73 @@ static value_range range_on_edge(fn_analysis *a, LLVMValueRef v, uint32_t pred,
   if (!LLVMIsAConstant(v) &&
       edge_fact(a->blocks[pred], a->blocks[succ], &condition, &truth))
     apply_fact(a, &r, v, condition, truth, 0);
+  return r;
+}
+
+/* The range of lane `lane` of vector v read in `block`. */
+static value_range range_of_lane(fn_analysis *a, LLVMValueRef v,
+                                 uint32_t block, unsigned lane) {
+  int outer_lane = a->lane, outer_budget = a->lane_budget;
+  a->lane = (int)lane;
+  if (outer_lane < 0)
+    a->lane_budget = LANE_BUDGET;
+  value_range r = range_in_block(a, v, block);
+  a->lane = outer_lane;
+  if (outer_lane < 0)
+    a->lane_budget = outer_budget;
+  return r;
+}
+
+/* Lane a->lane of vector v, whose range over all lanes is `hull`: the
+ * constant's element; the scalar an insertelement put there or the lane
+ * it kept; the lane of the operand a shufflevector took (nothing for a
+ * poison mask element); an element-wise operation recomputed from its
+ * operands' lanes. Anything else (a phi, a load, a call) gives the hull. */
+static value_range lane_of(fn_analysis *a, LLVMValueRef v, uint32_t block,
+                           const value_range *hull) {
+  unsigned lane = (unsigned)a->lane;
+  value_range r = *hull;
+  if (lane >= LLVMGetVectorSize(LLVMTypeOf(v)))
+    return r;
+  if (LLVMIsAConstant(v)) {
+    LLVMValueRef element = LLVMIsUndef(v) ? NULL : LLVMGetAggregateElement(v, lane);
+    if (element) {
+      value_range e = constant_range(element);
+      if (e.kind == r.kind)
+        r = fprange_range_meet(&r, &e);
+    }
+    return r;
+  }
+  uint32_t slot = fprange_value_map_get(&a->slots, v);
+  if (!LLVMIsAInstruction(v) || slot == UINT32_MAX || a->def_block[slot] < 0 ||
+      a->lane_budget <= 0)
+    return r;
+  a->lane_budget--;
+  value_range computed = r;
+  LLVMOpcode opcode = LLVMGetInstructionOpcode(v);
+  if (opcode == LLVMInsertElement) {
+    LLVMValueRef index = LLVMGetOperand(v, 2);
+    if (LLVMIsAConstantInt(index))
+      computed = LLVMConstIntGetZExtValue(index) == lane
+                     ? range_in_block(a, LLVMGetOperand(v, 1), block)
+                     : range_in_block(a, LLVMGetOperand(v, 0), block);
+  } else if (opcode == LLVMShuffleVector) {
+    int taken = LLVMGetMaskValue(v, lane);
+    unsigned width = LLVMGetVectorSize(LLVMTypeOf(LLVMGetOperand(v, 0)));
+    if (taken == LLVMGetUndefMaskElem()) {
+      computed = bottom_of_type(LLVMTypeOf(v));
+    } else if (taken >= 0) {
+      bool first = (unsigned)taken < width;
+      a->lane = first ? taken : taken - (int)width;
+      computed = range_in_block(a, LLVMGetOperand(v, first ? 0 : 1), block);
+      a->lane = (int)lane;
+    }
+  } else if (recomputable(v)) {
+    computed = compute_value(a, v, (uint32_t)a->def_block[slot], hull);
+  }
+  if (computed.kind == r.kind &&
+      (r.kind != VALUE_INT || (computed.as.integer.known && r.as.integer.known)))
+    r = fprange_range_meet(&r, &computed);
   return r;
 }
 
@@ -1148,7 +1245,12 @@ static fp_interval compute_fp(fn_analysis *a, LLVMValueRef inst, uint32_t block,
     r = compute_fp_call(a, inst, block, format, flags);
     break;
   case LLVMExtractElement: {
-    value_range x = range_in_block(a, LLVMGetOperand(inst, 0), block);
+    LLVMValueRef index = LLVMGetOperand(inst, 1);
+    value_range x =
+        LLVMIsAConstantInt(index)
+            ? range_of_lane(a, LLVMGetOperand(inst, 0), block,
+                            (unsigned)LLVMConstIntGetZExtValue(index))
+            : range_in_block(a, LLVMGetOperand(inst, 0), block);
     r = x.kind == VALUE_FP ? x.as.fp : fp_interval_top(format);
     break;
   }
@@ -1159,6 +1261,10 @@ static fp_interval compute_fp(fn_analysis *a, LLVMValueRef inst, uint32_t block,
     break;
   case LLVMInsertElement:
   case LLVMShuffleVector: {
+    /* Each lane is a lane of an operand (or the scalar inserted), or
+     * poison (of a poison mask element, or of a poison operand, whose
+     * range is empty: constant_range): clang builds a splat by inserting
+     * into poison and shuffling with poison. */
     value_range x = range_in_block(a, LLVMGetOperand(inst, 0), block);
     value_range y = range_in_block(a, LLVMGetOperand(inst, 1), block);
     if (x.kind != VALUE_FP || y.kind != VALUE_FP)
@@ -2133,6 +2239,7 @@ fn_analysis *fn_analysis_run(LLVMValueRef function, fp_arith *arith,
   a->function = function;
   a->arith = arith;
   a->program = program;
+  a->lane = -1;
   read_denormal_modes(a);
   fprange_value_map_init(&a->block_index);
   fprange_value_map_init(&a->slots);
@@ -2146,7 +2253,6 @@ fn_analysis *fn_analysis_run(LLVMValueRef function, fp_arith *arith,
     if (function_is_modelled(function))
       a->complete = run_solver(a);
   }
-  a->arith = NULL;
   return a;
 }
 
@@ -2210,6 +2316,14 @@ value_range fn_analysis_range_at(fn_analysis *a, LLVMValueRef value,
   if (b == UINT32_MAX)
     return base_range(a, value);
   return range_in_block(a, value, b);
+}
+
+value_range fn_analysis_lane_range(fn_analysis *a, LLVMValueRef value,
+                                   unsigned lane) {
+  uint32_t slot = fprange_value_map_get(&a->slots, value);
+  if (!a->complete || slot == UINT32_MAX || a->def_block[slot] < 0)
+    return fn_analysis_range(a, value);
+  return range_of_lane(a, value, (uint32_t)a->def_block[slot], lane);
 }
 
 bool fn_analysis_block_reachable(fn_analysis *a, LLVMBasicBlockRef block) {

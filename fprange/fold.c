@@ -18,6 +18,7 @@
 
 typedef enum fold_action {
   ACTION_CONSTANT,     /* replace by true / false */
+  ACTION_LANES,        /* replace by the vector of i1 `lanes` (bit i: lane i) */
   ACTION_OPERAND,      /* replace by operand `operand` */
   ACTION_FNEG_OPERAND, /* replace by fneg of operand 0 */
   ACTION_FABS_OPERAND, /* replace by fabs of operand 0 */
@@ -28,7 +29,8 @@ typedef struct decision {
   LLVMValueRef inst;
   fold_action action;
   unsigned operand;
-  bool value; /* ACTION_CONSTANT */
+  bool value;     /* ACTION_CONSTANT */
+  uint64_t lanes; /* ACTION_LANES */
   ltofold_fprange_fold_kind kind;
   char what[96];
 } decision;
@@ -92,18 +94,53 @@ static bool surely_below(const fp_interval *x, const fp_interval *y) {
   return x_high < y_low || (x_high == y_low && x_high != 0);
 }
 
+/* 1 for true, 0 for false, -1 when r does not decide an i1. An icmp
+ * decided by integer facts alone is not ours to claim (-1). */
+static int decided(const value_range *r, ltofold_fprange_fold_kind kind) {
+  if (r->kind != VALUE_INT || !r->as.integer.known || r->as.integer.width != 1 ||
+      (kind == LTOFOLD_FPRANGE_ICMP && !r->as.integer.from_fp))
+    return -1;
+  return int_range_is_true(&r->as.integer)    ? 1
+         : int_range_is_false(&r->as.integer) ? 0
+                                              : -1;
+}
+
+/* A vector compare whose lanes, taken together, go both ways: decided lane
+ * by lane, each from its operands' own lanes; folded when every lane is. */
+static void decide_lanes(fn_analysis *analysis, LLVMValueRef inst,
+                         ltofold_fprange_fold_kind kind, const char *label,
+                         decision_list *list) {
+  LLVMTypeRef type = LLVMTypeOf(inst);
+  if (LLVMGetTypeKind(type) != LLVMVectorTypeKind || LLVMGetVectorSize(type) > 64)
+    return;
+  unsigned count = LLVMGetVectorSize(type);
+  uint64_t lanes = 0;
+  char shown[48] = "";
+  for (unsigned lane = 0; lane < count; ++lane) {
+    value_range r = fn_analysis_lane_range(analysis, inst, lane);
+    int value = decided(&r, kind);
+    if (value < 0)
+      return;
+    lanes |= (uint64_t)value << lane;
+    if (lane < 16)
+      strcat(shown, value ? "1" : "0");
+  }
+  decision *d = push_decision(list);
+  *d = (decision){.inst = inst, .action = ACTION_LANES, .lanes = lanes, .kind = kind};
+  snprintf(d->what, sizeof d->what, "%s -> lanes %s%s", label, shown,
+           count > 16 ? "..." : "");
+}
+
 static void decide_boolean(fn_analysis *analysis, LLVMValueRef inst,
                            ltofold_fprange_fold_kind kind, const char *label,
                            decision_list *list) {
   value_range r = fn_analysis_range(analysis, inst);
-  if (r.kind != VALUE_INT || !r.as.integer.known || r.as.integer.width != 1)
+  int value = decided(&r, kind);
+  if (value < 0) {
+    decide_lanes(analysis, inst, kind, label, list);
     return;
-  bool is_true = int_range_is_true(&r.as.integer);
-  bool is_false = int_range_is_false(&r.as.integer);
-  if (!is_true && !is_false)
-    return;
-  if (kind == LTOFOLD_FPRANGE_ICMP && !r.as.integer.from_fp)
-    return; /* decided by integer facts alone: not ours to claim */
+  }
+  bool is_true = value == 1;
   decision *d = push_decision(list);
   d->inst = inst;
   d->action = ACTION_CONSTANT;
@@ -260,6 +297,15 @@ static bool apply(LLVMModuleRef module, LLVMBuilderRef builder,
       }
     }
     break;
+  case ACTION_LANES: {
+    unsigned count = LLVMGetVectorSize(type);
+    LLVMValueRef elements[64];
+    LLVMTypeRef lane_type = LLVMGetElementType(type);
+    for (unsigned lane = 0; lane < count; ++lane)
+      elements[lane] = LLVMConstInt(lane_type, (d->lanes >> lane) & 1, false);
+    replacement = LLVMConstVector(elements, count);
+    break;
+  }
   case ACTION_OPERAND:
     replacement = LLVMGetOperand(inst, d->operand);
     break;

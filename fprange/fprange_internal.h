@@ -281,9 +281,10 @@ typedef struct fn_analysis fn_analysis;
 typedef struct fprange_program fprange_program;
 
 /* Analyzes one function definition. The result belongs to the caller (free
- * it with fn_analysis_free); `arith` is borrowed for the call; `program`
- * (may be NULL: nothing known), borrowed while the analysis lives, says
- * what holds at the function's entry and what its calls return. */
+ * it with fn_analysis_free); `arith` is borrowed while the analysis lives
+ * (a lane's range is computed on demand); so is `program` (may be NULL:
+ * nothing known), which says what holds at the function's entry and what
+ * its calls return. */
 fn_analysis *fn_analysis_run(LLVMValueRef function, fp_arith *arith,
                              const fprange_program *program);
 void fn_analysis_free(fn_analysis *analysis);
@@ -300,6 +301,10 @@ value_range fn_analysis_range(fn_analysis *analysis, LLVMValueRef value);
  * conditions of the branches that dominate it). */
 value_range fn_analysis_range_at(fn_analysis *analysis, LLVMValueRef value,
                                  LLVMBasicBlockRef block);
+/* The range of lane `lane` of vector `value` where it is defined: the
+ * hull of its lanes, narrowed by what that lane alone can hold. */
+value_range fn_analysis_lane_range(fn_analysis *analysis, LLVMValueRef value,
+                                   unsigned lane);
 /* Is the block reachable from the entry in the analysis' view? */
 bool fn_analysis_block_reachable(fn_analysis *analysis,
                                  LLVMBasicBlockRef block);

@@ -1,4 +1,4 @@
-; Every FP format, and vectors (element-wise hull).
+; Every FP format, and vectors (lane by lane: vectors.ll).
 ; RUN: %ltofold fprange %s -S -o - | FileCheck %s
 
 ; half: 2048 + 1 rounds to 2048 or 2050; max 65504, above is inf.
