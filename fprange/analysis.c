@@ -1696,6 +1696,209 @@ static bool sibling_induction_bound(fn_analysis *a, LLVMValueRef phi,
   return false;
 }
 
+/* The most times the header of a loop runs per entry, from a counted
+ * induction of it: i = phi [init, outside], [next = i + step, latch], init
+ * a constant >= 0, step a constant > 0, and the loop kept only while
+ * next != N, N in [0, hi] (a constant, or any value the integer ranges
+ * bound). The header sees i = init + k * step for k = 0, 1, ..., and the
+ * loop leaves when next reaches N <= hi: at most (hi - init) / step runs.
+ * With nsw or nuw on the add, a next that steps over N would run on until
+ * it wraps, which is poison, and branching on it undefined. */
+static bool header_runs(fn_analysis *a, uint32_t block, __int128 *runs) {
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(a->blocks[block]);
+       phi && LLVMGetInstructionOpcode(phi) == LLVMPHI;
+       phi = LLVMGetNextInstruction(phi)) {
+    LLVMValueRef init, step_value, next, condition;
+    LLVMBasicBlockRef latch;
+    bool truth;
+    if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMIntegerTypeKind ||
+        LLVMGetIntTypeWidth(LLVMTypeOf(phi)) > 64 ||
+        !induction_phi(a, phi, block, &init, &step_value, &next, &latch) ||
+        !LLVMIsAConstantInt(init) || !LLVMIsAConstantInt(step_value) ||
+        !edge_fact(latch, a->blocks[block], &condition, &truth) ||
+        !LLVMIsAICmpInst(condition))
+      continue;
+    LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
+    if (!((predicate == LLVMIntEQ && !truth) || (predicate == LLVMIntNE && truth)))
+      continue;
+    LLVMValueRef left = LLVMGetOperand(condition, 0);
+    LLVMValueRef right = LLVMGetOperand(condition, 1);
+    LLVMValueRef bound = left == next ? right : right == next ? left : NULL;
+    uint32_t latch_index = block_index_of(a, latch);
+    if (!bound || latch_index == UINT32_MAX)
+      continue;
+    value_range n = range_in_block(a, bound, latch_index);
+    __int128 start = LLVMConstIntGetSExtValue(init);
+    __int128 step = LLVMConstIntGetSExtValue(step_value);
+    if (n.kind != VALUE_INT || !n.as.integer.known || n.as.integer.lo < 0 ||
+        step <= 0 || start < 0 || n.as.integer.hi < start + step)
+      continue;
+    /* Without nsw or nuw a wrap is no poison: only a step of 1 from below
+     * every N is sure to reach it first. */
+    if (!LLVMGetNSW(next) && !LLVMGetNUW(next) &&
+        (step != 1 || n.as.integer.lo < start + 1))
+      continue;
+    *runs = (n.as.integer.hi - start) / step;
+    return true;
+  }
+  return false;
+}
+
+/* What one trip around a loop adds to an accumulator: the most any path
+ * adds in magnitude, in how many roundings, and what all its terms have in
+ * common. */
+typedef struct trip_sum {
+  fp_bound magnitude; /* sum of the terms' largest magnitudes */
+  unsigned links;     /* additions on the longest path */
+  bool nonnegative, nonpositive, integer, nan;
+} trip_sum;
+
+static bool add_term(trip_sum *sum, const fp_interval *term, bool negated) {
+  fp_bound low, high;
+  if (term->pos_inf || term->neg_inf)
+    return false;
+  if (fp_interval_extent(term, &low, &high)) {
+    fp_bound magnitude = high > -low ? high : -low;
+    sum->magnitude += magnitude;
+    if (negated ? high > 0 : low < 0)
+      sum->nonnegative = false;
+    if (negated ? low < 0 : high > 0)
+      sum->nonpositive = false;
+  }
+  sum->integer = sum->integer && term->integer;
+  sum->nan = sum->nan || term->nan;
+  sum->links++;
+  return true;
+}
+
+/* v computed from the header phi `phi` by additions alone: each an fadd
+ * with one operand so computed (the other a term), an fsub of a term from
+ * one, an fma/fmuladd adding a product to one, or a select or phi all of
+ * whose values are (so a loop inside, whose own phi would need another
+ * trip, is not: the depth runs out). */
+static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
+                       int depth, trip_sum *out) {
+  *out = (trip_sum){0, 0, true, true, true, false};
+  if (v == phi)
+    return true;
+  if (depth == 0 || !LLVMIsAInstruction(v))
+    return false;
+  LLVMOpcode opcode = LLVMGetInstructionOpcode(v);
+  if (opcode == LLVMFAdd || opcode == LLVMFSub) {
+    for (unsigned chained = 0; chained < 2; ++chained) {
+      if (opcode == LLVMFSub && chained == 1)
+        break; /* term - s: not an accumulation */
+      value_range term = base_range(a, LLVMGetOperand(v, 1 - chained));
+      if (term.kind == VALUE_FP &&
+          trip_terms(a, LLVMGetOperand(v, chained), phi, depth - 1, out))
+        return add_term(out, &term.as.fp, opcode == LLVMFSub);
+    }
+    return false;
+  }
+  if (opcode == LLVMCall) {
+    fp_unary_fn unary;
+    fp_minmax_kind minmax;
+    fp_call_kind kind = fp_classify_call(v, &unary, &minmax);
+    if (kind != CALL_FMA && kind != CALL_FMULADD)
+      return false;
+    value_range x = base_range(a, LLVMGetOperand(v, 0));
+    value_range y = base_range(a, LLVMGetOperand(v, 1));
+    fp_bound x_low, x_high, y_low, y_high;
+    if (x.kind != VALUE_FP || y.kind != VALUE_FP ||
+        !trip_terms(a, LLVMGetOperand(v, 2), phi, depth - 1, out))
+      return false;
+    /* The product's hull, exactly (float and double products are exact
+     * in binary128); only its magnitude, sign and integrality are used. */
+    fp_interval product = fp_interval_bottom();
+    if (fp_interval_extent(&x.as.fp, &x_low, &x_high) &&
+        fp_interval_extent(&y.as.fp, &y_low, &y_high)) {
+      fp_interval_add_point(&product, x_low * y_low);
+      fp_interval_add_point(&product, x_low * y_high);
+      fp_interval_add_point(&product, x_high * y_low);
+      fp_interval_add_point(&product, x_high * y_high);
+    }
+    product.integer = x.as.fp.integer && y.as.fp.integer;
+    product.nan = x.as.fp.nan || y.as.fp.nan;
+    product.pos_inf = x.as.fp.pos_inf || x.as.fp.neg_inf || y.as.fp.pos_inf ||
+                      y.as.fp.neg_inf;
+    return add_term(out, &product, false);
+  }
+  unsigned count = opcode == LLVMSelect ? 2 : opcode == LLVMPHI ? LLVMCountIncoming(v) : 0;
+  if (count == 0)
+    return false;
+  for (unsigned i = 0; i < count; ++i) {
+    trip_sum path;
+    LLVMValueRef from = opcode == LLVMSelect ? LLVMGetOperand(v, i + 1)
+                                             : LLVMGetIncomingValue(v, i);
+    if (!trip_terms(a, from, phi, depth - 1, &path))
+      return false;
+    if (path.magnitude > out->magnitude)
+      out->magnitude = path.magnitude;
+    if (path.links > out->links)
+      out->links = path.links;
+    out->nonnegative = out->nonnegative && path.nonnegative;
+    out->nonpositive = out->nonpositive && path.nonpositive;
+    out->integer = out->integer && path.integer;
+    out->nan = out->nan || path.nan;
+  }
+  return true;
+}
+
+/* An FP accumulator of a counted loop (header_runs): s = phi [init,
+ * outside], [next, latch] where next is s plus terms (trip_terms). After k
+ * trips s is init plus k trips' terms, each addition rounded to nearest;
+ * so |s| <= (|init| + k * M) (1 + u)^(k * L) with M the most a trip adds,
+ * L its additions and u = 2^-precision (the classic bound of recursive
+ * summation; an fma's product enters exactly, and a subnormal sum is
+ * exact), and (1 + u)^n <= 1 + 1.1 n u while n u <= 0.1. Terms all >= 0
+ * never make s smaller (rounding is monotone), all <= 0 never larger.
+ * Integer terms and init with |init| + k * M <= 2^precision make every sum
+ * exact. Float, double, half and bfloat only. */
+static bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
+                              fp_format_id format, fp_interval *out) {
+  LLVMValueRef init = NULL, next = NULL;
+  if (format == FP_X86_FP80 || format == FP_FP128 || LLVMCountIncoming(phi) != 2)
+    return false;
+  for (unsigned i = 0; i < 2; ++i) {
+    uint32_t pred = block_index_of(a, LLVMGetIncomingBlock(phi, i));
+    if (pred != UINT32_MAX && pred >= block)
+      next = LLVMGetIncomingValue(phi, i);
+    else
+      init = LLVMGetIncomingValue(phi, i);
+  }
+  __int128 runs;
+  trip_sum trip;
+  if (!init || !next || !header_runs(a, block, &runs) ||
+      !trip_terms(a, next, phi, 16, &trip) || trip.links == 0)
+    return false;
+  value_range start = range_in_block(a, init, block);
+  fp_bound low, high;
+  if (start.kind != VALUE_FP || start.as.fp.pos_inf || start.as.fp.neg_inf ||
+      !fp_interval_extent(&start.as.fp, &low, &high))
+    return false;
+  fp_bound trips = (fp_bound)(runs - 1);
+  fp_bound exact = (high > -low ? high : -low) + trips * trip.magnitude;
+  fp_bound roundings = trips * (fp_bound)trip.links;
+  int precision = fp_format_get(format)->precision;
+  fp_bound u = ldexpl(1.0L, -precision);
+  bool integer = start.as.fp.integer && trip.integer &&
+                 exact <= ldexpl(1.0L, precision);
+  fp_bound bound = exact;
+  if (!integer) {
+    if (roundings * u > (fp_bound)0.1)
+      return false;
+    bound = exact * (1 + (fp_bound)1.1 * roundings * u) +
+            roundings * fp_format_denorm_min(format);
+  }
+  if (bound > fp_format_max(format))
+    return false;
+  *out = fp_interval_range(trip.nonnegative && low >= 0 ? low : -bound,
+                           trip.nonpositive && high <= 0 ? high : bound);
+  out->integer = integer;
+  out->nan = start.as.fp.nan || trip.nan;
+  return true;
+}
+
 /* Phi: the join over feasible incoming edges. Select: the join of the arms,
  * each narrowed by the condition, or the one arm a decided condition
  * picks. */
@@ -1714,8 +1917,13 @@ static value_range compute_value(fn_analysis *a, LLVMValueRef inst,
           range_on_edge(a, LLVMGetIncomingValue(inst, i), pred, block);
       r = fprange_range_join(&r, &incoming);
     }
-    if (r.kind == VALUE_FP)
+    fp_interval accumulated;
+    if (r.kind == VALUE_FP) {
       fp_apply_fast_math(r.format, &r.as.fp, fast_math_of(inst));
+      if (a->loop_header[block] &&
+          accumulator_bound(a, inst, block, r.format, &accumulated))
+        r.as.fp = fp_interval_meet(r.format, &r.as.fp, &accumulated);
+    }
     __int128 low, high, visits;
     if (r.kind == VALUE_INT && r.as.integer.known && a->loop_header[block] &&
         (counted_loop_bound(a, inst, block, &low, &high, &visits) ||

@@ -193,12 +193,15 @@ class Function:
         self.unsigneds.append(name)
 
     def assign(self):
+        # Some assignments accumulate (`+=`, `-=`): inside a counted loop,
+        # an accumulator fprange bounds by the trip count.
+        op = self.rng.choice(["=", "=", "=", "+=", "-="])
         if self.rng.random() < 0.7 and len(self.doubles) > 2:
             target = self.rng.choice(self.doubles[2:])
-            self.emit("%s = %s;" % (target, self.double_expr()))
+            self.emit("%s %s %s;" % (target, op, self.double_expr()))
         elif len(self.floats) > 1:
             target = self.rng.choice(self.floats[1:])
-            self.emit("%s = %s;" % (target, self.float_expr()))
+            self.emit("%s %s %s;" % (target, op, self.float_expr()))
 
     def branch(self, budget):
         self.emit("if (%s) {" % self.condition())
@@ -214,7 +217,7 @@ class Function:
 
     def loop(self, budget):
         var = "i%d" % len(self.lines)
-        bound = self.rng.choice(["4", "10", "(n & 7u)", "3"])
+        bound = self.rng.choice(["4", "10", "(n & 7u)", "3", "100", "(n & 255u)"])
         self.emit("for (unsigned %s = 0; %s < %s; ++%s) {" % (var, var, bound, var))
         self.depth += 1
         self.unsigneds.append(var)
