@@ -1784,6 +1784,9 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
   if (depth == 0 || !LLVMIsAInstruction(v))
     return false;
   LLVMOpcode opcode = LLVMGetInstructionOpcode(v);
+  /* reassoc may regroup the sum, contract fuse a term's product into it */
+  if (fast_math_of(v) & (LLVMFastMathAllowReassoc | LLVMFastMathAllowContract))
+    return false;
   if (opcode == LLVMFAdd || opcode == LLVMFSub) {
     for (unsigned chained = 0; chained < 2; ++chained) {
       if (opcode == LLVMFSub && chained == 1)
@@ -1821,6 +1824,7 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
     product.nan = x.as.fp.nan || y.as.fp.nan;
     product.pos_inf = x.as.fp.pos_inf || x.as.fp.neg_inf || y.as.fp.pos_inf ||
                       y.as.fp.neg_inf;
+    out->links++; /* fmuladd may round the product too */
     return add_term(out, &product, false);
   }
   unsigned count = opcode == LLVMSelect ? 2 : opcode == LLVMPHI ? LLVMCountIncoming(v) : 0;
@@ -1846,14 +1850,15 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
 
 /* An FP accumulator of a counted loop (header_runs): s = phi [init,
  * outside], [next, latch] where next is s plus terms (trip_terms). After k
- * trips s is init plus k trips' terms, each addition rounded to nearest;
- * so |s| <= (|init| + k * M) (1 + u)^(k * L) with M the most a trip adds,
- * L its additions and u = 2^-precision (the classic bound of recursive
- * summation; an fma's product enters exactly, and a subnormal sum is
- * exact), and (1 + u)^n <= 1 + 1.1 n u while n u <= 0.1. Terms all >= 0
- * never make s smaller (rounding is monotone), all <= 0 never larger.
- * Integer terms and init with |init| + k * M <= 2^precision make every sum
- * exact. Float, double, half and bfloat only. */
+ * trips s is init plus k trips' terms, every step rounded, so
+ * |s| <= (|init| + k * M) (1 + u)^(k * L), with M the most one trip adds,
+ * L its roundings (an fmuladd may round its product first: two) and u the
+ * unit roundoff, 2^-precision (a whole ulp where any rounding mode may be
+ * on): the classic bound of recursive summation (a subnormal sum is exact,
+ * an fma's product enters exactly). (1 + u)^n <= 1 + 1.1 n u while
+ * n u <= 0.1. Terms all >= 0 never make s smaller (rounding is monotone),
+ * all <= 0 never larger. Integer terms and init with |init| + k * M <=
+ * 2^precision make every sum exact. Float, double, half and bfloat only. */
 static bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
                               fp_format_id format, fp_interval *out) {
   LLVMValueRef init = NULL, next = NULL;
@@ -1880,7 +1885,8 @@ static bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
   fp_bound exact = (high > -low ? high : -low) + trips * trip.magnitude;
   fp_bound roundings = trips * (fp_bound)trip.links;
   int precision = fp_format_get(format)->precision;
-  fp_bound u = ldexpl(1.0L, -precision);
+  /* The unit roundoff; a whole ulp where any rounding mode may be on. */
+  fp_bound u = ldexpl(1.0L, a->arith->nearest ? -precision : 1 - precision);
   bool integer = start.as.fp.integer && trip.integer &&
                  exact <= ldexpl(1.0L, precision);
   fp_bound bound = exact;
@@ -1892,8 +1898,13 @@ static bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
   }
   if (bound > fp_format_max(format))
     return false;
-  *out = fp_interval_range(trip.nonnegative && low >= 0 ? low : -bound,
-                           trip.nonpositive && high <= 0 ? high : bound);
+  /* A flushed subnormal becomes a zero, below a positive init (above a
+   * negative one). */
+  bool flushes = a->flush[format] != FP_FLUSH_NONE;
+  fp_bound floor = flushes && low > 0 ? 0 : low;
+  fp_bound ceiling = flushes && high < 0 ? 0 : high;
+  *out = fp_interval_range(trip.nonnegative && low >= 0 ? floor : -bound,
+                           trip.nonpositive && high <= 0 ? ceiling : bound);
   out->integer = integer;
   out->nan = start.as.fp.nan || trip.nan;
   return true;
