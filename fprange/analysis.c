@@ -35,6 +35,7 @@
  * instructions above them under it. */
 #include "fprange_internal.h"
 
+#include <limits.h>
 #include <llvm-c/Core.h>
 #include <math.h>
 #include <stdlib.h>
@@ -1749,13 +1750,27 @@ static bool header_runs(fn_analysis *a, uint32_t block, __int128 *runs) {
  * common. */
 typedef struct trip_sum {
   fp_bound magnitude; /* sum of the terms' largest magnitudes */
-  unsigned links;     /* additions on the longest path */
+  unsigned links;     /* roundings on the longest path */
+  int precision;      /* of the coarsest format they round into */
   bool nonnegative, nonpositive, integer, nan;
 } trip_sum;
 
-static bool add_term(trip_sum *sum, const fp_interval *term, bool negated) {
+/* One more rounding, into the format of `inst`'s result. */
+static bool add_rounding(trip_sum *sum, LLVMValueRef inst) {
+  fp_format_id format;
+  if (!fp_format_of_type(LLVMTypeOf(inst), &format))
+    return false;
+  int precision = fp_format_get(format)->precision;
+  if (precision < sum->precision)
+    sum->precision = precision;
+  sum->links++;
+  return true;
+}
+
+static bool add_term(trip_sum *sum, LLVMValueRef inst, const fp_interval *term,
+                     bool negated) {
   fp_bound low, high;
-  if (term->pos_inf || term->neg_inf)
+  if (term->pos_inf || term->neg_inf || !add_rounding(sum, inst))
     return false;
   if (fp_interval_extent(term, &low, &high)) {
     fp_bound magnitude = high > -low ? high : -low;
@@ -1767,18 +1782,18 @@ static bool add_term(trip_sum *sum, const fp_interval *term, bool negated) {
   }
   sum->integer = sum->integer && term->integer;
   sum->nan = sum->nan || term->nan;
-  sum->links++;
   return true;
 }
 
 /* v computed from the header phi `phi` by additions alone: each an fadd
  * with one operand so computed (the other a term), an fsub of a term from
- * one, an fma/fmuladd adding a product to one, or a select or phi all of
- * whose values are (so a loop inside, whose own phi would need another
- * trip, is not: the depth runs out). */
+ * one, an fma/fmuladd adding a product to one, a conversion of one (C's
+ * excess precision: fpext is exact, fptrunc rounds), or a select or phi
+ * all of whose values are (so a loop inside, whose own phi would need
+ * another trip, is not: the depth runs out). */
 static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
                        int depth, trip_sum *out) {
-  *out = (trip_sum){0, 0, true, true, true, false};
+  *out = (trip_sum){0, 0, INT_MAX, true, true, true, false};
   if (v == phi)
     return true;
   if (depth == 0 || !LLVMIsAInstruction(v))
@@ -1794,10 +1809,13 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
       value_range term = base_range(a, LLVMGetOperand(v, 1 - chained));
       if (term.kind == VALUE_FP &&
           trip_terms(a, LLVMGetOperand(v, chained), phi, depth - 1, out))
-        return add_term(out, &term.as.fp, opcode == LLVMFSub);
+        return add_term(out, v, &term.as.fp, opcode == LLVMFSub);
     }
     return false;
   }
+  if (opcode == LLVMFPExt || opcode == LLVMFPTrunc)
+    return trip_terms(a, LLVMGetOperand(v, 0), phi, depth - 1, out) &&
+           (opcode == LLVMFPExt || add_rounding(out, v));
   if (opcode == LLVMCall) {
     fp_unary_fn unary;
     fp_minmax_kind minmax;
@@ -1824,8 +1842,8 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
     product.nan = x.as.fp.nan || y.as.fp.nan;
     product.pos_inf = x.as.fp.pos_inf || x.as.fp.neg_inf || y.as.fp.pos_inf ||
                       y.as.fp.neg_inf;
-    out->links++; /* fmuladd may round the product too */
-    return add_term(out, &product, false);
+    /* fmuladd may round the product too */
+    return add_rounding(out, v) && add_term(out, v, &product, false);
   }
   unsigned count = opcode == LLVMSelect ? 2 : opcode == LLVMPHI ? LLVMCountIncoming(v) : 0;
   if (count == 0)
@@ -1840,6 +1858,8 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
       out->magnitude = path.magnitude;
     if (path.links > out->links)
       out->links = path.links;
+    if (path.precision < out->precision)
+      out->precision = path.precision;
     out->nonnegative = out->nonnegative && path.nonnegative;
     out->nonpositive = out->nonpositive && path.nonpositive;
     out->integer = out->integer && path.integer;
@@ -1858,11 +1878,11 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
  * an fma's product enters exactly). (1 + u)^n <= 1 + 1.1 n u while
  * n u <= 0.1. Terms all >= 0 never make s smaller (rounding is monotone),
  * all <= 0 never larger. Integer terms and init with |init| + k * M <=
- * 2^precision make every sum exact. Float, double, half and bfloat only. */
+ * 2^precision make every sum exact. */
 static bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
                               fp_format_id format, fp_interval *out) {
   LLVMValueRef init = NULL, next = NULL;
-  if (format == FP_X86_FP80 || format == FP_FP128 || LLVMCountIncoming(phi) != 2)
+  if (LLVMCountIncoming(phi) != 2)
     return false;
   for (unsigned i = 0; i < 2; ++i) {
     uint32_t pred = block_index_of(a, LLVMGetIncomingBlock(phi, i));
@@ -1885,17 +1905,26 @@ static bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
   fp_bound exact = (high > -low ? high : -low) + trips * trip.magnitude;
   fp_bound roundings = trips * (fp_bound)trip.links;
   int precision = fp_format_get(format)->precision;
-  /* The unit roundoff; a whole ulp where any rounding mode may be on. */
+  if (trip.precision < precision)
+    precision = trip.precision;
+  /* The unit roundoff of the coarsest format a trip rounds into; a whole
+   * ulp where any rounding mode may be on. */
   fp_bound u = ldexpl(1.0L, a->arith->nearest ? -precision : 1 - precision);
+  /* This arithmetic rounds too (binary128, to nearest): 2^-100 covers it. */
+  fp_bound slack = 1 + ldexpl(1.0L, -100);
   bool integer = start.as.fp.integer && trip.integer &&
-                 exact <= ldexpl(1.0L, precision);
+                 exact * slack <= ldexpl(1.0L, precision);
   fp_bound bound = exact;
   if (!integer) {
     if (roundings * u > (fp_bound)0.1)
       return false;
-    bound = exact * (1 + (fp_bound)1.1 * roundings * u) +
-            roundings * fp_format_denorm_min(format);
+    bound = (exact * (1 + (fp_bound)1.1 * roundings * u) +
+             roundings * fp_format_denorm_min(format)) * slack;
   }
+  /* Out to the format's values (a bound between them is no bound for the
+   * other transfer functions). */
+  fp_set_bound(a->arith->x, bound);
+  bound = fp_round_to_format(format, a->arith->x, MPFR_RNDU);
   if (bound > fp_format_max(format))
     return false;
   /* A flushed subnormal becomes a zero, below a positive init (above a

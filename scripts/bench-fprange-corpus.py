@@ -191,6 +191,18 @@ class Corpus:
                  f"  for (int k = 0; k < (i & 31); ++k)\n"
                  f"    g = g * ({ctype})0.5;\n"
                  f"  return g > ({ctype})1 || g < 0;\n")
+        # Accumulators of a counted loop: n trips of at most 7 (integers,
+        # exact), and of at most 1 each rounded.
+        self.add("loops", t, 0,
+                 f"  {ctype} acc = 0;\n"
+                 f"  for (int k = 0; k < {n}; ++k)\n"
+                 f"    acc += ({ctype})((j + k) & 7);\n"
+                 f"  return acc > ({ctype}){lit(7 * n + 0.5)};\n")
+        self.add("loops", t, 0,
+                 f"  {ctype} acc = 0;\n"
+                 f"  for (int k = 0; k < {n}; ++k)\n"
+                 f"    acc += ({ctype})((i + k) & 255) / ({ctype})255;\n"
+                 f"  return acc > ({ctype}){lit(n + 2)} || acc < 0;\n")
         self.add("loops", t, None,
                  f"  {ctype} acc = 0;\n"
                  f"  for (int k = 0; k < (i & 15); ++k)\n"

@@ -187,3 +187,28 @@ exit:
 }
 
 declare float @llvm.fmuladd.f32(float, float, float)
+
+; C's excess precision for half: each trip widens s, adds in float and
+; rounds back to half (fptrunc, a rounding in half's coarser format).
+; 16 trips of at most 1: s stays below 17.
+; CHECK-LABEL: @half_excess(
+; CHECK: ret i1 false
+define i1 @half_excess(ptr %p) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi half [ 0.0, %entry ], [ %s.next, %loop ]
+  %b = load i8, ptr %p
+  %x = uitofp i8 %b to float
+  %t = fdiv float %x, 255.0
+  %w = fpext half %s to float
+  %sum = fadd float %w, %t
+  %s.next = fptrunc float %sum to half
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, 16
+  br i1 %done, label %exit, label %loop
+exit:
+  %c = fcmp ogt half %s.next, 0xH4C40
+  ret i1 %c
+}
