@@ -67,6 +67,47 @@ NOINLINE double loops(int n) {
   return acc + g;
 }
 
+/* Accumulators of counted loops: bounded by the trip count (the "never"
+ * branches fold), while sums the loop can reach must stay (an unsound
+ * bound would fold them and change the output). */
+NOINLINE double accumulators(int i) {
+  float scaled = 0.0f;
+  double whole = 0.0;
+  for (int k = 0; k < 100; ++k) {
+    scaled += (float)((i + 37 * k) & 255) / 255.0f;
+    whole += (double)((i >> (k & 15)) & 7);
+  }
+  if (scaled > 101.0f || whole > 700.5) /* never */
+    return -1.0;
+  if (scaled > 50.0f) /* often */
+    return scaled + 0.5;
+  return scaled + whole;
+}
+
+typedef float v4 __attribute__((vector_size(16)));
+typedef int v4i __attribute__((vector_size(16)));
+
+/* Vectors, lane by lane: lane 0 is always above 500, lane 1 always below,
+ * lane 2 either way. */
+NOINLINE double vectors(int i) {
+  v4 x = {(float)(i & 255), (float)((i >> 8) & 255), (float)((i >> 16) & 255),
+          (float)((i >> 24) & 127)};
+  v4 y = x + (v4){1000.0f, -1000.0f, 400.0f, 600.0f};
+  v4i c = y > (v4){500.0f, 500.0f, 500.0f, 500.0f};
+  if (y[1] > 0.0f) /* never */
+    return -1.0;
+  return (double)(c[0] + 2 * c[1] + 4 * c[2] + 8 * c[3]) + y[i & 3];
+}
+
+/* Every lane decided, each its own way. */
+NOINLINE double vector_lanes(int i) {
+  v4 x = {(float)(i & 255), (float)((i >> 8) & 255), (float)((i >> 16) & 255),
+          (float)((i >> 24) & 127)};
+  v4 y = x * (v4){2.0f, -3.0f, 0.5f, 1.0f} + (v4){1.0f, 0.0f, 200.0f, -200.0f};
+  v4i c = y > (v4){0.0f, 0.0f, 100.0f, 0.0f};
+  return (double)(c[0] + 2 * c[1] + 4 * c[2] + 8 * c[3]) + y[(i >> 3) & 3];
+}
+
 NOINLINE double branch_refined(double d) {
   if (d > 1.0 && d < 2.0) {
     double e = d * d;
@@ -170,6 +211,9 @@ int main(int argc, char **argv) {
       print_double(rounding(i, d));
       print_double(select_phi(i, d));
       print_double(loops(i));
+      print_double(accumulators(i));
+      print_double(vectors(i));
+      print_double(vector_lanes(i));
       print_double(branch_refined(d));
       print_double(division(i, j));
       print_double(types(i, (long double)d));
