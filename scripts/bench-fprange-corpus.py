@@ -191,13 +191,17 @@ class Corpus:
                  f"  for (int k = 0; k < (i & 31); ++k)\n"
                  f"    g = g * ({ctype})0.5;\n"
                  f"  return g > ({ctype})1 || g < 0;\n")
-        # Accumulators of a counted loop: n trips of at most 7 (integers,
-        # exact), and of at most 1 each rounded.
+        # Accumulators of a counted loop: n trips of at most 4 (whole
+        # numbers, exact; through fabs, or LLVM would sum them as
+        # integers), and of at most 1 each rounded.
+        term = f"({ctype})((j + k) & 7) - ({ctype})3"
+        fabs = f"({ctype})__builtin_fabsf((float)({term}))" if suffix is None else \
+            f"fabs{suffix}({term})"
         self.add("loops", t, 0,
                  f"  {ctype} acc = 0;\n"
                  f"  for (int k = 0; k < {n}; ++k)\n"
-                 f"    acc += ({ctype})((j + k) & 7);\n"
-                 f"  return acc > ({ctype}){lit(7 * n + 0.5)};\n")
+                 f"    acc += {fabs};\n"
+                 f"  return acc > ({ctype}){lit(4 * n + 0.5)};\n")
         self.add("loops", t, 0,
                  f"  {ctype} acc = 0;\n"
                  f"  for (int k = 0; k < {n}; ++k)\n"
