@@ -288,12 +288,13 @@ LLVMModuleRef link_modules(ltofold_report *report) {
     failed = !module;
     if (report && module)
       ltofold_report_add_input(report, file->name);
-    if (!module || !whole) {
-      whole = whole ? whole : module;
+    if (!module)
+      continue;
+    if (!whole) {
+      whole = module;
+      linker = ltofold_module_linker_new(whole);
       continue;
     }
-    if (!linker)
-      linker = ltofold_module_linker_new(whole);
     if (!same_architecture(whole, module)) {
       say(LDPL_ERROR, "%s: bitcode for %s, but %s is for %s", file->name,
           LLVMGetTarget(module), the_plugin.files[0].name, LLVMGetTarget(whole));
