@@ -1828,8 +1828,9 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
     if (x.kind != VALUE_FP || y.kind != VALUE_FP ||
         !trip_terms(a, LLVMGetOperand(v, 2), phi, depth - 1, out))
       return false;
-    /* The product's hull, exactly (float and double products are exact
-     * in binary128); only its magnitude, sign and integrality are used. */
+    /* The product's hull (exact in binary128 for float and double; the
+     * slack of accumulator_bound covers the wider formats' rounding): only
+     * its magnitude, sign and integrality are used. */
     fp_interval product = fp_interval_bottom();
     if (fp_interval_extent(&x.as.fp, &x_low, &x_high) &&
         fp_interval_extent(&y.as.fp, &y_low, &y_high)) {
