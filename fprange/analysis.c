@@ -305,10 +305,10 @@ static value_range constant_range(LLVMValueRef constant) {
  *
  * A load of an FP value (or a vector of them) whose address is a constant
  * global table of that FP type (the type itself, or arrays and vectors of
- * it, nested), reached only through GEPs over such types, reads one of the
- * table's elements: every offset those GEPs can form is a whole number of
- * elements from the table's start, and a load outside the table is
- * undefined. So the loaded value lies in the hull of the elements. The
+ * it, nested), reached only through GEPs that keep to whole elements
+ * (fprange_gep_keeps_elements), reads one of the table's elements: every
+ * offset those GEPs can form is a whole number of elements from the
+ * table's start, and a load outside the table is undefined. So the loaded value lies in the hull of the elements. The
  * table must be `constant` with an initializer every copy of the program
  * agrees on (not interposable, not externally initialized), and its type
  * must hold nothing but that FP type: no other bytes can be read as FP. */
@@ -370,16 +370,51 @@ static bool is_interposable(LLVMValueRef global) {
   }
 }
 
-/* The table (a global) `pointer` points into, for elements of type `fp`:
- * the global, past GEPs whose source element types are tables of `fp`. */
+/* A GEP that keeps to whole elements of a table of `fp`: over such a
+ * table type, or over bytes by a constant multiple of the element's size
+ * (LLVM writes constant offsets over i8). The sizes are the same on every
+ * target, except x86_fp80's (10 bytes stored in 12 or 16), which only the
+ * first kind reaches. */
+bool fprange_gep_keeps_elements(LLVMValueRef gep, LLVMTypeRef fp) {
+  LLVMTypeRef source = LLVMGetGEPSourceElementType(gep);
+  if (fprange_is_table_of(source, fp))
+    return true;
+  LLVMValueRef offset = LLVMGetNumOperands(gep) == 2 ? LLVMGetOperand(gep, 1) : NULL;
+  long long size = 0;
+  switch (LLVMGetTypeKind(fp)) {
+  case LLVMHalfTypeKind:
+  case LLVMBFloatTypeKind:
+    size = 2;
+    break;
+  case LLVMFloatTypeKind:
+    size = 4;
+    break;
+  case LLVMDoubleTypeKind:
+    size = 8;
+    break;
+  case LLVMFP128TypeKind:
+    size = 16;
+    break;
+  default:
+    return false;
+  }
+  return LLVMGetTypeKind(source) == LLVMIntegerTypeKind &&
+         LLVMGetIntTypeWidth(source) == 8 && offset &&
+         LLVMIsAConstantInt(offset) &&
+         LLVMGetIntTypeWidth(LLVMTypeOf(offset)) <= 64 &&
+         LLVMConstIntGetSExtValue(offset) % size == 0;
+}
+
+/* The table (a global or a stack array) `pointer` points into, for
+ * elements of type `fp`: past GEPs that keep to whole elements. */
 LLVMValueRef fprange_table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp) {
   for (int depth = 0; depth < 16; ++depth) {
-    if (LLVMIsAGlobalVariable(pointer))
+    if (LLVMIsAGlobalVariable(pointer) || LLVMIsAAllocaInst(pointer))
       return pointer;
     bool gep = LLVMIsAGetElementPtrInst(pointer) ||
                (LLVMIsAConstantExpr(pointer) &&
                 LLVMGetConstOpcode(pointer) == LLVMGetElementPtr);
-    if (!gep || !fprange_is_table_of(LLVMGetGEPSourceElementType(pointer), fp))
+    if (!gep || !fprange_gep_keeps_elements(pointer, fp))
       return NULL;
     pointer = LLVMGetOperand(pointer, 0);
   }
@@ -396,7 +431,8 @@ static bool table_load_range(fn_analysis *a, LLVMValueRef load,
                        ? LLVMGetElementType(loaded)
                        : loaded;
   LLVMValueRef table = fprange_table_of_pointer(LLVMGetOperand(load, 0), fp);
-  if (!table || !LLVMIsGlobalConstant(table) || LLVMIsDeclaration(table) ||
+  if (!table || !LLVMIsAGlobalVariable(table) || !LLVMIsGlobalConstant(table) ||
+      LLVMIsDeclaration(table) ||
       LLVMIsExternallyInitialized(table) ||
       is_interposable(table) ||
       !fprange_is_table_of(LLVMGlobalGetValueType(table), fp))
@@ -416,6 +452,56 @@ static bool table_load_range(fn_analysis *a, LLVMValueRef load,
   }
   *out = a->table_hulls[index];
   return !fp_interval_is_bottom(out);
+}
+
+/* Joins into `out` the ranges of what the stores through `pointer` (a
+ * stack array, or a GEP into it) store, each read at its store; stores in
+ * blocks not reachable (yet) add nothing. */
+static value_range range_in_block(fn_analysis *a, LLVMValueRef v,
+                                  uint32_t block);
+static uint32_t block_index_of(const fn_analysis *a, LLVMBasicBlockRef block);
+static void join_stored(fn_analysis *a, LLVMValueRef pointer,
+                        fp_format_id format, fp_interval *out, int depth) {
+  for (LLVMUseRef use = LLVMGetFirstUse(pointer); use && depth <= 16;
+       use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (LLVMIsAGetElementPtrInst(user)) {
+      join_stored(a, user, format, out, depth + 1);
+    } else if (LLVMIsAStoreInst(user)) {
+      uint32_t block = block_index_of(a, LLVMGetInstructionParent(user));
+      if (block == UINT32_MAX || !a->reachable[block])
+        continue;
+      value_range stored = range_in_block(a, LLVMGetOperand(user, 0), block);
+      fp_interval value =
+          stored.kind == VALUE_FP ? stored.as.fp : fp_interval_top(format);
+      *out = fp_interval_join(out, &value);
+    }
+  }
+}
+
+/* The range a load reads from a stack array of FP values (an alloca of an
+ * FP type, or of arrays and vectors of it) every access of which is in
+ * view, as for closed globals (program.c: loads, plain stores of such
+ * values, GEPs over such tables, and here lifetime markers): the join of
+ * what its stores store. Memory not yet stored is undefined (undef, or
+ * poison past a lifetime's end): it may be read as any value, so adds
+ * nothing. An array with more than 64 stores is left alone (each read
+ * walks them). */
+static bool stack_load_range(fn_analysis *a, LLVMValueRef load,
+                             fp_format_id format, fp_interval *out) {
+  if (LLVMGetVolatile(load) || LLVMGetOrdering(load) != LLVMAtomicOrderingNotAtomic)
+    return false;
+  LLVMTypeRef fp = fprange_table_element(LLVMTypeOf(load));
+  LLVMValueRef array = fprange_table_of_pointer(LLVMGetOperand(load, 0), fp);
+  size_t stores = 0;
+  if (!array || !LLVMIsAAllocaInst(array) ||
+      LLVMGetTypeKind(LLVMTypeOf(load)) == LLVMArrayTypeKind ||
+      !fprange_is_table_of(LLVMGetAllocatedType(array), fp) ||
+      !fprange_only_fp_accesses(array, fp, &stores) || stores > 64)
+    return false;
+  *out = fp_interval_bottom();
+  join_stored(a, array, format, out, 0);
+  return true;
 }
 
 /* ---- reading operands -----------------------------------------------------
@@ -1257,7 +1343,8 @@ static fp_interval compute_fp(fn_analysis *a, LLVMValueRef inst, uint32_t block,
   }
   case LLVMLoad:
     if (!table_load_range(a, inst, format, &r) &&
-        !fprange_program_global_load(a->program, inst, &r))
+        !fprange_program_global_load(a->program, inst, &r) &&
+        !stack_load_range(a, inst, format, &r))
       r = fp_interval_top(format);
     break;
   case LLVMInsertElement:
@@ -2415,9 +2502,11 @@ static bool solve(solver *s, bool ascending, unsigned limit) {
     value_range next = a->reachable[b] ? compute_value(a, inst, b, old)
                                        : bottom_of_type(LLVMTypeOf(inst));
     if (ascending) {
-      bool loop_phi =
-          a->loop_header[b] && LLVMGetInstructionOpcode(inst) == LLVMPHI;
-      if (loop_phi && a->changes[slot] >= WIDEN_AFTER) {
+      /* Loop phis widen, and loads (from a stack array, what a loop stores
+       * into it may grow the same way). */
+      LLVMOpcode opcode = LLVMGetInstructionOpcode(inst);
+      bool widens = (a->loop_header[b] && opcode == LLVMPHI) || opcode == LLVMLoad;
+      if (widens && a->changes[slot] >= WIDEN_AFTER) {
         if (next.kind == VALUE_FP)
           next.as.fp = fp_interval_widen(next.format, &old->as.fp, &next.as.fp);
         else if (!int_range_equal(&old->as.integer, &next.as.integer))

@@ -312,12 +312,20 @@ size_t fn_analysis_fp_value_count(const fn_analysis *analysis);
 
 /* Tables of FP values (analysis.c): the innermost element type of nested
  * arrays and vectors; is `type` `fp`, or (nested) arrays and vectors of
- * it; the global `pointer` points into past GEPs over such tables of `fp`
- * (NULL when it is not one); and the hull of a table's initializer (false
- * when an element is not a plain FP constant). */
+ * it; the global or stack array `pointer` points into past GEPs over such
+ * tables of `fp` (NULL when it is not one); and the hull of a table's
+ * initializer (false when an element is not a plain FP constant). */
 LLVMTypeRef fprange_table_element(LLVMTypeRef type);
 bool fprange_is_table_of(LLVMTypeRef type, LLVMTypeRef fp);
 LLVMValueRef fprange_table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp);
+/* A GEP over tables of `fp`, or over bytes by a constant multiple of its
+ * size. */
+bool fprange_gep_keeps_elements(LLVMValueRef gep, LLVMTypeRef fp);
+/* Is every access through `pointer` (a global or a stack array of `fp`
+ * values) in view: loads, plain stores of `fp` values, lifetime markers,
+ * GEPs over tables of `fp` whose uses are so too? Counts the stores. */
+bool fprange_only_fp_accesses(LLVMValueRef pointer, LLVMTypeRef fp,
+                              size_t *stores);
 bool fprange_table_hull(LLVMValueRef init, fp_format_id format,
                         fp_interval *hull);
 

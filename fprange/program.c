@@ -35,8 +35,8 @@
  * Globals get the same treatment. A global is "closed" when it has local
  * linkage, is neither constant (constant tables are read in analysis.c)
  * nor externally initialized nor thread-local, holds FP values (an FP type,
- * or arrays and vectors of it), and every use of it, past GEPs over such
- * tables, is a load or a plain (not volatile, not atomic) store of such FP
+ * or arrays and vectors of it), and every use of it, past GEPs that keep to
+ * whole elements, is a load or a plain (not volatile, not atomic) store of such FP
  * values into it: then every write to it is in view (a call, a memcpy, a
  * pointer kept anywhere else makes it not closed; so does module-level
  * asm, which could write to it by name). Every load of it then reads its
@@ -140,10 +140,19 @@ static LLVMValueRef function_of(LLVMValueRef inst) {
   return LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
 }
 
-/* Is every use of `pointer` (a global, or a GEP into it over tables of
- * `fp`) a load, a plain store of `fp` values into it, or such a GEP whose
- * uses are so too? Counts the stores; with `p`, marks the functions that
- * store and load. A depth past 16 GEPs gives up. */
+static bool is_lifetime_marker(LLVMValueRef inst) {
+  LLVMValueRef callee = LLVMIsACallInst(inst) ? LLVMGetCalledValue(inst) : NULL;
+  size_t length = 0;
+  const char *name = callee ? LLVMGetValueName2(callee, &length) : "";
+  return LLVMIsAFunction(callee) && length > 14 &&
+         !strncmp(name, "llvm.lifetime.", 14);
+}
+
+/* Is every use of `pointer` (a global or a stack array, or a GEP into it
+ * that keeps to whole `fp` elements) a load, a plain store of `fp` values
+ * into it, a lifetime marker, or such a GEP whose uses are so too? Counts the stores;
+ * with `p`, marks the functions that store and load. A depth past 16 GEPs
+ * gives up. */
 static bool only_fp_accesses(fprange_program *p, LLVMValueRef pointer,
                              LLVMTypeRef fp, size_t *stores, int depth) {
   if (depth > 16)
@@ -169,15 +178,22 @@ static bool only_fp_accesses(fprange_program *p, LLVMValueRef pointer,
       ++*stores;
       continue;
     }
+    if (is_lifetime_marker(user))
+      continue; /* (stack arrays only) */
     bool gep = LLVMIsAGetElementPtrInst(user) ||
                (LLVMIsAConstantExpr(user) &&
                 LLVMGetConstOpcode(user) == LLVMGetElementPtr);
     if (!gep || LLVMGetOperand(user, 0) != pointer ||
-        !fprange_is_table_of(LLVMGetGEPSourceElementType(user), fp) ||
+        !fprange_gep_keeps_elements(user, fp) ||
         !only_fp_accesses(p, user, fp, stores, depth + 1))
       return false;
   }
   return true;
+}
+
+bool fprange_only_fp_accesses(LLVMValueRef pointer, LLVMTypeRef fp,
+                              size_t *stores) {
+  return only_fp_accesses(NULL, pointer, fp, stores, 0);
 }
 
 /* Finds the closed globals (the comment at the top says which). */
