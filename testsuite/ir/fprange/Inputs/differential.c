@@ -84,6 +84,17 @@ NOINLINE double accumulators(int i) {
   return scaled + whole;
 }
 
+/* A stack array filled in a loop and read at a variable index. */
+NOINLINE double stack_array(int i) {
+  float buf[32];
+  for (int k = 0; k < 32; ++k)
+    buf[k] = (float)((i + k) & 255) * 0.25f;
+  float x = buf[(i >> 5) & 31];
+  if (x > 64.0f) /* never */
+    return -1.0;
+  return x + buf[i & 31];
+}
+
 typedef float v4 __attribute__((vector_size(16)));
 typedef int v4i __attribute__((vector_size(16)));
 
@@ -212,6 +223,7 @@ int main(int argc, char **argv) {
       print_double(select_phi(i, d));
       print_double(loops(i));
       print_double(accumulators(i));
+      print_double(stack_array(i));
       print_double(vectors(i));
       print_double(vector_lanes(i));
       print_double(branch_refined(d));
