@@ -485,19 +485,23 @@ static void join_stored(fn_analysis *a, LLVMValueRef pointer,
  * values, GEPs over such tables, and here lifetime markers): the join of
  * what its stores store. Memory not yet stored is undefined (undef, or
  * poison past a lifetime's end): it may be read as any value, so adds
- * nothing. An array with more than 64 stores is left alone (each read
- * walks them). */
+ * nothing. An array with more than 64 stores or 256 uses is left alone
+ * (each read walks them). */
 static bool stack_load_range(fn_analysis *a, LLVMValueRef load,
                              fp_format_id format, fp_interval *out) {
   if (LLVMGetVolatile(load) || LLVMGetOrdering(load) != LLVMAtomicOrderingNotAtomic)
     return false;
   LLVMTypeRef fp = fprange_table_element(LLVMTypeOf(load));
   LLVMValueRef array = fprange_table_of_pointer(LLVMGetOperand(load, 0), fp);
-  size_t stores = 0;
+  size_t stores = 0, uses = 0;
   if (!array || !LLVMIsAAllocaInst(array) ||
       LLVMGetTypeKind(LLVMTypeOf(load)) == LLVMArrayTypeKind ||
-      !fprange_is_table_of(LLVMGetAllocatedType(array), fp) ||
-      !fprange_only_fp_accesses(array, fp, &stores) || stores > 64)
+      !fprange_is_table_of(LLVMGetAllocatedType(array), fp))
+    return false;
+  for (LLVMUseRef use = LLVMGetFirstUse(array); use && uses <= 256;
+       use = LLVMGetNextUse(use))
+    ++uses;
+  if (uses > 256 || !fprange_only_fp_accesses(array, fp, &stores) || stores > 64)
     return false;
   *out = fp_interval_bottom();
   join_stored(a, array, format, out, 0);
