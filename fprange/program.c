@@ -35,17 +35,17 @@
  * Globals get the same treatment. A global is "closed" when it has local
  * linkage, is neither constant (constant tables are read in analysis.c)
  * nor externally initialized nor thread-local, holds FP values (an FP type,
- * or arrays and vectors of it), and every use of it, past GEPs that keep to
- * whole elements, is a load or a plain (not volatile, not atomic) store of such FP
- * values into it: then every write to it is in view (a call, a memcpy, a
- * pointer kept anywhere else makes it not closed; so does module-level
- * asm, which could write to it by name). Every load of it then reads its
- * initializer or one of the values its stores store: their join, each
- * read at its store. Stores are learned as call sites are: a round's join
- * counts once every store was analyzed completely in that round; until
- * then loads assume the previous round's, or nothing. A function that
- * stores into a closed global is analyzed in the first round, one that
- * loads from one makes a second.
+ * or arrays and vectors of it), and every use of it, past GEPs that keep
+ * to whole elements, is a load or a plain (not volatile, not atomic) store
+ * of such FP values into it: then every write to it is in view (a call,
+ * a memcpy, a pointer kept anywhere else makes it not closed; so does
+ * module-level asm, which could write to it by name). Every load of it
+ * then reads its initializer or one of the values its stores store: their
+ * join, each read at its store. Stores are learned as call sites are: a
+ * round's join counts once every store was analyzed completely in that
+ * round; until then loads assume the previous round's, or nothing. A
+ * function that stores into a closed global is analyzed in the first
+ * round, one that loads from one makes a second.
  *
  * Module-wide: a module with a function compiled with fast-math
  * ("unsafe-fp-math" or "no-nans-fp-math" attributes) may run with the
@@ -150,9 +150,9 @@ static bool is_lifetime_marker(LLVMValueRef inst) {
 
 /* Is every use of `pointer` (a global or a stack array, or a GEP into it
  * that keeps to whole `fp` elements) a load, a plain store of `fp` values
- * into it, a lifetime marker, or such a GEP whose uses are so too? Counts the stores;
- * with `p`, marks the functions that store and load. A depth past 16 GEPs
- * gives up. */
+ * into it, a lifetime marker, or such a GEP whose uses are so too? Counts
+ * the stores; with `p`, marks the functions that store and load. A depth
+ * past 16 GEPs gives up. */
 static bool only_fp_accesses(fprange_program *p, LLVMValueRef pointer,
                              LLVMTypeRef fp, size_t *stores, int depth) {
   if (depth > 16)
