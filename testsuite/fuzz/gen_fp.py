@@ -9,8 +9,9 @@ ranges), guarded FP-to-int conversions, compares that feed branches and
 selects, small counted loops, libm calls (sqrt, fabs, floor, ceil,
 trunc, round, fmin, fmax, copysign, sin, cos, exp, log, pow, hypot...), and
 reads of constant tables at masked indices (fprange bounds them by the
-table's elements), and writes and reads of static variables and arrays
-(fprange bounds a closed global by its initializer and its stores), so
+table's elements), writes and reads of static variables and arrays
+(fprange bounds a closed global by its initializer and its stores) and
+of local arrays, filled first (a stack array, by its stores), so
 that fprange has ranges to compute and compares to decide. Some functions
 get an exact twin, so merge folds too, and some a near-twin (one constant
 one ulp up) that merge must not fold.
@@ -238,6 +239,17 @@ class Function:
             elif budget > 1:
                 self.loop(budget - 1)
 
+    def local_array(self):
+        """A local array, every element stored before any is read, then
+        written and read like the static ones."""
+        name = "local%d" % len(self.lines)
+        kind = self.rng.choice(["double", "float"])
+        value = self.double_expr() if kind == "double" else self.float_expr()
+        self.emit("%s %s[8];" % (kind, name))
+        self.emit("for (unsigned q = 0; q < 8; ++q)")
+        self.emit("  %s[q] = %s + (%s)q;" % (name, value, kind))
+        self.states.append((name, kind, 8))
+
     def generate(self):
         for _ in range(self.rng.randint(2, 5)):
             self.new_double()
@@ -245,6 +257,8 @@ class Function:
             self.new_float()
         for _ in range(self.rng.randint(0, 2)):
             self.new_unsigned()
+        if self.rng.random() < 0.5:
+            self.local_array()
         self.statements(3)
         result = " + ".join(self.rng.sample(self.doubles, min(3, len(self.doubles))))
         if self.ret == "float":
