@@ -308,10 +308,11 @@ static value_range constant_range(LLVMValueRef constant) {
  * it, nested), reached only through GEPs that keep to whole elements
  * (fprange_gep_keeps_elements), reads one of the table's elements: every
  * offset those GEPs can form is a whole number of elements from the
- * table's start, and a load outside the table is undefined. So the loaded value lies in the hull of the elements. The
- * table must be `constant` with an initializer every copy of the program
- * agrees on (not interposable, not externally initialized), and its type
- * must hold nothing but that FP type: no other bytes can be read as FP. */
+ * table's start, and a load outside the table is undefined. So the
+ * loaded value lies in the hull of the elements. The table must be
+ * `constant` with an initializer every copy of the program agrees on (not
+ * interposable, not externally initialized), and its type must hold
+ * nothing but that FP type: no other bytes can be read as FP. */
 
 LLVMTypeRef fprange_table_element(LLVMTypeRef type) {
   while (LLVMGetTypeKind(type) == LLVMArrayTypeKind ||
@@ -1667,32 +1668,76 @@ static int_range compute_int(fn_analysis *a, LLVMValueRef inst, uint32_t block,
   }
 }
 
+/* A phi of loop header `block` with one edge from outside and one back
+ * edge: the value from outside, and the back edge's value and latch. */
+static bool loop_phi_edges(fn_analysis *a, LLVMValueRef phi, uint32_t block,
+                           LLVMValueRef *init, LLVMValueRef *next,
+                           LLVMBasicBlockRef *latch) {
+  if (LLVMCountIncoming(phi) != 2)
+    return false;
+  int back = -1, backs = 0;
+  for (unsigned i = 0; i < 2; ++i) {
+    uint32_t pred = block_index_of(a, LLVMGetIncomingBlock(phi, i));
+    if (pred != UINT32_MAX && pred >= block) {
+      back = (int)i;
+      ++backs;
+    }
+  }
+  if (backs != 1)
+    return false;
+  *init = LLVMGetIncomingValue(phi, (unsigned)(1 - back));
+  *next = LLVMGetIncomingValue(phi, (unsigned)back);
+  *latch = LLVMGetIncomingBlock(phi, (unsigned)back);
+  return true;
+}
+
 /* An induction phi of a loop header: i = phi [init, outside], [next,
  * latch] with next = add i, step (either operand order), init and step
  * constants (scalars or vectors). Gives the back edge's latch and next. */
 static bool induction_phi(fn_analysis *a, LLVMValueRef phi, uint32_t block,
                           LLVMValueRef *init, LLVMValueRef *step,
                           LLVMValueRef *next, LLVMBasicBlockRef *latch) {
-  if (LLVMCountIncoming(phi) != 2)
-    return false;
-  int back = -1;
-  for (unsigned i = 0; i < 2; ++i) {
-    uint32_t pred = block_index_of(a, LLVMGetIncomingBlock(phi, i));
-    if (pred != UINT32_MAX && pred >= block)
-      back = (int)i;
-  }
-  if (back < 0)
-    return false;
-  *init = LLVMGetIncomingValue(phi, (unsigned)(1 - back));
-  *next = LLVMGetIncomingValue(phi, (unsigned)back);
-  *latch = LLVMGetIncomingBlock(phi, (unsigned)back);
-  if (!LLVMIsAConstant(*init) || !LLVMIsAInstruction(*next) ||
+  if (!loop_phi_edges(a, phi, block, init, next, latch) ||
+      !LLVMIsAConstant(*init) || !LLVMIsAInstruction(*next) ||
       LLVMGetInstructionOpcode(*next) != LLVMAdd)
     return false;
   LLVMValueRef left = LLVMGetOperand(*next, 0);
   LLVMValueRef right = LLVMGetOperand(*next, 1);
   *step = left == phi ? right : right == phi ? left : NULL;
   return *step && LLVMIsAConstant(*step);
+}
+
+/* A counted induction of the loop of header `block`: an integer (at most
+ * 64 bits) i = phi [init, outside], [next = i + step, latch], init and
+ * step integer constants, and the loop kept only while next != N (the
+ * latch's branch on icmp eq/ne). Gives init, step, next and N. */
+typedef struct counted_exit {
+  __int128 start, step;
+  LLVMValueRef next, bound;
+  LLVMBasicBlockRef latch;
+} counted_exit;
+
+static bool find_counted_exit(fn_analysis *a, LLVMValueRef phi,
+                              uint32_t block, counted_exit *out) {
+  LLVMValueRef init, step, condition;
+  bool truth;
+  if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMIntegerTypeKind ||
+      LLVMGetIntTypeWidth(LLVMTypeOf(phi)) > 64 ||
+      !induction_phi(a, phi, block, &init, &step, &out->next, &out->latch) ||
+      !LLVMIsAConstantInt(init) || !LLVMIsAConstantInt(step) ||
+      !edge_fact(out->latch, a->blocks[block], &condition, &truth) ||
+      !LLVMIsAICmpInst(condition))
+    return false;
+  /* Staying in the loop must mean next != N. */
+  LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
+  if (!((predicate == LLVMIntEQ && !truth) || (predicate == LLVMIntNE && truth)))
+    return false;
+  LLVMValueRef left = LLVMGetOperand(condition, 0);
+  LLVMValueRef right = LLVMGetOperand(condition, 1);
+  out->bound = left == out->next ? right : right == out->next ? left : NULL;
+  out->start = LLVMConstIntGetSExtValue(init);
+  out->step = LLVMConstIntGetSExtValue(step);
+  return out->bound != NULL;
 }
 
 /* A counted loop that exits on equality, which the interval fixed point
@@ -1708,33 +1753,13 @@ static bool induction_phi(fn_analysis *a, LLVMValueRef phi, uint32_t block,
 static bool counted_loop_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
                                __int128 *low, __int128 *high,
                                __int128 *visits) {
-  if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMIntegerTypeKind ||
-      LLVMGetIntTypeWidth(LLVMTypeOf(phi)) > 64)
+  counted_exit counted;
+  if (!find_counted_exit(a, phi, block, &counted) ||
+      !LLVMIsAConstantInt(counted.bound) ||
+      !(LLVMGetNSW(counted.next) || LLVMGetNUW(counted.next)))
     return false;
-  LLVMValueRef init, step_value, next;
-  LLVMBasicBlockRef latch;
-  if (!induction_phi(a, phi, block, &init, &step_value, &next, &latch) ||
-      !LLVMIsAConstantInt(init) || !LLVMIsAConstantInt(step_value) ||
-      !(LLVMGetNSW(next) || LLVMGetNUW(next)))
-    return false;
-  LLVMValueRef condition;
-  bool truth;
-  if (!edge_fact(latch, a->blocks[block], &condition, &truth) ||
-      !LLVMIsAICmpInst(condition))
-    return false;
-  LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
-  LLVMValueRef left = LLVMGetOperand(condition, 0);
-  LLVMValueRef right = LLVMGetOperand(condition, 1);
-  LLVMValueRef bound = left == next ? right : right == next ? left : NULL;
-  if (!bound || !LLVMIsAConstantInt(bound))
-    return false;
-  /* Staying in the loop must mean next != N. */
-  if (!((predicate == LLVMIntEQ && !truth) ||
-        (predicate == LLVMIntNE && truth)))
-    return false;
-  __int128 start = LLVMConstIntGetSExtValue(init);
-  __int128 step = LLVMConstIntGetSExtValue(step_value);
-  __int128 end = LLVMConstIntGetSExtValue(bound);
+  __int128 start = counted.start, step = counted.step;
+  __int128 end = LLVMConstIntGetSExtValue(counted.bound);
   if (step <= 0 || start < 0 || end < start || (end - start) % step != 0)
     return false;
   *low = start;
@@ -1800,34 +1825,20 @@ static bool header_runs(fn_analysis *a, uint32_t block, __int128 *runs) {
   for (LLVMValueRef phi = LLVMGetFirstInstruction(a->blocks[block]);
        phi && LLVMGetInstructionOpcode(phi) == LLVMPHI;
        phi = LLVMGetNextInstruction(phi)) {
-    LLVMValueRef init, step_value, next, condition;
-    LLVMBasicBlockRef latch;
-    bool truth;
-    if (LLVMGetTypeKind(LLVMTypeOf(phi)) != LLVMIntegerTypeKind ||
-        LLVMGetIntTypeWidth(LLVMTypeOf(phi)) > 64 ||
-        !induction_phi(a, phi, block, &init, &step_value, &next, &latch) ||
-        !LLVMIsAConstantInt(init) || !LLVMIsAConstantInt(step_value) ||
-        !edge_fact(latch, a->blocks[block], &condition, &truth) ||
-        !LLVMIsAICmpInst(condition))
+    counted_exit counted;
+    if (!find_counted_exit(a, phi, block, &counted))
       continue;
-    LLVMIntPredicate predicate = LLVMGetICmpPredicate(condition);
-    if (!((predicate == LLVMIntEQ && !truth) || (predicate == LLVMIntNE && truth)))
+    uint32_t latch_index = block_index_of(a, counted.latch);
+    if (latch_index == UINT32_MAX)
       continue;
-    LLVMValueRef left = LLVMGetOperand(condition, 0);
-    LLVMValueRef right = LLVMGetOperand(condition, 1);
-    LLVMValueRef bound = left == next ? right : right == next ? left : NULL;
-    uint32_t latch_index = block_index_of(a, latch);
-    if (!bound || latch_index == UINT32_MAX)
-      continue;
-    value_range n = range_in_block(a, bound, latch_index);
-    __int128 start = LLVMConstIntGetSExtValue(init);
-    __int128 step = LLVMConstIntGetSExtValue(step_value);
+    value_range n = range_in_block(a, counted.bound, latch_index);
+    __int128 start = counted.start, step = counted.step;
     if (n.kind != VALUE_INT || !n.as.integer.known || n.as.integer.lo < 0 ||
         step <= 0 || start < 0 || n.as.integer.hi < start + step)
       continue;
     /* Without nsw or nuw a wrap is no poison: only a step of 1 from below
      * every N is sure to reach it first. */
-    if (!LLVMGetNSW(next) && !LLVMGetNUW(next) &&
+    if (!LLVMGetNSW(counted.next) && !LLVMGetNUW(counted.next) &&
         (step != 1 || n.as.integer.lo < start + 1))
       continue;
     *runs = (n.as.integer.hi - start) / step;
@@ -1973,19 +1984,12 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
  * 2^precision make every sum exact. */
 static bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
                               fp_format_id format, fp_interval *out) {
-  LLVMValueRef init = NULL, next = NULL;
-  if (LLVMCountIncoming(phi) != 2)
-    return false;
-  for (unsigned i = 0; i < 2; ++i) {
-    uint32_t pred = block_index_of(a, LLVMGetIncomingBlock(phi, i));
-    if (pred != UINT32_MAX && pred >= block)
-      next = LLVMGetIncomingValue(phi, i);
-    else
-      init = LLVMGetIncomingValue(phi, i);
-  }
+  LLVMValueRef init, next;
+  LLVMBasicBlockRef latch;
   __int128 runs;
   trip_sum trip;
-  if (!init || !next || !header_runs(a, block, &runs) ||
+  if (!loop_phi_edges(a, phi, block, &init, &next, &latch) ||
+      !header_runs(a, block, &runs) ||
       !trip_terms(a, next, phi, 16, &trip) || trip.links == 0)
     return false;
   value_range start = range_in_block(a, init, block);

@@ -61,8 +61,9 @@
  *
  * Cost: functions without floating point are skipped after one scan,
  * unless they pass integers or FP values to a closed function that is
- * analyzed (find_worth). In the others, the fixed point is computed sparsely (a worklist in RPO
- * order, so each loop settles before the code after it), operand reads
+ * analyzed (find_worth). In the others, the fixed point is computed
+ * sparsely (a worklist in RPO order, so each loop settles before the code
+ * after it), operand reads
  * walk at most a fixed number of dominators, and widening bounds the
  * iterations: linear in practice (docs/BENCHMARKS.md).
  *
@@ -174,16 +175,7 @@ typedef struct fact_edge {
   LLVMValueRef caller, callee;
 } fact_edge;
 
-/* The functions worth analyzing, in `worth` (function -> 1): those with
- * floating point, stores into closed globals or (closed) an FP result
- * (`ret double 1.0` has no FP instruction), and then, to a fixed
- * point, those calling a closed function worth analyzing through an edge
- * that carries facts; and in `calls_worth` those that make such calls.
- * The rest can tell no analysis anything: after inlining, a C++ program is
- * mostly closed functions passing pointers, and analyzing them all, twice,
- * was most of fprange's time on such programs. A function left out leaves
- * its closed callees' arguments unknown (sound): only callees that are
- * not worth analyzing, or whose calls carry no facts. */
+/* Orders call edges by callee. */
 static int by_callee(const void *a, const void *b) {
   uintptr_t x = (uintptr_t)((const fact_edge *)a)->callee;
   uintptr_t y = (uintptr_t)((const fact_edge *)b)->callee;
@@ -201,6 +193,16 @@ static void mark_worth(ptr_map *worth, LLVMValueRef f, LLVMValueRef **queue,
   (*queue)[(*queued)++] = f;
 }
 
+/* The functions worth analyzing, in `worth` (function -> 1): those with
+ * floating point, stores into closed globals or (closed) an FP result
+ * (`ret double 1.0` has no FP instruction), and then, to a fixed
+ * point, those calling a closed function worth analyzing through an edge
+ * that carries facts; and in `calls_worth` those that make such calls.
+ * The rest can tell no analysis anything: after inlining, a C++ program is
+ * mostly closed functions passing pointers, and analyzing them all, twice,
+ * was most of fprange's time on such programs. A function left out leaves
+ * its closed callees' arguments unknown (sound): only callees that are
+ * not worth analyzing, or whose calls carry no facts. */
 static void find_worth(LLVMModuleRef module, const fprange_program *program,
                        ptr_map *worth, ptr_map *calls_worth) {
   fact_edge *edges = NULL;
