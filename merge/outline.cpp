@@ -461,6 +461,107 @@ bool may_outline_from(Function &f, uint64_t hottest) {
   return true;
 }
 
+/* The blocks of a region taken whole (a side): S, then the others. */
+std::vector<BasicBlock *> side_blocks(const Region &r) {
+  std::vector<BasicBlock *> blocks{r.head};
+  blocks.insert(blocks.end(), r.blocks.begin(), r.blocks.end());
+  return blocks;
+}
+
+/* Whether two sides that leave nowhere, in one function and taking the
+ * same values, are the same code: instruction for instruction the same
+ * operation, flags and metadata, each operand the same value or, made
+ * inside, its counterpart. The hash alone does not prove it, and the copy
+ * that joins the other (join_tail) is not certified after. */
+bool same_tail(const Region &a, const Region &b) {
+  if (a.function != b.function || a.exit || b.exit || !a.side || !b.side ||
+      a.ins != b.ins || a.blocks.size() != b.blocks.size())
+    return false;
+  std::vector<BasicBlock *> blocks_a = side_blocks(a), blocks_b = side_blocks(b);
+  DenseMap<const Value *, const Value *> counterpart;
+  std::vector<std::pair<const Instruction *, const Instruction *>> pairs;
+  for (size_t k = 0; k < blocks_a.size(); ++k) {
+    if (blocks_a[k]->size() != blocks_b[k]->size())
+      return false;
+    counterpart[blocks_a[k]] = blocks_b[k];
+    for (auto i = blocks_a[k]->begin(), j = blocks_b[k]->begin();
+         i != blocks_a[k]->end(); ++i, ++j) {
+      counterpart[&*i] = &*j;
+      pairs.push_back({&*i, &*j});
+    }
+  }
+  auto same_value = [&](const Value *x, const Value *y) {
+    auto found = counterpart.find(x);
+    return found != counterpart.end() ? found->second == y : x == y;
+  };
+  SmallVector<std::pair<unsigned, MDNode *>, 4> metadata_a, metadata_b;
+  for (auto [i, j] : pairs) {
+    if (!i->isSameOperationAs(j) ||
+        i->getRawSubclassOptionalData() != j->getRawSubclassOptionalData())
+      return false;
+    if (auto *gep = dyn_cast<GetElementPtrInst>(i))
+      if (gep->getSourceElementType() !=
+          cast<GetElementPtrInst>(j)->getSourceElementType())
+        return false;
+    i->getAllMetadataOtherThanDebugLoc(metadata_a);
+    j->getAllMetadataOtherThanDebugLoc(metadata_b);
+    if (metadata_a != metadata_b)
+      return false;
+    for (unsigned k = 0; k < i->getNumOperands(); ++k)
+      if (!same_value(i->getOperand(k), j->getOperand(k)))
+        return false;
+    if (auto *phi = dyn_cast<PHINode>(i))
+      for (unsigned k = 0; k < phi->getNumIncomingValues(); ++k)
+        if (!same_value(phi->getIncomingBlock(k),
+                        cast<PHINode>(j)->getIncomingBlock(k)))
+          return false;
+  }
+  return true;
+}
+
+/* The location CodeExtractor gives the call of a region: the first of its
+ * instructions'. */
+DebugLoc first_location(const Region &r) {
+  for (BasicBlock *bb : side_blocks(r))
+    for (Instruction &i : *bb)
+      if (i.getDebugLoc())
+        return i.getDebugLoc();
+  return DebugLoc();
+}
+
+/* The block an extraction left for a side that leaves nowhere: the call of
+ * `made`, then `unreachable`. Null when it is not that. */
+CallInst *tail_call(Function *made) {
+  if (!made->hasOneUse())
+    return nullptr;
+  auto *call = dyn_cast<CallInst>(made->user_back());
+  if (!call || call->getCalledOperand() != made)
+    return nullptr;
+  BasicBlock *bb = call->getParent();
+  return &bb->front() == call && call->getNextNode() == bb->getTerminator() &&
+                 isa<UnreachableInst>(bb->getTerminator()) && !bb->isEntryBlock()
+             ? call
+             : nullptr;
+}
+
+/* A copy of an outlined tail in the same function (same_tail) joins its
+ * call instead of being outlined again: the branch that entered it enters
+ * the call's block, its blocks go, and the call's location covers both
+ * (DILocation::getMergedLocation), as merge_repeated_calls and the code
+ * generator's tail merging would have it. The same code as outlining it
+ * and merging the calls after, without the extraction, which costs a walk
+ * of the whole function: in C++, most repeated regions are such copies
+ * (6,012 of pugixml's 7,980). */
+void join_tail(Region &copy, CallInst *call) {
+  BasicBlock *entry = copy.head;
+  BasicBlock *from = entry->getSinglePredecessor();
+  if (DILocation *both = DILocation::getMergedLocation(call->getDebugLoc(),
+                                                       first_location(copy)))
+    call->setDebugLoc(both);
+  from->getTerminator()->replaceSuccessorWith(entry, call->getParent());
+  DeleteDeadBlocks(side_blocks(copy));
+}
+
 /* Inlines an outlined region's call, in the block the extraction left
  * (the call, then a branch to J), and joins what the extraction split:
  * that block to A, and the block the inlining leaves before J (a branch
@@ -562,7 +663,16 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
       stats->unprofitable += live.size();
       continue;
     }
-    for (Region *r : live) {
+    /* A copy of a tail outlined before it in this group and function
+     * joins that one's call (join_tail). */
+    std::vector<Region *> joins(live.size(), nullptr);
+    for (size_t k = 0; k < live.size(); ++k)
+      for (size_t first = 0; first < k && !joins[k]; ++first)
+        if (!joins[first] && same_tail(*live[first], *live[k]))
+          joins[k] = live[first];
+    DenseMap<Region *, CallInst *> tail_calls;
+    for (size_t k = 0; k < live.size(); ++k) {
+      Region *r = live[k];
       if (overlaps(*r)) { /* with one of its own group: put back if alone */
         stats->unprofitable++;
         continue;
@@ -573,6 +683,11 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
       for (BasicBlock *bb : r->blocks) {
         moved.insert(bb);
         changed.insert(bb);
+      }
+      if (CallInst *call = joins[k] ? tail_calls.lookup(joins[k]) : nullptr) {
+        join_tail(*r, call);
+        stats->outlined++;
+        continue;
       }
       BasicBlock *entry = r->side ? r->head : SplitBlock(r->head, r->start);
       std::vector<BasicBlock *> blocks{entry};
@@ -595,6 +710,8 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
       made->setName(Twine(OUTLINED_NAME) + "." + Twine(state->made.size()));
       made->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
       state->made.push_back({WeakVH(made), r->bytes, (unsigned)r->ins.size()});
+      if (CallInst *call = tail_call(made))
+        tail_calls[r] = call;
       stats->outlined++;
     }
   }

@@ -1,15 +1,25 @@
-// The module cut into parts with LLVM's own SplitModule, the partitioning
-// that LTO's parallel code generation uses (lto-partitions=). C++ because
-// the C API has no SplitModule. Where locals are to move between parts,
-// they are renamed first: SplitModule would make them global under their
-// own names (split_module.h says why that is not safe).
+// The module cut into parts for parallel code generation. C++ because the
+// C API has no module cloning. The cut is LLVM's SplitModule's (what must
+// stay together; CloneModule with a predicate per part), but the parts are
+// packed by size here: SplitModule balances its clusters by their number of
+// members and spreads everything else by the hash of its name, which on
+// yaml-cpp left one part of eight 1.7x the mean and the linker waiting on
+// it alone at the end. Where locals are to move between parts, they are
+// renamed first: SplitModule would make them global under their own names
+// (split_module.h says why that is not safe).
 #include "split_module.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Transforms/Utils/SplitModule.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
+#include <vector>
 
 using namespace llvm;
 
@@ -25,22 +35,132 @@ static void renameLocals(Module &M, const char *Suffix,
   }
 }
 
+// A local made a hidden global, so that its users may be in another part.
+static void externalize(GlobalValue &GV) {
+  if (GV.hasLocalLinkage()) {
+    GV.setLinkage(GlobalValue::ExternalLinkage);
+    GV.setVisibility(GlobalValue::HiddenVisibility);
+  }
+}
+
+namespace {
+using Clusters = EquivalenceClasses<const GlobalValue *>;
+
+// Joins `GV` with every global value whose code or initializer uses `V`,
+// through constant expressions.
+void joinUsers(Clusters &C, const GlobalValue *GV, const Value *V) {
+  std::vector<const User *> Work(V->user_begin(), V->user_end());
+  while (!Work.empty()) {
+    const User *U = Work.back();
+    Work.pop_back();
+    if (const auto *I = dyn_cast<Instruction>(U))
+      C.unionSets(GV, I->getFunction());
+    else if (const auto *User = dyn_cast<GlobalValue>(U))
+      C.unionSets(GV, User);
+    else if (isa<Constant>(U))
+      Work.insert(Work.end(), U->user_begin(), U->user_end());
+  }
+}
+
+// What must be in one part, as SplitModule has it: a comdat's members, an
+// alias or ifunc with what it names, a function with the users of its
+// block addresses, and (with locals kept) a local with its users.
+Clusters findClusters(Module &M, bool KeepLocals) {
+  Clusters C;
+  DenseMap<const Comdat *, const GlobalValue *> ComdatMember;
+  for (GlobalValue &GV : M.global_values()) {
+    if (GV.isDeclaration())
+      continue;
+    C.insert(&GV);
+    if (const Comdat *Group = GV.getComdat()) {
+      auto [It, New] = ComdatMember.try_emplace(Group, &GV);
+      if (!New)
+        C.unionSets(It->second, &GV);
+    }
+    const GlobalObject *Root = GV.getAliaseeObject();
+    if (const auto *IFunc = dyn_cast_or_null<GlobalIFunc>(Root))
+      Root = IFunc->getResolverFunction();
+    if (Root && Root != &GV)
+      C.unionSets(&GV, Root);
+    if (const auto *F = dyn_cast<Function>(&GV))
+      for (const BasicBlock &B : *F)
+        if (BlockAddress *Address = BlockAddress::lookup(&B))
+          joinUsers(C, F, Address);
+    if (KeepLocals && GV.hasLocalLinkage())
+      joinUsers(C, &GV, &GV);
+  }
+  return C;
+}
+
+// What a definition costs code generation: its instructions (1 for data).
+size_t weight(const GlobalValue &GV) {
+  size_t Weight = 1;
+  if (const auto *F = dyn_cast<Function>(&GV))
+    for (const BasicBlock &B : *F)
+      Weight += B.size();
+  return Weight;
+}
+
+// Each definition's part: the clusters, heaviest first (ties in module
+// order), each into the lightest part so far (ties: the lowest). The parts
+// depend on the module alone.
+DenseMap<const GlobalValue *, unsigned> assignParts(Module &M, unsigned Count,
+                                                    bool KeepLocals) {
+  Clusters C = findClusters(M, KeepLocals);
+  struct Cluster {
+    const GlobalValue *Leader;
+    size_t Weight = 0, Order = 0;
+  };
+  DenseMap<const GlobalValue *, size_t> Index;
+  std::vector<Cluster> List;
+  for (const GlobalValue &GV : M.global_values()) {
+    if (GV.isDeclaration())
+      continue;
+    const GlobalValue *Leader = C.getLeaderValue(&GV);
+    auto [It, New] = Index.try_emplace(Leader, List.size());
+    if (New)
+      List.push_back({Leader, 0, List.size()});
+    List[It->second].Weight += weight(GV);
+  }
+  std::vector<Cluster> Sorted = List;
+  std::stable_sort(Sorted.begin(), Sorted.end(),
+                   [](const Cluster &A, const Cluster &B) { return A.Weight > B.Weight; });
+  std::vector<size_t> Load(Count, 0);
+  DenseMap<const GlobalValue *, unsigned> LeaderPart;
+  for (const Cluster &Each : Sorted) {
+    unsigned Lightest = std::min_element(Load.begin(), Load.end()) - Load.begin();
+    Load[Lightest] += Each.Weight;
+    LeaderPart[Each.Leader] = Lightest;
+  }
+  DenseMap<const GlobalValue *, unsigned> Part;
+  for (const GlobalValue &GV : M.global_values())
+    if (!GV.isDeclaration())
+      Part[&GV] = LeaderPart.lookup(C.getLeaderValue(&GV));
+  return Part;
+}
+} // namespace
+
 extern "C" int ltofold_split_module(LLVMModuleRef ModuleRef, unsigned Count,
                                     const char *LocalSuffix,
                                     ltofold_name_filter *KeepName, void *KeepData,
                                     ltofold_part_visitor *Visit, void *Data) {
   Module &M = *unwrap(ModuleRef);
-  if (LocalSuffix)
+  bool KeepLocals = LocalSuffix == nullptr;
+  if (!KeepLocals) {
     renameLocals(M, LocalSuffix, KeepName, KeepData);
-  unsigned Index = 0;
-  int Status = 0;
-  SplitModule(
-      M, Count,
-      [&](std::unique_ptr<Module> Part) {
-        if (!Status)
-          Status = Visit(wrap(Part.get()), Index, Data);
-        ++Index;
-      },
-      /*PreserveLocals=*/LocalSuffix == nullptr);
-  return Status;
+    for (GlobalValue &GV : M.global_values())
+      externalize(GV);
+  }
+  DenseMap<const GlobalValue *, unsigned> Part = assignParts(M, Count, KeepLocals);
+  for (unsigned I = 0; I < Count; ++I) {
+    ValueToValueMapTy Map;
+    std::unique_ptr<Module> Cut = CloneModule(M, Map, [&](const GlobalValue *GV) {
+      return Part.lookup(GV) == I;
+    });
+    if (I != 0)
+      Cut->setModuleInlineAsm("");
+    if (int Status = Visit(wrap(Cut.get()), I, Data))
+      return Status;
+  }
+  return 0;
 }
