@@ -36,6 +36,10 @@ typedef enum fp_format_id {
   FP_FORMAT_COUNT
 } fp_format_id;
 
+/* Every value of every format is exactly a _Float128 (x86_fp80 included:
+ * 64 < 113 significand bits, same exponent range, deeper subnormals). */
+typedef _Float128 fp_bound;
+
 /* A binary IEEE-style format: `precision` significand bits (with the hidden
  * bit), largest unbiased exponent `max_exponent`; subnormals below
  * 2^(1-max_exponent). x86_fp80 fits (its explicit integer bit changes the
@@ -44,6 +48,7 @@ typedef struct fp_format {
   const char *name;
   int precision;
   int max_exponent;
+  fp_bound max; /* (2 - 2^(1 - precision)) 2^max_exponent */
 } fp_format;
 
 const fp_format *fp_format_get(fp_format_id id);
@@ -51,10 +56,6 @@ const fp_format *fp_format_get(fp_format_id id);
 /* The format of an FP type, or of the elements of a vector of FP. False for
  * ppc_fp128 and non-FP types. */
 bool fp_format_of_type(LLVMTypeRef type, fp_format_id *id);
-
-/* Every value of every format is exactly a _Float128 (x86_fp80 included:
- * 64 < 113 significand bits, same exponent range, deeper subnormals). */
-typedef _Float128 fp_bound;
 
 /* Exact conversions between fp_bound and float or double by the bits of
  * IEEE binary128 (_Float128's layout on every target LLVM's x86-64 and
@@ -183,6 +184,10 @@ typedef struct fp_arith {
    * rounded operations in those formats can run on the machine itself
    * (transfer.c), not in MPFR. Checked by fp_arith_init. */
   bool native;
+  /* The results of the costliest transfers (sums, products, quotients,
+   * fma: every corner of every piece of their operands), by operands
+   * (transfer.c); NULL until the first. */
+  struct fp_transfer_memo *memo;
 } fp_arith;
 
 void fp_arith_init(fp_arith *arith);

@@ -24,6 +24,9 @@
 
 #include <llvm-c/Core.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef int (*mpfr_binary_fn)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
 
@@ -224,9 +227,9 @@ static fp_interval transfer_rem(fp_format_id id, const fp_interval *a,
   return r;
 }
 
-fp_interval fp_transfer_binary(fp_arith *arith, fp_format_id id,
-                               fp_binary_op op, const fp_interval *a,
-                               const fp_interval *b) {
+static fp_interval transfer_binary(fp_arith *arith, fp_format_id id,
+                                   fp_binary_op op, const fp_interval *a,
+                                   const fp_interval *b) {
   if (fp_interval_is_bottom(a) || fp_interval_is_bottom(b))
     return fp_interval_bottom();
   if (op == FP_OP_REM)
@@ -327,9 +330,9 @@ static int mpfr_fma_corner(fp_arith *arith, fp_bound x, fp_bound y, fp_bound z,
   return mpfr_fma(arith->t, arith->x, arith->y, arith->z, rnd);
 }
 
-fp_interval fp_transfer_fma(fp_arith *arith, fp_format_id id,
-                            const fp_interval *a, const fp_interval *b,
-                            const fp_interval *c) {
+static fp_interval transfer_fma(fp_arith *arith, fp_format_id id,
+                                const fp_interval *a, const fp_interval *b,
+                                const fp_interval *c) {
   if (fp_interval_is_bottom(a) || fp_interval_is_bottom(b) ||
       fp_interval_is_bottom(c))
     return fp_interval_bottom();
@@ -371,6 +374,120 @@ fp_interval fp_transfer_fma(fp_arith *arith, fp_format_id id,
                 has_finite_integers(c);
   }
   fp_interval_normalize(id, &r);
+  return r;
+}
+
+/* ---------------------------------------------------------------------------
+ * The memo of sums, products, quotients and fma.
+ *
+ * Each of these evaluates every corner of every piece of its operands (up
+ * to 1,728 for an fma), and real code asks the same question again and
+ * again: most of opus's and libccd's FP values have no finite bound, so
+ * their operations see the same unbounded operands. A transfer is a
+ * function of the operation, the format, the operands (every field, by the
+ * bits) and the rounding assumption alone, so a result found is the result
+ * of the same question asked again: a direct-mapped table keeps the last
+ * one per slot. */
+enum { MEMO_SLOTS = 1024, MEMO_FMA = FP_OP_REM + 1 };
+
+typedef struct memo_entry {
+  bool used;
+  int operation; /* fp_binary_op, or MEMO_FMA */
+  fp_format_id id;
+  bool nearest;
+  fp_interval operands[3]; /* the third only for fma */
+  fp_interval result;
+} memo_entry;
+
+struct fp_transfer_memo {
+  memo_entry slots[MEMO_SLOTS];
+};
+
+static bool same_bits(fp_bound x, fp_bound y) {
+  return memcmp(&x, &y, sizeof x) == 0;
+}
+
+static bool same_fields(const fp_interval *a, const fp_interval *b) {
+  return same_bits(a->lo, b->lo) && same_bits(a->hi, b->hi) &&
+         a->has_finite == b->has_finite && a->pos_zero == b->pos_zero &&
+         a->neg_zero == b->neg_zero && a->pos_inf == b->pos_inf &&
+         a->neg_inf == b->neg_inf && a->nan == b->nan &&
+         a->integer == b->integer;
+}
+
+static uint64_t mix(uint64_t h, const void *bytes, size_t size) {
+  const unsigned char *p = bytes;
+  for (size_t i = 0; i < size; ++i)
+    h = (h ^ p[i]) * 0x100000001b3ull; /* FNV-1a */
+  return h;
+}
+
+static uint64_t hash_interval(uint64_t h, const fp_interval *r) {
+  h = mix(h, &r->lo, sizeof r->lo);
+  h = mix(h, &r->hi, sizeof r->hi);
+  unsigned flags = r->has_finite | r->pos_zero << 1 | r->neg_zero << 2 |
+                   r->pos_inf << 3 | r->neg_inf << 4 | r->nan << 5 |
+                   r->integer << 6;
+  return mix(h, &flags, sizeof flags);
+}
+
+/* The slot of a question, and whether it holds its answer. */
+static memo_entry *memo_slot(fp_arith *arith, int operation, fp_format_id id,
+                             const fp_interval *operands, int count,
+                             bool *found) {
+  if (!arith->memo) {
+    arith->memo = calloc(1, sizeof *arith->memo);
+    if (!arith->memo)
+      abort();
+  }
+  uint64_t h = 0xcbf29ce484222325ull;
+  h = mix(h, &operation, sizeof operation);
+  h = mix(h, &id, sizeof id);
+  for (int i = 0; i < count; ++i)
+    h = hash_interval(h, &operands[i]);
+  memo_entry *e = &arith->memo->slots[h % MEMO_SLOTS];
+  *found = e->used && e->operation == operation && e->id == id &&
+           e->nearest == arith->nearest;
+  for (int i = 0; i < count && *found; ++i)
+    *found = same_fields(&e->operands[i], &operands[i]);
+  return e;
+}
+
+static void memo_keep(fp_arith *arith, memo_entry *e, int operation,
+                      fp_format_id id, const fp_interval *operands, int count,
+                      const fp_interval *result) {
+  e->used = true;
+  e->operation = operation;
+  e->id = id;
+  e->nearest = arith->nearest;
+  for (int i = 0; i < count; ++i)
+    e->operands[i] = operands[i];
+  e->result = *result;
+}
+
+fp_interval fp_transfer_binary(fp_arith *arith, fp_format_id id,
+                               fp_binary_op op, const fp_interval *a,
+                               const fp_interval *b) {
+  fp_interval operands[2] = {*a, *b};
+  bool found;
+  memo_entry *e = memo_slot(arith, op, id, operands, 2, &found);
+  if (found)
+    return e->result;
+  fp_interval r = transfer_binary(arith, id, op, a, b);
+  memo_keep(arith, e, op, id, operands, 2, &r);
+  return r;
+}
+
+fp_interval fp_transfer_fma(fp_arith *arith, fp_format_id id,
+                            const fp_interval *a, const fp_interval *b,
+                            const fp_interval *c) {
+  fp_interval operands[3] = {*a, *b, *c};
+  bool found;
+  memo_entry *e = memo_slot(arith, MEMO_FMA, id, operands, 3, &found);
+  if (found)
+    return e->result;
+  fp_interval r = transfer_fma(arith, id, a, b, c);
+  memo_keep(arith, e, MEMO_FMA, id, operands, 3, &r);
   return r;
 }
 
