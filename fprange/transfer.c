@@ -465,30 +465,32 @@ static void memo_keep(fp_arith *arith, memo_entry *e, int operation,
   e->result = *result;
 }
 
+/* op(a, b), or fma(a, b, c) for MEMO_FMA, from the memo or computed. */
+static fp_interval memoized(fp_arith *arith, int operation, fp_format_id id,
+                            const fp_interval *a, const fp_interval *b,
+                            const fp_interval *c) {
+  fp_interval operands[3] = {*a, *b, c ? *c : fp_interval_bottom()};
+  int count = c ? 3 : 2;
+  bool found;
+  memo_entry *e = memo_slot(arith, operation, id, operands, count, &found);
+  if (found)
+    return e->result;
+  fp_interval r = c ? transfer_fma(arith, id, a, b, c)
+                    : transfer_binary(arith, id, (fp_binary_op)operation, a, b);
+  memo_keep(arith, e, operation, id, operands, count, &r);
+  return r;
+}
+
 fp_interval fp_transfer_binary(fp_arith *arith, fp_format_id id,
                                fp_binary_op op, const fp_interval *a,
                                const fp_interval *b) {
-  fp_interval operands[2] = {*a, *b};
-  bool found;
-  memo_entry *e = memo_slot(arith, op, id, operands, 2, &found);
-  if (found)
-    return e->result;
-  fp_interval r = transfer_binary(arith, id, op, a, b);
-  memo_keep(arith, e, op, id, operands, 2, &r);
-  return r;
+  return memoized(arith, op, id, a, b, NULL);
 }
 
 fp_interval fp_transfer_fma(fp_arith *arith, fp_format_id id,
                             const fp_interval *a, const fp_interval *b,
                             const fp_interval *c) {
-  fp_interval operands[3] = {*a, *b, *c};
-  bool found;
-  memo_entry *e = memo_slot(arith, MEMO_FMA, id, operands, 3, &found);
-  if (found)
-    return e->result;
-  fp_interval r = transfer_fma(arith, id, a, b, c);
-  memo_keep(arith, e, MEMO_FMA, id, operands, 3, &r);
-  return r;
+  return memoized(arith, MEMO_FMA, id, a, b, c);
 }
 
 fp_interval fp_transfer_fneg(const fp_interval *a) {
