@@ -28,9 +28,9 @@ static void renameLocals(Module &M, const char *Suffix,
   for (GlobalValue &GV : M.global_values()) {
     if (!GV.hasLocalLinkage() || GV.getName().starts_with("llvm."))
       continue;
-    if (GV.hasName() && KeepName && KeepName(GV.getName().str().c_str(), KeepData))
+    std::string Name = GV.getName().str();
+    if (KeepName && KeepName(Name.c_str(), KeepData))
       continue;
-    std::string Name = GV.hasName() ? GV.getName().str() : "__ltofold_unnamed";
     GV.setName(Name + Suffix);
   }
 }
@@ -146,6 +146,10 @@ extern "C" int ltofold_split_module(LLVMModuleRef ModuleRef, unsigned Count,
                                     ltofold_part_visitor *Visit, void *Data) {
   Module &M = *unwrap(ModuleRef);
   bool KeepLocals = LocalSuffix == nullptr;
+  // A part declares what another defines, by name.
+  for (GlobalValue &GV : M.global_values())
+    if (!GV.hasName() && !GV.isDeclaration())
+      GV.setName("__ltofold_unnamed");
   if (!KeepLocals) {
     renameLocals(M, LocalSuffix, KeepName, KeepData);
     for (GlobalValue &GV : M.global_values())

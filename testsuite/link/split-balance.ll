@@ -1,12 +1,15 @@
 ; The cut into parts for code generation (split_module.h) packs the parts by
 ; size: each group of what must stay together (a function, with here the
-; local @helper its only user keeps, and the alias @s3.alias with @s3), the
+; locals @helper and the unnamed @0 their only users keep, and the alias
+; @s3.alias with @s3), the
 ; heaviest first, into the part with the fewest instructions so far. @big
 ; has as many instructions as the six small functions together and more:
 ; it is one part alone, they are the other. Spread by the hashes of their
 ; names, as LLVM's SplitModule does, the six would land in both parts.
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %ltofold thin-merge --merge=false --parts 2 -o %t/part %s
+; RUN: opt -passes=verify -disable-output %t/part.0.bc
+; RUN: opt -passes=verify -disable-output %t/part.1.bc
 ; RUN: llvm-dis %t/part.0.bc -o - | FileCheck %s --check-prefix=PART0
 ; RUN: llvm-dis %t/part.1.bc -o - | FileCheck %s --check-prefix=PART1
 ; PART0:     define {{.*}}i32 @big(
@@ -20,6 +23,7 @@
 ; PART1-DAG: define {{.*}}i32 @s5(
 ; PART1-DAG: define {{.*}}i32 @s6(
 ; PART1-DAG: define internal i32 @helper(
+; PART1-DAG: define internal i32 @__ltofold_unnamed(
 ; PART1-DAG: @s3.alias = alias
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -91,6 +95,11 @@ define i32 @big(i32 %x) {
   ret i32 %v59
 }
 
+define internal i32 @0(i32 %x) {
+  %a = or i32 %x, 12
+  ret i32 %a
+}
+
 define internal i32 @helper(i32 %x) {
   %a = xor i32 %x, 77
   ret i32 %a
@@ -122,7 +131,8 @@ define i32 @s4(i32 %x) {
   %a = add i32 %x, 44
   %b = shl i32 %a, 4
   %c = sub i32 %b, 20
-  ret i32 %c
+  %u = call i32 @0(i32 %c)
+  ret i32 %u
 }
 
 define i32 @s5(i32 %x) {
