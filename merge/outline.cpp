@@ -664,12 +664,24 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
       continue;
     }
     /* A copy of a tail outlined before it in this group and function
-     * joins that one's call (join_tail). */
+     * joins that one's call (join_tail); copies are compared only with
+     * the first ones of their function that take the same values. */
     std::vector<Region *> joins(live.size(), nullptr);
-    for (size_t k = 0; k < live.size(); ++k)
-      for (size_t first = 0; first < k && !joins[k]; ++first)
-        if (!joins[first] && same_tail(*live[first], *live[k]))
-          joins[k] = live[first];
+    std::map<std::pair<const Function *, std::vector<const Value *>>,
+             std::vector<Region *>>
+        firsts;
+    for (size_t k = 0; k < live.size(); ++k) {
+      if (!live[k]->side || live[k]->exit)
+        continue;
+      std::vector<Region *> &same = firsts[{live[k]->function, live[k]->ins}];
+      for (Region *first : same)
+        if (same_tail(*first, *live[k])) {
+          joins[k] = first;
+          break;
+        }
+      if (!joins[k])
+        same.push_back(live[k]);
+    }
     DenseMap<Region *, CallInst *> tail_calls;
     for (size_t k = 0; k < live.size(); ++k) {
       Region *r = live[k];
