@@ -109,7 +109,7 @@ DenseMap<const GlobalValue *, unsigned> assignParts(Module &M, unsigned Count,
   Clusters C = findClusters(M, KeepLocals);
   struct Cluster {
     const GlobalValue *Leader;
-    size_t Weight = 0, Order = 0;
+    size_t Weight;
   };
   DenseMap<const GlobalValue *, size_t> Index;
   std::vector<Cluster> List;
@@ -119,7 +119,7 @@ DenseMap<const GlobalValue *, unsigned> assignParts(Module &M, unsigned Count,
     const GlobalValue *Leader = C.getLeaderValue(&GV);
     auto [It, New] = Index.try_emplace(Leader, List.size());
     if (New)
-      List.push_back({Leader, 0, List.size()});
+      List.push_back({Leader, 0});
     List[It->second].Weight += weight(GV);
   }
   std::vector<Cluster> Sorted = List;

@@ -19,8 +19,9 @@ typedef int ltofold_name_filter(const char *name, void *data);
 
 /* Cuts `module` into `count` parts that link back to it: every definition
  * in exactly one part, declarations of the rest; comdats stay whole, and an
- * alias with its aliasee. The rest is spread by the hash of its name, so
- * the parts depend on the names alone.
+ * alias with its aliasee. What must stay together goes, heaviest first (by
+ * instructions), into the part with the fewest instructions so far, so
+ * the parts depend on the module alone, never on the machine.
  *
  * With `local_suffix` NULL, locals stay local: each stays in the part of
  * everything that refers to it, so no symbol changes its name or binding
