@@ -26,7 +26,6 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 typedef int (*mpfr_binary_fn)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
 
@@ -403,12 +402,8 @@ struct fp_transfer_memo {
   memo_entry slots[MEMO_SLOTS];
 };
 
-static bool same_bits(fp_bound x, fp_bound y) {
-  return memcmp(&x, &y, sizeof x) == 0;
-}
-
 static bool same_fields(const fp_interval *a, const fp_interval *b) {
-  return same_bits(a->lo, b->lo) && same_bits(a->hi, b->hi) &&
+  return fp_bound_identical(a->lo, b->lo) && fp_bound_identical(a->hi, b->hi) &&
          a->has_finite == b->has_finite && a->pos_zero == b->pos_zero &&
          a->neg_zero == b->neg_zero && a->pos_inf == b->pos_inf &&
          a->neg_inf == b->neg_inf && a->nan == b->nan &&

@@ -529,17 +529,28 @@ DebugLoc first_location(const Region &r) {
   return DebugLoc();
 }
 
-/* The block an extraction left for a side that leaves nowhere: the call of
- * `made`, then `unreachable`. Null when it is not that. */
+/* Whether `call` is the block an extraction leaves for a region that
+ * leaves nowhere: the call alone, then `unreachable` (not the entry). */
+bool is_tail_block(const CallInst *call) {
+  const BasicBlock *bb = call->getParent();
+  return &bb->front() == call && call->getNextNode() == bb->getTerminator() &&
+         isa<UnreachableInst>(bb->getTerminator()) && !bb->isEntryBlock();
+}
+
+/* `kept`'s location made to cover `other` too
+ * (DILocation::getMergedLocation); where one has none, kept's stays. */
+void cover_location(Instruction *kept, const DebugLoc &other) {
+  if (DILocation *both = DILocation::getMergedLocation(kept->getDebugLoc(), other))
+    kept->setDebugLoc(both);
+}
+
+/* The call of `made` that its extraction left, when that is a tail's
+ * block (is_tail_block); else null. */
 CallInst *tail_call(Function *made) {
   if (!made->hasOneUse())
     return nullptr;
   auto *call = dyn_cast<CallInst>(made->user_back());
-  if (!call || call->getCalledOperand() != made)
-    return nullptr;
-  BasicBlock *bb = call->getParent();
-  return &bb->front() == call && call->getNextNode() == bb->getTerminator() &&
-                 isa<UnreachableInst>(bb->getTerminator()) && !bb->isEntryBlock()
+  return call && call->getCalledOperand() == made && is_tail_block(call)
              ? call
              : nullptr;
 }
@@ -547,7 +558,7 @@ CallInst *tail_call(Function *made) {
 /* A copy of an outlined tail in the same function (same_tail) joins its
  * call instead of being outlined again: the branch that entered it enters
  * the call's block, its blocks go, and the call's location covers both
- * (DILocation::getMergedLocation), as merge_repeated_calls and the code
+ * (cover_location), as merge_repeated_calls and the code
  * generator's tail merging would have it. The same code as outlining it
  * and merging the calls after, without the extraction, which costs a walk
  * of the whole function: in C++, most repeated regions are such copies
@@ -555,9 +566,7 @@ CallInst *tail_call(Function *made) {
 void join_tail(Region &copy, CallInst *call) {
   BasicBlock *entry = copy.head;
   BasicBlock *from = entry->getSinglePredecessor();
-  if (DILocation *both = DILocation::getMergedLocation(call->getDebugLoc(),
-                                                       first_location(copy)))
-    call->setDebugLoc(both);
+  cover_location(call, first_location(copy));
   from->getTerminator()->replaceSuccessorWith(entry, call->getParent());
   DeleteDeadBlocks(side_blocks(copy));
 }
@@ -751,18 +760,15 @@ void merge_repeated_calls(Function *outlined) {
     auto *call = dyn_cast<CallInst>(user);
     if (!call || call->getCalledOperand() != outlined)
       continue;
-    BasicBlock *bb = call->getParent();
-    if (&bb->front() != call || call->getNextNode() != bb->getTerminator() ||
-        !isa<UnreachableInst>(bb->getTerminator()) || bb->isEntryBlock())
+    if (!is_tail_block(call))
       continue;
+    BasicBlock *bb = call->getParent();
     std::vector<Value *> args(call->arg_begin(), call->arg_end());
     auto found = first.try_emplace({bb->getParent(), args}, call);
     if (found.second)
       continue;
     CallBase *kept = found.first->second;
-    if (DILocation *both = DILocation::getMergedLocation(kept->getDebugLoc(),
-                                                         call->getDebugLoc()))
-      kept->setDebugLoc(both); /* else: one had none, the kept one stays */
+    cover_location(kept, call->getDebugLoc());
     bb->replaceAllUsesWith(kept->getParent());
     bb->eraseFromParent();
   }

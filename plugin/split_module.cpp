@@ -3,7 +3,7 @@
 // stay together; CloneModule with a predicate per part), but the parts are
 // packed by size here: SplitModule balances its clusters by their number of
 // members and spreads everything else by the hash of its name, which on
-// yaml-cpp left one part of eight 1.7x the mean and the linker waiting on
+// yaml-cpp left one part of eight 1.5x the mean and the linker waiting on
 // it alone at the end. Where locals are to move between parts, they are
 // renamed first: SplitModule would make them global under their own names
 // (split_module.h says why that is not safe).
