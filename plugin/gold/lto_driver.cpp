@@ -19,11 +19,15 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <condition_variable>
 #include <cstdlib>
+#include <deque>
 #include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 using namespace llvm;
@@ -116,14 +120,63 @@ std::vector<lto::SymbolResolution> resolve(const lto::InputFile &File,
 }
 } // namespace
 
+namespace {
+// The optimized modules on their way from the backends' threads to the
+// receiver, which runs on a thread of its own (lto_driver.h).
+class Delivery {
+public:
+  Delivery(ltofold_lto_receiver Receive, void *Data)
+      : Receive(Receive), Data(Data), Worker([this] { deliver(); }) {}
+  ~Delivery() { finish(); }
+
+  void add(unsigned Task, std::unique_ptr<MemoryBuffer> Bitcode) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Queue.emplace_back(Task, std::move(Bitcode));
+    Ready.notify_one();
+  }
+
+  // Waits until every module added has been received.
+  void finish() {
+    {
+      std::lock_guard<std::mutex> Guard(Lock);
+      Done = true;
+      Ready.notify_one();
+    }
+    if (Worker.joinable())
+      Worker.join();
+  }
+
+private:
+  void deliver() {
+    std::unique_lock<std::mutex> Guard(Lock);
+    for (;;) {
+      Ready.wait(Guard, [this] { return Done || !Queue.empty(); });
+      if (Queue.empty())
+        return;
+      auto [Task, Bitcode] = std::move(Queue.front());
+      Queue.pop_front();
+      Guard.unlock();
+      Receive(Data, Task, wrap(Bitcode.release()));
+      Guard.lock();
+    }
+  }
+
+  ltofold_lto_receiver Receive;
+  void *Data;
+  std::mutex Lock;
+  std::condition_variable Ready;
+  std::deque<std::pair<unsigned, std::unique_ptr<MemoryBuffer>>> Queue;
+  bool Done = false;
+  std::thread Worker; // last: starts once the rest is built
+};
+} // namespace
+
 extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
                                     size_t Count,
                                     const ltofold_lto_settings *Settings,
-                                    LLVMMemoryBufferRef **Modules,
-                                    unsigned *ModuleCount, char **Messages,
+                                    ltofold_lto_receiver Receive,
+                                    void *ReceiveData, char **Messages,
                                     char **Error) {
-  *Modules = nullptr;
-  *ModuleCount = 0;
   *Messages = nullptr;
   std::vector<std::unique_ptr<lto::InputFile>> Files;
   std::vector<SymbolsByName> Symbols; // each input's, for its resolutions
@@ -187,16 +240,15 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
       Warnings += Text + "\n";
     }
   };
-  // Each backend's module, kept as bitcode once optimized; false ends the
-  // backend there, before code generation. Tasks write only their own slot.
-  std::vector<std::unique_ptr<MemoryBuffer>> Optimized;
+  // Each backend's module, written as bitcode once optimized and handed to
+  // the receiver; false ends the backend there, before code generation.
+  Delivery Received(Receive, ReceiveData);
   Conf.PostOptModuleHook = [&](unsigned Task, const Module &M) {
     SmallVector<char, 0> Bitcode;
     raw_svector_ostream Stream(Bitcode);
     WriteBitcodeToFile(M, Stream);
-    if (Task < Optimized.size())
-      Optimized[Task] = std::make_unique<SmallVectorMemoryBuffer>(
-          std::move(Bitcode), M.getModuleIdentifier(), false);
+    Received.add(Task, std::make_unique<SmallVectorMemoryBuffer>(
+                           std::move(Bitcode), M.getModuleIdentifier(), false));
     return false;
   };
 
@@ -212,7 +264,6 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
       return -1;
     }
   }
-  Optimized.resize(Driver.getMaxTasks());
   // Nothing is generated: a request for an object stream is a fault here.
   auto NoObjects =
       [&](unsigned Task,
@@ -222,6 +273,7 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
         "code generation was not to run in the LTO driver");
   };
   llvm::Error Run = Driver.run(NoObjects);
+  Received.finish();
   if (!Warnings.empty())
     *Messages = ltofold_copy_message(Warnings);
   if (Run || !Failure.empty()) {
@@ -230,13 +282,6 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
     consumeError(std::move(Run));
     return -1;
   }
-  *Modules = static_cast<LLVMMemoryBufferRef *>(
-      calloc(Optimized.size() + 1, sizeof **Modules));
-  if (!*Modules)
-    abort();
-  for (size_t Task = 0; Task < Optimized.size(); ++Task)
-    (*Modules)[Task] = wrap(Optimized[Task].release());
-  *ModuleCount = static_cast<unsigned>(Optimized.size());
   return 0;
 }
 

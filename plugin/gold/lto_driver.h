@@ -44,15 +44,24 @@ typedef struct ltofold_lto_settings {
 /* Whether the bitcode is a ThinLTO object (it has a ThinLTO summary). */
 bool ltofold_is_thin_bitcode(const char *bytes, size_t size);
 
-/* Runs the LTO driver on the inputs up to optimized modules. Returns 0 with
- * *modules (malloc'd, *module_count entries in task order, NULL where a task
- * made no module) holding each module as bitcode; 1 when this link needs
- * what the driver path does not handle yet (*error says what: the caller
- * links it as full LTO); -1 after an error (*error). *messages gets the
- * driver's warnings, one per line (malloc'd, or NULL). */
+/* Receives each optimized module as bitcode, which it then owns, as soon as
+ * its backend is done: in the order the backends finish, not in task order,
+ * on a thread of the driver's own, one module at a time. The caller's own
+ * thread is inside ltofold_lto_optimize meanwhile, so the receiver may use
+ * a context the caller does not touch there (parsing the modules while the
+ * other backends still run takes that work off the serial path). */
+typedef void (*ltofold_lto_receiver)(void *data, unsigned task,
+                                     LLVMMemoryBufferRef bitcode);
+
+/* Runs the LTO driver on the inputs up to optimized modules. Returns 0 once
+ * `receive` got each task's module (nothing where a task made none); 1 when
+ * this link needs what the driver path does not handle yet (*error says
+ * what: the caller links it as full LTO); -1 after an error (*error; the
+ * modules received so far are the caller's to free). *messages gets the driver's warnings, one per line
+ * (malloc'd, or NULL). */
 int ltofold_lto_optimize(const ltofold_lto_input *inputs, size_t count,
                          const ltofold_lto_settings *settings,
-                         LLVMMemoryBufferRef **modules, unsigned *module_count,
+                         ltofold_lto_receiver receive, void *receive_data,
                          char **messages, char **error);
 
 /* Removes the module flags that describe how the module took part in LTO

@@ -1,6 +1,7 @@
 /* Links with ThinLTO objects: LLVM's own LTO driver (lto_driver.h) runs the
  * thin link and optimizes every module on `jobs` threads, as lld and
- * LLVMgold.so would; ltofold then links the optimized modules into one and
+ * LLVMgold.so would; ltofold reads each optimized module back as its backend
+ * finishes, while the others still run, then links them into one and
  * internalizes what only IR uses, so that the pipeline's merge and fprange
  * decide across the whole program, and generates code in partitions
  * (codegen.c). Objects compiled with -flto=full in the same link go through
@@ -58,26 +59,55 @@ static void internalize_ir_only(LLVMModuleRef module) {
   internalize(module, names, count);
 }
 
-/* Parses the optimized modules and links them into one (consumes them).
- * NULL after an error. */
-static LLVMModuleRef link_optimized_modules(LLVMMemoryBufferRef *modules,
-                                            unsigned count) {
+/* The optimized modules, parsed into the plugin's context as the backends
+ * finish (the driver's receiving thread; lto_driver.h), kept by task. */
+typedef struct parsed_modules {
+  LLVMModuleRef *by_task;
+  size_t capacity;
+  bool unreadable; /* a module could not be read back: said once the */
+  unsigned unreadable_task; /* driver is done, from the caller's thread */
+} parsed_modules;
+
+static void parse_optimized(void *data, unsigned task,
+                            LLVMMemoryBufferRef bitcode) {
+  parsed_modules *parsed = data;
+  LLVMModuleRef module = NULL;
+  if (!parsed->unreadable &&
+      LLVMParseBitcodeInContext2(the_plugin.context, bitcode, &module)) {
+    parsed->unreadable = true;
+    parsed->unreadable_task = task;
+  }
+  LLVMDisposeMemoryBuffer(bitcode);
+  if (!module)
+    return;
+  if (task >= parsed->capacity) {
+    size_t capacity = 2 * parsed->capacity > task ? 2 * parsed->capacity
+                                                    : (size_t)task + 1;
+    parsed->by_task = realloc(parsed->by_task, capacity * sizeof *parsed->by_task);
+    if (!parsed->by_task)
+      abort();
+    memset(parsed->by_task + parsed->capacity, 0,
+           (capacity - parsed->capacity) * sizeof *parsed->by_task);
+    parsed->capacity = capacity;
+  }
+  parsed->by_task[task] = module;
+}
+
+/* Links the parsed modules into one, in task order whatever order the
+ * backends finished in (consumes them). NULL after an error. */
+static LLVMModuleRef link_optimized_modules(parsed_modules *parsed) {
   LLVMModuleRef whole = NULL;
   ltofold_module_linker *linker = NULL;
   bool failed = false;
-  for (unsigned task = 0; task < count; ++task) {
-    if (!modules[task])
-      continue;
-    LLVMModuleRef module = NULL;
-    if (!failed && LLVMParseBitcodeInContext2(the_plugin.context, modules[task],
-                                              &module)) {
-      say(LDPL_ERROR, "cannot read back the optimized module of task %u", task);
-      failed = true;
-    }
-    LLVMDisposeMemoryBuffer(modules[task]);
-    modules[task] = NULL;
+  for (size_t task = 0; task < parsed->capacity; ++task) {
+    LLVMModuleRef module = parsed->by_task[task];
+    parsed->by_task[task] = NULL;
     if (!module)
       continue;
+    if (failed) {
+      LLVMDisposeModule(module);
+      continue;
+    }
     ltofold_drop_lto_unit_flags(module);
     if (!whole) {
       whole = module;
@@ -88,7 +118,7 @@ static LLVMModuleRef link_optimized_modules(LLVMMemoryBufferRef *modules,
     ltofold_diagnostics_begin(&diagnostics, the_plugin.context);
     if (ltofold_module_linker_link(linker, module)) {
       char *text = ltofold_diagnostics_end(&diagnostics);
-      say(LDPL_ERROR, "cannot link the optimized module of task %u: %s", task,
+      say(LDPL_ERROR, "cannot link the optimized module of task %zu: %s", task,
           text ? text : "the IR linker failed");
       free(text);
       failed = true;
@@ -105,6 +135,14 @@ static LLVMModuleRef link_optimized_modules(LLVMMemoryBufferRef *modules,
   return whole;
 }
 
+/* Frees what is left of the parsed modules (after an error). */
+static void free_parsed(parsed_modules *parsed) {
+  for (size_t task = 0; task < parsed->capacity; ++task)
+    if (parsed->by_task[task])
+      LLVMDisposeModule(parsed->by_task[task]);
+  free(parsed->by_task);
+}
+
 thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
   *module = NULL;
   ltofold_lto_input *inputs = calloc(the_plugin.file_count + 1, sizeof *inputs);
@@ -119,12 +157,12 @@ thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
                                    codegen_jobs(), the_plugin.options.cpu,
                                    the_plugin.output_kind != LDPO_DYN,
                                    the_plugin.output_kind != LDPO_EXEC};
-  LLVMMemoryBufferRef *modules = NULL;
-  unsigned count = 0;
+  parsed_modules parsed = {0};
   char *messages = NULL, *error = NULL;
   double start = ltofold_now_seconds();
   int status = ltofold_lto_optimize(inputs, the_plugin.file_count, &settings,
-                                    &modules, &count, &messages, &error);
+                                    parse_optimized, &parsed, &messages,
+                                    &error);
   free(inputs);
   say_lines(messages);
   free(messages);
@@ -134,8 +172,14 @@ thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
     else
       say(LDPL_ERROR, "LTO: %s", error);
     free(error);
-    free(modules);
+    free_parsed(&parsed);
     return status > 0 ? THIN_NOT_HANDLED : THIN_FAILED;
+  }
+  if (parsed.unreadable) {
+    say(LDPL_ERROR, "cannot read back the optimized module of task %u",
+        parsed.unreadable_task);
+    free_parsed(&parsed);
+    return THIN_FAILED;
   }
   if (report) {
     ltofold_report_add_phase(report, "thinlto", ltofold_now_seconds() - start);
@@ -143,8 +187,8 @@ thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
       ltofold_report_add_input(report, the_plugin.files[i].name);
   }
   start = ltofold_now_seconds();
-  *module = link_optimized_modules(modules, count);
-  free(modules);
+  *module = link_optimized_modules(&parsed);
+  free_parsed(&parsed);
   if (!*module)
     return THIN_FAILED;
   internalize_ir_only(*module);
