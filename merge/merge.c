@@ -1166,23 +1166,40 @@ static size_t merge_recursive_groups(merge_state *st) {
   for (size_t i = 0; i < count; ++i)
     ptr_map_put(&classes, all[i].function, 0);
   st->comparator->function_classes = &classes;
-  size_t class_count = 1, previous = 0;
-  while (class_count != previous) {
-    previous = class_count;
+  /* Classes only split: a function alone in its class stays alone, so it
+   * keeps its number for the comparisons of the others and leaves the
+   * sort. Stable when a sort forms as many classes as went into it (none
+   * split). */
+  uint64_t next_number = 1;
+  size_t classes_in = 1, formed = 0;
+  while (count > 0 && formed != classes_in) {
     qsort_r(all, count, sizeof *all, compare_candidates, st->comparator);
     /* Renumber: a class is a run of equal neighbours. Assign after the scan,
      * so the scan sees one fixed numbering. */
     uint64_t *numbers = malloc((count + 1) * sizeof *numbers);
     if (!numbers)
       abort();
-    class_count = 0;
     for (size_t i = 0; i < count; ++i) {
-      if (i == 0 || compare_candidates(&all[i - 1], &all[i], st->comparator))
-        class_count++;
-      numbers[i] = class_count;
+      if (i > 0 && compare_candidates(&all[i - 1], &all[i], st->comparator))
+        next_number++;
+      numbers[i] = next_number;
     }
-    for (size_t i = 0; i < count; ++i)
-      ptr_map_put(&classes, all[i].function, numbers[i]);
+    formed = (size_t)(next_number - numbers[0]) + 1;
+    next_number++;
+    if (formed != classes_in) {
+      classes_in = 0;
+      size_t kept = 0;
+      for (size_t i = 0; i < count; ++i) {
+        ptr_map_put(&classes, all[i].function, numbers[i]);
+        bool alone = (i == 0 || numbers[i - 1] != numbers[i]) &&
+                     (i + 1 == count || numbers[i + 1] != numbers[i]);
+        if (alone)
+          continue;
+        classes_in += i == 0 || numbers[i - 1] != numbers[i];
+        all[kept++] = all[i];
+      }
+      count = kept;
+    }
     free(numbers);
   }
   st->comparator->function_classes = NULL;

@@ -77,6 +77,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 #include <vector>
 
@@ -656,6 +657,18 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
    * a block that moved (it may leave to a head that was split, or start in
    * an exit, which stay where they were). */
   DenseSet<const BasicBlock *> moved, changed;
+  /* One extraction cache per function, built at its first extraction (a
+   * walk of the whole function) and kept: LLVM guarantees that
+   * extractCodeRegion does not invalidate it. What else changes a
+   * function between extractions keeps it sound:
+   * - SplitBlock leaves the head with what the cache knew of the whole
+   *   block (more than it now holds: more clobbers, never fewer), and makes
+   *   the region's entry, which the cache does not know but only asks about
+   *   blocks outside the region; the entry leaves with the region.
+   * - join_tail deletes blocks, whose entries then name no block of the
+   *   function.
+   * A failed extraction leaves the unknown entry behind: the cache goes. */
+  std::map<Function *, std::unique_ptr<CodeExtractorAnalysisCache>> caches;
   for (const group &g : groups) {
     auto overlaps = [&](const Region &r) {
       bool any = changed.count(r.head) || moved.count(r.exit);
@@ -715,11 +728,13 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
       blocks.insert(blocks.end(), r->blocks.begin(), r->blocks.end());
       CodeExtractor extractor(blocks, nullptr, false, nullptr, nullptr, nullptr,
                               false, false, nullptr, "ltofold");
-      /* The cache describes the function as it is now, split included: a
-       * block it does not know would read as touching no alloca. */
-      CodeExtractorAnalysisCache cache(*r->function);
-      Function *made = extractor.isEligible() ? extractor.extractCodeRegion(cache)
+      std::unique_ptr<CodeExtractorAnalysisCache> &cache = caches[r->function];
+      if (!cache)
+        cache = std::make_unique<CodeExtractorAnalysisCache>(*r->function);
+      Function *made = extractor.isEligible() ? extractor.extractCodeRegion(*cache)
                                               : nullptr;
+      if (!made || r->exit)
+        caches.erase(r->function);
       if (!made) {
         stats->ineligible++;
         continue;
