@@ -21,8 +21,8 @@
 
 #include <condition_variable>
 #include <cstdlib>
-#include <deque>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <string>

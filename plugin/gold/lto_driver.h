@@ -57,8 +57,8 @@ typedef void (*ltofold_lto_receiver)(void *data, unsigned task,
  * `receive` got each task's module (nothing where a task made none); 1 when
  * this link needs what the driver path does not handle yet (*error says
  * what: the caller links it as full LTO); -1 after an error (*error; the
- * modules received so far are the caller's to free). *messages gets the driver's warnings, one per line
- * (malloc'd, or NULL). */
+ * modules received so far are the caller's to free). *messages gets the
+ * driver's warnings, one per line (malloc'd, or NULL). */
 int ltofold_lto_optimize(const ltofold_lto_input *inputs, size_t count,
                          const ltofold_lto_settings *settings,
                          ltofold_lto_receiver receive, void *receive_data,
