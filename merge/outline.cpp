@@ -667,7 +667,9 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
    *   blocks outside the region; the entry leaves with the region.
    * - join_tail deletes blocks, whose entries then name no block of the
    *   function.
-   * A failed extraction leaves the unknown entry behind: the cache goes. */
+   * A failed extraction leaves the unknown entry behind, and one with an
+   * exit may split the exit to hoist a lifetime end (a new block outside
+   * the region, holding what the cache knew of the exit): the cache goes. */
   std::map<Function *, std::unique_ptr<CodeExtractorAnalysisCache>> caches;
   for (const group &g : groups) {
     auto overlaps = [&](const Region &r) {
