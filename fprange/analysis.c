@@ -371,39 +371,82 @@ static bool is_interposable(LLVMValueRef global) {
   }
 }
 
+/* The bytes an element of `fp` takes, where they are the same on every
+ * target; 0 for x86_fp80 (10 bytes stored in 12 or 16) and other types. */
+static long long element_size(LLVMTypeRef fp) {
+  switch (LLVMGetTypeKind(fp)) {
+  case LLVMHalfTypeKind:
+  case LLVMBFloatTypeKind:
+    return 2;
+  case LLVMFloatTypeKind:
+    return 4;
+  case LLVMDoubleTypeKind:
+    return 8;
+  case LLVMFP128TypeKind:
+    return 16;
+  default:
+    return 0;
+  }
+}
+
 /* A GEP that keeps to whole elements of a table of `fp`: over such a
  * table type, or over bytes by a constant multiple of the element's size
- * (LLVM writes constant offsets over i8). The sizes are the same on every
- * target, except x86_fp80's (10 bytes stored in 12 or 16), which only the
- * first kind reaches. */
+ * (LLVM writes constant offsets over i8). Only the first kind reaches
+ * x86_fp80, whose size depends on the target. */
 bool fprange_gep_keeps_elements(LLVMValueRef gep, LLVMTypeRef fp) {
   LLVMTypeRef source = LLVMGetGEPSourceElementType(gep);
   if (fprange_is_table_of(source, fp))
     return true;
   LLVMValueRef offset = LLVMGetNumOperands(gep) == 2 ? LLVMGetOperand(gep, 1) : NULL;
-  long long size = 0;
-  switch (LLVMGetTypeKind(fp)) {
-  case LLVMHalfTypeKind:
-  case LLVMBFloatTypeKind:
-    size = 2;
-    break;
-  case LLVMFloatTypeKind:
-    size = 4;
-    break;
-  case LLVMDoubleTypeKind:
-    size = 8;
-    break;
-  case LLVMFP128TypeKind:
-    size = 16;
-    break;
-  default:
-    return false;
-  }
-  return LLVMGetTypeKind(source) == LLVMIntegerTypeKind &&
+  long long size = element_size(fp);
+  return size && LLVMGetTypeKind(source) == LLVMIntegerTypeKind &&
          LLVMGetIntTypeWidth(source) == 8 && offset &&
          LLVMIsAConstantInt(offset) &&
          LLVMGetIntTypeWidth(LLVMTypeOf(offset)) <= 64 &&
          LLVMConstIntGetSExtValue(offset) % size == 0;
+}
+
+/* Is `length` (bytes) a multiple of `size`, a power of two: a constant, or
+ * a product or shift by one (which wraps modulo a larger power of two), or
+ * a zero extension of one? */
+static bool multiple_of(LLVMValueRef length, long long size, int depth) {
+  if (LLVMIsAConstantInt(length))
+    return LLVMGetIntTypeWidth(LLVMTypeOf(length)) <= 64 &&
+           LLVMConstIntGetZExtValue(length) % (unsigned long long)size == 0;
+  if (!LLVMIsAInstruction(length) || depth > 4)
+    return false;
+  LLVMValueRef by = LLVMGetNumOperands(length) == 2 ? LLVMGetOperand(length, 1) : NULL;
+  bool small = by && LLVMIsAConstantInt(by) &&
+               LLVMGetIntTypeWidth(LLVMTypeOf(by)) <= 64;
+  switch (LLVMGetInstructionOpcode(length)) {
+  case LLVMMul:
+    return (small && LLVMConstIntGetZExtValue(by) % (unsigned long long)size == 0) ||
+           multiple_of(LLVMGetOperand(length, 0), size, depth + 1);
+  case LLVMShl:
+    return small && LLVMConstIntGetZExtValue(by) < 63 &&
+           (1ULL << LLVMConstIntGetZExtValue(by)) % (unsigned long long)size == 0;
+  case LLVMZExt:
+    return multiple_of(LLVMGetOperand(length, 0), size, depth + 1);
+  default:
+    return false;
+  }
+}
+
+bool fprange_zeroes_elements(LLVMValueRef call, LLVMValueRef pointer,
+                             LLVMTypeRef fp) {
+  static unsigned memset_id;
+  if (!memset_id)
+    memset_id = LLVMLookupIntrinsicID("llvm.memset", 11);
+  LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+  long long size = element_size(fp);
+  if (!size || !callee || !LLVMIsAFunction(callee) ||
+      LLVMGetIntrinsicID(callee) != memset_id || LLVMGetNumArgOperands(call) != 4 ||
+      LLVMGetOperand(call, 0) != pointer)
+    return false;
+  LLVMValueRef byte = LLVMGetOperand(call, 1), is_volatile = LLVMGetOperand(call, 3);
+  return LLVMIsAConstantInt(byte) && LLVMConstIntGetZExtValue(byte) == 0 &&
+         LLVMIsAConstantInt(is_volatile) && !LLVMConstIntGetZExtValue(is_volatile) &&
+         multiple_of(LLVMGetOperand(call, 2), size, 0);
 }
 
 /* The table (a global or a stack array) `pointer` points into, for
@@ -456,18 +499,25 @@ static bool table_load_range(fn_analysis *a, LLVMValueRef load,
 }
 
 /* Joins into `out` the ranges of what the stores through `pointer` (a
- * stack array, or a GEP into it) store, each read at its store; stores in
- * blocks not reachable (yet) add nothing. */
+ * stack array, or a GEP into it) store, each read at its store, and +0.0
+ * for a memset of zeros; those in blocks not reachable (yet) add
+ * nothing. */
 static value_range range_in_block(fn_analysis *a, LLVMValueRef v,
                                   uint32_t block);
 static uint32_t block_index_of(const fn_analysis *a, LLVMBasicBlockRef block);
-static void join_stored(fn_analysis *a, LLVMValueRef pointer,
+static void join_stored(fn_analysis *a, LLVMValueRef pointer, LLVMTypeRef fp,
                         fp_format_id format, fp_interval *out, int depth) {
   for (LLVMUseRef use = LLVMGetFirstUse(pointer); use && depth <= 16;
        use = LLVMGetNextUse(use)) {
     LLVMValueRef user = LLVMGetUser(use);
     if (LLVMIsAGetElementPtrInst(user)) {
-      join_stored(a, user, format, out, depth + 1);
+      join_stored(a, user, fp, format, out, depth + 1);
+    } else if (fprange_zeroes_elements(user, pointer, fp)) {
+      uint32_t block = block_index_of(a, LLVMGetInstructionParent(user));
+      if (block == UINT32_MAX || !a->reachable[block])
+        continue;
+      fp_interval zero = fp_interval_point(0.0);
+      *out = fp_interval_join(out, &zero);
     } else if (LLVMIsAStoreInst(user)) {
       uint32_t block = block_index_of(a, LLVMGetInstructionParent(user));
       if (block == UINT32_MAX || !a->reachable[block])
@@ -483,8 +533,8 @@ static void join_stored(fn_analysis *a, LLVMValueRef pointer,
 /* The range a load reads from a stack array of FP values (an alloca of an
  * FP type, or of arrays and vectors of it) every access of which is in
  * view, as for closed globals (program.c: loads, plain stores of such
- * values, GEPs over such tables, and here lifetime markers): the join of
- * what its stores store. Memory not yet stored is undefined (undef, or
+ * values, memsets of zeros over whole elements, GEPs over such tables, and
+ * here lifetime markers): the join of what its stores store. Memory not yet stored is undefined (undef, or
  * poison past a lifetime's end): it may be read as any value, so adds
  * nothing. An array with more than 64 stores or 256 uses is left alone
  * (each read walks them). */
@@ -505,7 +555,7 @@ static bool stack_load_range(fn_analysis *a, LLVMValueRef load,
   if (uses > 256 || !fprange_only_fp_accesses(array, fp, &stores) || stores > 64)
     return false;
   *out = fp_interval_bottom();
-  join_stored(a, array, format, out, 0);
+  join_stored(a, array, fp, format, out, 0);
   return true;
 }
 

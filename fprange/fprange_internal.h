@@ -326,9 +326,15 @@ LLVMValueRef fprange_table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp);
 /* A GEP over tables of `fp`, or over bytes by a constant multiple of its
  * size. */
 bool fprange_gep_keeps_elements(LLVMValueRef gep, LLVMTypeRef fp);
+/* Is `call` a plain (not volatile) memset of zero bytes from `pointer`
+ * over whole elements of `fp` (its length a multiple of their size)? It
+ * then stores +0.0 into each. */
+bool fprange_zeroes_elements(LLVMValueRef call, LLVMValueRef pointer,
+                             LLVMTypeRef fp);
 /* Is every access through `pointer` (a global or a stack array of `fp`
- * values) in view: loads, plain stores of `fp` values, lifetime markers,
- * GEPs over tables of `fp` whose uses are so too? Counts the stores. */
+ * values) in view: loads, plain stores of `fp` values, memsets of zeros
+ * over whole elements, lifetime markers, GEPs over tables of `fp` whose
+ * uses are so too? Counts the stores (memsets included). */
 bool fprange_only_fp_accesses(LLVMValueRef pointer, LLVMTypeRef fp,
                               size_t *stores);
 bool fprange_table_hull(LLVMValueRef init, fp_format_id format,

@@ -36,12 +36,13 @@
  * linkage, is neither constant (constant tables are read in analysis.c)
  * nor externally initialized nor thread-local, holds FP values (an FP type,
  * or arrays and vectors of it), and every use of it, past GEPs that keep
- * to whole elements, is a load or a plain (not volatile, not atomic) store
- * of such FP values into it: then every write to it is in view (a call,
- * a memcpy, a pointer kept anywhere else makes it not closed; so does
- * module-level asm, which could write to it by name). Every load of it
- * then reads its initializer or one of the values its stores store: their
- * join, each read at its store. Stores are learned as call sites are: a
+ * to whole elements, is a load, a plain (not volatile, not atomic) store
+ * of such FP values into it, or a plain memset of zero bytes over whole
+ * elements (a store of +0.0 into each): then every write to it is in view
+ * (another call, a memcpy, a pointer kept anywhere else makes it not
+ * closed; so does module-level asm, which could write to it by name).
+ * Every load of it then reads its initializer or one of the values its
+ * stores store: their join, each read at its store. Stores are learned as call sites are: a
  * round's join counts once every store was analyzed completely in that
  * round; until then loads assume the previous round's, or nothing. A
  * function that stores into a closed global is analyzed in the first
@@ -150,9 +151,10 @@ static bool is_lifetime_marker(LLVMValueRef inst) {
 
 /* Is every use of `pointer` (a global or a stack array, or a GEP into it
  * that keeps to whole `fp` elements) a load, a plain store of `fp` values
- * into it, a lifetime marker, or such a GEP whose uses are so too? Counts
- * the stores; with `p`, marks the functions that store and load. A depth
- * past 16 GEPs gives up. */
+ * into it, a memset of zeros over whole elements, a lifetime marker, or
+ * such a GEP whose uses are so too? Counts the stores (memsets included);
+ * with `p`, marks the functions that store and load. A depth past 16 GEPs
+ * gives up. */
 static bool only_fp_accesses(fprange_program *p, LLVMValueRef pointer,
                              LLVMTypeRef fp, size_t *stores, int depth) {
   if (depth > 16)
@@ -180,6 +182,12 @@ static bool only_fp_accesses(fprange_program *p, LLVMValueRef pointer,
     }
     if (is_lifetime_marker(user))
       continue; /* (stack arrays only) */
+    if (fprange_zeroes_elements(user, pointer, fp)) {
+      if (p)
+        ptr_map_put(&p->storers, function_of(user), 1);
+      ++*stores;
+      continue;
+    }
     bool gep = LLVMIsAGetElementPtrInst(user) ||
                (LLVMIsAConstantExpr(user) &&
                 LLVMGetConstOpcode(user) == LLVMGetElementPtr);
@@ -317,6 +325,28 @@ static global_summary *stored_global(const fprange_program *p,
   return global_of(p, fprange_table_of_pointer(LLVMGetOperand(store, 1), type));
 }
 
+/* The closed global a memset of zeros over its elements writes, or NULL. */
+static global_summary *zeroed_global(const fprange_program *p,
+                                     LLVMValueRef call) {
+  if (!LLVMIsACallInst(call) || LLVMGetNumArgOperands(call) < 1)
+    return NULL;
+  LLVMValueRef base = LLVMGetOperand(call, 0);
+  for (int depth = 0; depth < 16 && (LLVMIsAGetElementPtrInst(base) ||
+                                     (LLVMIsAConstantExpr(base) &&
+                                      LLVMGetConstOpcode(base) == LLVMGetElementPtr));
+       ++depth)
+    base = LLVMGetOperand(base, 0);
+  global_summary *g = global_of(p, base);
+  if (!g)
+    return NULL;
+  LLVMTypeRef fp = fprange_table_element(LLVMGlobalGetValueType(g->global));
+  LLVMValueRef dest = LLVMGetOperand(call, 0);
+  return fprange_table_of_pointer(dest, fp) == g->global &&
+                 fprange_zeroes_elements(call, dest, fp)
+             ? g
+             : NULL;
+}
+
 bool fprange_program_stores_globals(const fprange_program *p,
                                     LLVMValueRef function) {
   uint64_t unused;
@@ -428,6 +458,21 @@ void fprange_program_learn(fprange_program *p, LLVMValueRef function,
             g->next = fprange_range_join(&g->next, &r);
         }
         continue;
+      }
+      if (opcode == LLVMCall && p->global_count) {
+        global_summary *g = zeroed_global(p, inst);
+        if (g) {
+          if (g->stores_left)
+            g->stores_left--;
+          if (!complete) {
+            g->next_unknown = true;
+          } else if (reachable) {
+            value_range zero = g->next;
+            zero.as.fp = fp_interval_point(0.0);
+            g->next = fprange_range_join(&g->next, &zero);
+          }
+          continue;
+        }
       }
       if (opcode == LLVMRet && reachable && LLVMGetNumOperands(inst) == 1) {
         value_range r =
