@@ -434,14 +434,13 @@ static bool multiple_of(LLVMValueRef length, long long size, int depth) {
 
 bool fprange_zeroes_elements(LLVMValueRef call, LLVMValueRef pointer,
                              LLVMTypeRef fp) {
-  static unsigned memset_id;
-  if (!memset_id)
-    memset_id = LLVMLookupIntrinsicID("llvm.memset", 11);
   LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+  size_t length = 0;
+  const char *name = callee ? LLVMGetValueName2(callee, &length) : "";
   long long size = element_size(fp);
-  if (!size || !callee || !LLVMIsAFunction(callee) ||
-      LLVMGetIntrinsicID(callee) != memset_id || LLVMGetNumArgOperands(call) != 4 ||
-      LLVMGetOperand(call, 0) != pointer)
+  if (!size || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee) ||
+      length < 13 || strncmp(name, "llvm.memset.p", 13) ||
+      LLVMGetNumArgOperands(call) != 4 || LLVMGetOperand(call, 0) != pointer)
     return false;
   LLVMValueRef byte = LLVMGetOperand(call, 1), is_volatile = LLVMGetOperand(call, 3);
   return LLVMIsAConstantInt(byte) && LLVMConstIntGetZExtValue(byte) == 0 &&
@@ -534,9 +533,9 @@ static void join_stored(fn_analysis *a, LLVMValueRef pointer, LLVMTypeRef fp,
  * FP type, or of arrays and vectors of it) every access of which is in
  * view, as for closed globals (program.c: loads, plain stores of such
  * values, memsets of zeros over whole elements, GEPs over such tables, and
- * here lifetime markers): the join of what its stores store. Memory not yet stored is undefined (undef, or
- * poison past a lifetime's end): it may be read as any value, so adds
- * nothing. An array with more than 64 stores or 256 uses is left alone
+ * here lifetime markers): the join of what its stores store. Memory not
+ * yet stored is undefined (undef, or poison past a lifetime's end): it may
+ * be read as any value, so adds nothing. An array with more than 64 stores or 256 uses is left alone
  * (each read walks them). */
 static bool stack_load_range(fn_analysis *a, LLVMValueRef load,
                              fp_format_id format, fp_interval *out) {

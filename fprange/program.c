@@ -42,9 +42,10 @@
  * (another call, a memcpy, a pointer kept anywhere else makes it not
  * closed; so does module-level asm, which could write to it by name).
  * Every load of it then reads its initializer or one of the values its
- * stores store: their join, each read at its store. Stores are learned as call sites are: a
- * round's join counts once every store was analyzed completely in that
- * round; until then loads assume the previous round's, or nothing. A
+ * stores store: their join, each read at its store. Stores are learned as
+ * call sites are: a round's join counts once every store was analyzed
+ * completely in that round; until then loads assume the previous round's,
+ * or nothing. A
  * function that stores into a closed global is analyzed in the first
  * round, one that loads from one makes a second.
  *
