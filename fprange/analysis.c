@@ -535,8 +535,8 @@ static void join_stored(fn_analysis *a, LLVMValueRef pointer, LLVMTypeRef fp,
  * values, memsets of zeros over whole elements, GEPs over such tables, and
  * here lifetime markers): the join of what its stores store. Memory not
  * yet stored is undefined (undef, or poison past a lifetime's end): it may
- * be read as any value, so adds nothing. An array with more than 64 stores or 256 uses is left alone
- * (each read walks them). */
+ * be read as any value, so adds nothing. An array with more than 64
+ * stores or 256 uses is left alone (each read walks them). */
 static bool stack_load_range(fn_analysis *a, LLVMValueRef load,
                              fp_format_id format, fp_interval *out) {
   if (LLVMGetVolatile(load) || LLVMGetOrdering(load) != LLVMAtomicOrderingNotAtomic)
