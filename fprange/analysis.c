@@ -389,6 +389,11 @@ static long long element_size(LLVMTypeRef fp) {
   }
 }
 
+bool fprange_is_gep(LLVMValueRef v) {
+  return LLVMIsAGetElementPtrInst(v) ||
+         (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr);
+}
+
 /* A GEP that keeps to whole elements of a table of `fp`: over such a
  * table type, or over bytes by a constant multiple of the element's size
  * (LLVM writes constant offsets over i8). Only the first kind reaches
@@ -438,8 +443,8 @@ bool fprange_zeroes_elements(LLVMValueRef call, LLVMValueRef pointer,
   size_t length = 0;
   const char *name = callee ? LLVMGetValueName2(callee, &length) : "";
   long long size = element_size(fp);
-  if (!size || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee) ||
-      length < 13 || strncmp(name, "llvm.memset.p", 13) ||
+  if (!size || !LLVMIsAFunction(callee) || length < 13 ||
+      strncmp(name, "llvm.memset.p", 13) ||
       LLVMGetNumArgOperands(call) != 4 || LLVMGetOperand(call, 0) != pointer)
     return false;
   LLVMValueRef byte = LLVMGetOperand(call, 1), is_volatile = LLVMGetOperand(call, 3);
@@ -454,10 +459,7 @@ LLVMValueRef fprange_table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp) {
   for (int depth = 0; depth < 16; ++depth) {
     if (LLVMIsAGlobalVariable(pointer) || LLVMIsAAllocaInst(pointer))
       return pointer;
-    bool gep = LLVMIsAGetElementPtrInst(pointer) ||
-               (LLVMIsAConstantExpr(pointer) &&
-                LLVMGetConstOpcode(pointer) == LLVMGetElementPtr);
-    if (!gep || !fprange_gep_keeps_elements(pointer, fp))
+    if (!fprange_is_gep(pointer) || !fprange_gep_keeps_elements(pointer, fp))
       return NULL;
     pointer = LLVMGetOperand(pointer, 0);
   }

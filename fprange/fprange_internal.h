@@ -323,6 +323,8 @@ size_t fn_analysis_fp_value_count(const fn_analysis *analysis);
 LLVMTypeRef fprange_table_element(LLVMTypeRef type);
 bool fprange_is_table_of(LLVMTypeRef type, LLVMTypeRef fp);
 LLVMValueRef fprange_table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp);
+/* A GEP instruction or constant expression. */
+bool fprange_is_gep(LLVMValueRef v);
 /* A GEP over tables of `fp`, or over bytes by a constant multiple of its
  * size. */
 bool fprange_gep_keeps_elements(LLVMValueRef gep, LLVMTypeRef fp);

@@ -45,9 +45,8 @@
  * stores store: their join, each read at its store. Stores are learned as
  * call sites are: a round's join counts once every store was analyzed
  * completely in that round; until then loads assume the previous round's,
- * or nothing. A
- * function that stores into a closed global is analyzed in the first
- * round, one that loads from one makes a second.
+ * or nothing. A function that stores into a closed global is analyzed in
+ * the first round, one that loads from one makes a second.
  *
  * Module-wide: a module with a function compiled with fast-math
  * ("unsafe-fp-math" or "no-nans-fp-math" attributes) may run with the
@@ -189,10 +188,7 @@ static bool only_fp_accesses(fprange_program *p, LLVMValueRef pointer,
       ++*stores;
       continue;
     }
-    bool gep = LLVMIsAGetElementPtrInst(user) ||
-               (LLVMIsAConstantExpr(user) &&
-                LLVMGetConstOpcode(user) == LLVMGetElementPtr);
-    if (!gep || LLVMGetOperand(user, 0) != pointer ||
+    if (!fprange_is_gep(user) || LLVMGetOperand(user, 0) != pointer ||
         !fprange_gep_keeps_elements(user, fp) ||
         !only_fp_accesses(p, user, fp, stores, depth + 1))
       return false;
@@ -326,26 +322,18 @@ static global_summary *stored_global(const fprange_program *p,
   return global_of(p, fprange_table_of_pointer(LLVMGetOperand(store, 1), type));
 }
 
-/* The closed global a memset of zeros over its elements writes, or NULL. */
+/* The closed global a call writes, or NULL: past GEPs, its first operand.
+ * A closed global reaches no call but a memset of zeros over its elements
+ * and lifetime markers (only_fp_accesses), so a call that is not a marker
+ * is such a memset. */
 static global_summary *zeroed_global(const fprange_program *p,
                                      LLVMValueRef call) {
-  if (!LLVMIsACallInst(call) || LLVMGetNumArgOperands(call) < 1)
+  if (LLVMGetNumArgOperands(call) < 1 || is_lifetime_marker(call))
     return NULL;
   LLVMValueRef base = LLVMGetOperand(call, 0);
-  for (int depth = 0; depth < 16 && (LLVMIsAGetElementPtrInst(base) ||
-                                     (LLVMIsAConstantExpr(base) &&
-                                      LLVMGetConstOpcode(base) == LLVMGetElementPtr));
-       ++depth)
+  for (int depth = 0; depth < 16 && fprange_is_gep(base); ++depth)
     base = LLVMGetOperand(base, 0);
-  global_summary *g = global_of(p, base);
-  if (!g)
-    return NULL;
-  LLVMTypeRef fp = fprange_table_element(LLVMGlobalGetValueType(g->global));
-  LLVMValueRef dest = LLVMGetOperand(call, 0);
-  return fprange_table_of_pointer(dest, fp) == g->global &&
-                 fprange_zeroes_elements(call, dest, fp)
-             ? g
-             : NULL;
+  return global_of(p, base);
 }
 
 bool fprange_program_stores_globals(const fprange_program *p,
