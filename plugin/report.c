@@ -536,6 +536,15 @@ void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
     cJSON_AddStringToObject(object, "file", file);
 }
 
+void ltofold_report_set_thin_modules(ltofold_report *report, unsigned modules,
+                                     long cached) {
+  cJSON_DeleteItemFromObject(report->root, "thinlto");
+  cJSON *thin = cJSON_AddObjectToObject(report->root, "thinlto");
+  cJSON_AddNumberToObject(thin, "modules", modules);
+  if (cached >= 0)
+    cJSON_AddNumberToObject(thin, "cached", (double)cached);
+}
+
 void ltofold_report_set_cache(ltofold_report *report, bool hit, const char *key) {
   cJSON_DeleteItemFromObject(report->root, "cache");
   cJSON *cache = cJSON_AddObjectToObject(report->root, "cache");

@@ -67,6 +67,12 @@ void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
                                ltofold_measured_file measured,
                                const char *file);
 
+/* The modules of a ThinLTO link's backends, and how many of them came from
+ * the cache (cached < 0: no cache): "thinlto": {"modules": N,
+ * "cached": M}. */
+void ltofold_report_set_thin_modules(ltofold_report *report, unsigned modules,
+                                     long cached);
+
 /* Whether the objects came from a cache (the gold plugin's cache-dir):
  * after a hit the rest of the report is that of the link that filled the
  * entry. */

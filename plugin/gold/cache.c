@@ -57,22 +57,46 @@ static void hash_number(llvm_blake3_hasher *hasher, long long number) {
   llvm_blake3_hasher_update(hasher, &number, sizeof number);
 }
 
-/* This plugin's file, read whole; false when it cannot be found. */
-static bool hash_plugin_file(llvm_blake3_hasher *hasher) {
-  Dl_info info;
-  if (!dladdr((void *)hash_plugin_file, &info) || !info.dli_fname)
-    return false;
-  LLVMMemoryBufferRef buffer = NULL;
-  char *message = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(info.dli_fname, &buffer,
-                                               &message)) {
-    LLVMDisposeMessage(message);
-    return false;
+/* The hash of this plugin's file, read whole once; false when it cannot
+ * be found. */
+static bool plugin_digest(uint8_t digest[LLVM_BLAKE3_OUT_LEN]) {
+  static uint8_t kept[LLVM_BLAKE3_OUT_LEN];
+  static bool known;
+  if (!known) {
+    Dl_info info;
+    if (!dladdr((void *)plugin_digest, &info) || !info.dli_fname)
+      return false;
+    LLVMMemoryBufferRef buffer = NULL;
+    char *message = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(info.dli_fname, &buffer,
+                                                 &message)) {
+      LLVMDisposeMessage(message);
+      return false;
+    }
+    llvm_blake3_hasher hasher;
+    llvm_blake3_hasher_init(&hasher);
+    llvm_blake3_hasher_update(&hasher, LLVMGetBufferStart(buffer),
+                              LLVMGetBufferSize(buffer));
+    llvm_blake3_hasher_finalize(&hasher, kept, sizeof kept);
+    LLVMDisposeMemoryBuffer(buffer);
+    known = true;
   }
-  hash_field(hasher, LLVMGetBufferStart(buffer), LLVMGetBufferSize(buffer));
-  LLVMDisposeMemoryBuffer(buffer);
+  memcpy(digest, kept, sizeof kept);
   return true;
 }
+
+static char *hex(const uint8_t *bytes, size_t size) {
+  char *text = malloc(2 * size + 1);
+  if (!text)
+    abort();
+  for (size_t i = 0; i < size; ++i)
+    snprintf(text + 2 * i, 3, "%02x", bytes[i]);
+  return text;
+}
+
+static const char no_plugin_file[] =
+    "cache-dir: cannot read ltofold-gold.so itself to key the cache; "
+    "linking without it";
 
 static bool changes_no_object(const char *line) {
   static const char *const keys[] = {"report",      "stats", "verify",
@@ -89,11 +113,12 @@ char *cache_key(void) {
   llvm_blake3_hasher hasher;
   llvm_blake3_hasher_init(&hasher);
   hash_string(&hasher, entry_magic);
-  if (!hash_plugin_file(&hasher)) {
-    say(LDPL_WARNING, "cache-dir: cannot read ltofold-gold.so itself to key "
-                      "the cache; linking without it");
+  uint8_t plugin[LLVM_BLAKE3_OUT_LEN];
+  if (!plugin_digest(plugin)) {
+    say(LDPL_WARNING, no_plugin_file);
     return NULL;
   }
+  hash_field(&hasher, plugin, sizeof plugin);
   unsigned major, minor, patch;
   LLVMGetVersion(&major, &minor, &patch);
   hash_number(&hasher, major * 1000000LL + minor * 1000LL + patch);
@@ -123,12 +148,22 @@ char *cache_key(void) {
   }
   uint8_t digest[LLVM_BLAKE3_OUT_LEN];
   llvm_blake3_hasher_finalize(&hasher, digest, sizeof digest);
-  char *key = malloc(2 * sizeof digest + 1);
-  if (!key)
-    abort();
-  for (size_t i = 0; i < sizeof digest; ++i)
-    snprintf(key + 2 * i, 3, "%02x", digest[i]);
-  return key;
+  return hex(digest, sizeof digest);
+}
+
+char *cache_module_salt(void) {
+  uint8_t plugin[LLVM_BLAKE3_OUT_LEN];
+  if (!plugin_digest(plugin)) {
+    say(LDPL_WARNING, no_plugin_file);
+    return NULL;
+  }
+  char *error = NULL;
+  if (ltofold_cache_create(the_plugin.options.cache_dir, &error)) {
+    say(LDPL_WARNING, "cache-dir: %s; linking without the cache", error);
+    free(error);
+    return NULL;
+  }
+  return hex(plugin, sizeof plugin);
 }
 
 static char *entry_path(const char *key) {

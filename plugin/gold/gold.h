@@ -157,6 +157,10 @@ extern const char *const partition_local_suffix;
 /* The key of this link (hex, malloc'd); NULL after a warning when there
  * is none. */
 char *cache_key(void);
+/* What the names of the backends' entries (lto_driver.h) depend on besides
+ * LLVM's key: this plugin's file (hex, malloc'd). NULL after a warning when
+ * the cache cannot be used (cache-dir= is created here where missing). */
+char *cache_module_salt(void);
 /* The objects and report stored under `key`: false on a miss. */
 bool cache_fetch(const char *key, LLVMMemoryBufferRef **objects, unsigned *count,
                  ltofold_report **report);

@@ -12,8 +12,11 @@
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Module.h"
 #include "llvm/LTO/LTO.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/Caching.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SmallVectorMemoryBuffer.h"
 #include "llvm/Support/Threading.h"
@@ -23,6 +26,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -129,9 +133,9 @@ public:
       : Receive(Receive), Data(Data), Worker([this] { deliver(); }) {}
   ~Delivery() { finish(); }
 
-  void add(unsigned Task, std::unique_ptr<MemoryBuffer> Bitcode) {
+  void add(unsigned Task, std::unique_ptr<MemoryBuffer> Bitcode, bool Cached) {
     std::lock_guard<std::mutex> Guard(Lock);
-    Queue.emplace_back(Task, std::move(Bitcode));
+    Queue.push_back({Task, std::move(Bitcode), Cached});
     Ready.notify_one();
   }
 
@@ -153,10 +157,10 @@ private:
       Ready.wait(Guard, [this] { return Done || !Queue.empty(); });
       if (Queue.empty())
         return;
-      auto [Task, Bitcode] = std::move(Queue.front());
+      Arrival Next = std::move(Queue.front());
       Queue.pop_front();
       Guard.unlock();
-      Receive(Data, Task, wrap(Bitcode.release()));
+      Receive(Data, Next.Task, wrap(Next.Bitcode.release()), Next.Cached);
       Guard.lock();
     }
   }
@@ -165,9 +169,106 @@ private:
   void *Data;
   std::mutex Lock;
   std::condition_variable Ready;
-  std::deque<std::pair<unsigned, std::unique_ptr<MemoryBuffer>>> Queue;
+  struct Arrival {
+    unsigned Task;
+    std::unique_ptr<MemoryBuffer> Bitcode;
+    bool Cached;
+  };
+  std::deque<Arrival> Queue;
   bool Done = false;
   std::thread Worker; // last: starts once the rest is built
+};
+} // namespace
+
+namespace {
+// cache-dir= for the backends: each optimized module is kept under LLVM's
+// own key of its backend (computeLTOCacheKey: the module's hash, those of
+// what it imports, the resolutions, the configuration and LLVM's version,
+// what lld and LLVMgold.so key their ThinLTO objects by), so that a link in
+// which one module changed runs the backends of that module and of those
+// that import from it only. The entries keep the optimized bitcode, not
+// objects: merge and code generation still see the whole program. An
+// entry, "llvmcache-ltofold-thin-NAME" (so that LLVM's pruning counts it),
+// holds a line of magic, the BLAKE3 hash of the bitcode, and the bitcode;
+// one whose hash does not match is a miss. It is written to a temporary
+// file and renamed, so that links running together never read half of one.
+class ModuleCache {
+public:
+  ModuleCache(std::string Directory, std::string Salt)
+      : Directory(std::move(Directory)), Salt(std::move(Salt)) {}
+
+  // The entry of a backend's key: handed to `Received` on a hit, else
+  // remembered for the task, whose module `store` will keep.
+  bool fetch(unsigned Task, StringRef Key, Delivery &Received) {
+    std::string Path = pathOf(Key);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Entry =
+        MemoryBuffer::getFile(Path, /*IsText=*/false,
+                              /*RequiresNullTerminator=*/false);
+    if (Entry) {
+      if (std::unique_ptr<MemoryBuffer> Bitcode = unpack(**Entry, Path)) {
+        Received.add(Task, std::move(Bitcode), true);
+        return true;
+      }
+    }
+    std::lock_guard<std::mutex> Guard(Lock);
+    PathOfTask[Task] = Path;
+    return false;
+  }
+
+  // Keeps a backend's module when its key missed; a failure to write
+  // costs the next link that module's backend, never this link.
+  void store(unsigned Task, StringRef Bitcode) {
+    std::string Path;
+    {
+      std::lock_guard<std::mutex> Guard(Lock);
+      auto Found = PathOfTask.find(Task);
+      if (Found == PathOfTask.end())
+        return;
+      Path = Found->second;
+    }
+    Expected<sys::fs::TempFile> Temp =
+        sys::fs::TempFile::create(Directory + "/ltofold-thin-%%%%%%.tmp");
+    if (!Temp) {
+      consumeError(Temp.takeError());
+      return;
+    }
+    {
+      raw_fd_ostream Out(Temp->FD, /*shouldClose=*/false);
+      Out << Magic << digestOf(Bitcode) << '\n' << Bitcode;
+    }
+    if (Error E = Temp->keep(Path)) {
+      consumeError(std::move(E));
+      consumeError(Temp->discard());
+    }
+  }
+
+private:
+  static constexpr StringLiteral Magic = "ltofold-thin-module 1\n";
+
+  static std::string digestOf(StringRef Bytes) {
+    return toHex(BLAKE3::hash(arrayRefFromStringRef(Bytes)), /*LowerCase=*/true);
+  }
+
+  std::string pathOf(StringRef Key) const {
+    return Directory + "/llvmcache-ltofold-thin-" +
+           digestOf((Salt + "\n" + Key).str());
+  }
+
+  // The bitcode of an entry, or null when it is not one whole.
+  static std::unique_ptr<MemoryBuffer> unpack(const MemoryBuffer &Entry,
+                                              StringRef Path) {
+    StringRef Rest = Entry.getBuffer();
+    if (!Rest.consume_front(Magic))
+      return nullptr;
+    auto [Digest, Bitcode] = Rest.split('\n');
+    if (Digest != digestOf(Bitcode))
+      return nullptr;
+    return MemoryBuffer::getMemBufferCopy(Bitcode, Path);
+  }
+
+  std::string Directory, Salt;
+  std::mutex Lock; // guards PathOfTask: backends run on threads
+  std::map<unsigned, std::string> PathOfTask;
 };
 } // namespace
 
@@ -243,12 +344,20 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
   // Each backend's module, written as bitcode once optimized and handed to
   // the receiver; false ends the backend there, before code generation.
   Delivery Received(Receive, ReceiveData);
+  std::unique_ptr<ModuleCache> Kept;
+  if (Settings->cache_dir)
+    Kept = std::make_unique<ModuleCache>(Settings->cache_dir,
+                                         Settings->cache_salt);
   Conf.PostOptModuleHook = [&](unsigned Task, const Module &M) {
     SmallVector<char, 0> Bitcode;
     raw_svector_ostream Stream(Bitcode);
     WriteBitcodeToFile(M, Stream);
-    Received.add(Task, std::make_unique<SmallVectorMemoryBuffer>(
-                           std::move(Bitcode), M.getModuleIdentifier(), false));
+    if (Kept)
+      Kept->store(Task, StringRef(Bitcode.data(), Bitcode.size()));
+    Received.add(Task,
+                 std::make_unique<SmallVectorMemoryBuffer>(
+                     std::move(Bitcode), M.getModuleIdentifier(), false),
+                 false);
     return false;
   };
 
@@ -272,7 +381,19 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
         inconvertibleErrorCode(),
         "code generation was not to run in the LTO driver");
   };
-  llvm::Error Run = Driver.run(NoObjects);
+  // A hit hands the module over and skips the backend (a null stream
+  // function); a miss runs it, with a stream function it never calls.
+  FileCache Cache;
+  if (Kept)
+    Cache = FileCache(
+        [&](unsigned Task, StringRef Key,
+            const Twine &) -> Expected<AddStreamFn> {
+          if (Kept->fetch(Task, Key, Received))
+            return AddStreamFn();
+          return AddStreamFn(NoObjects);
+        },
+        Settings->cache_dir);
+  llvm::Error Run = Driver.run(NoObjects, Cache);
   Received.finish();
   if (!Warnings.empty())
     *Messages = ltofold_copy_message(Warnings);

@@ -39,6 +39,11 @@ typedef struct ltofold_lto_settings {
   const char *cpu;    /* or NULL: the modules' own */
   bool executable;    /* an executable (not a shared library) */
   bool pic;           /* position-independent code */
+  /* Where each backend's optimized module is kept for the next link, or
+   * NULL: a directory (cache-dir=) and a salt of this plugin's own (hex)
+   * that the entries' names depend on besides LLVM's key of the backend. */
+  const char *cache_dir;
+  const char *cache_salt;
 } ltofold_lto_settings;
 
 /* Whether the bitcode is a ThinLTO object (it has a ThinLTO summary). */
@@ -49,9 +54,10 @@ bool ltofold_is_thin_bitcode(const char *bytes, size_t size);
  * on a thread of the driver's own, one module at a time. The caller's own
  * thread is inside ltofold_lto_optimize meanwhile, so the receiver may use
  * a context the caller does not touch there (parsing the modules while the
- * other backends still run takes that work off the serial path). */
+ * other backends still run takes that work off the serial path). `cached`:
+ * the module came from the cache directory, its backend did not run. */
 typedef void (*ltofold_lto_receiver)(void *data, unsigned task,
-                                     LLVMMemoryBufferRef bitcode);
+                                     LLVMMemoryBufferRef bitcode, bool cached);
 
 /* Runs the LTO driver on the inputs up to optimized modules. Returns 0 once
  * `receive` got each task's module (nothing where a task made none); 1 when

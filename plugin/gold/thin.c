@@ -64,13 +64,16 @@ static void internalize_ir_only(LLVMModuleRef module) {
 typedef struct parsed_modules {
   LLVMModuleRef *by_task;
   size_t capacity;
+  unsigned received, cached; /* modules, and those from cache-dir */
   bool unreadable; /* a module could not be read back: said once the */
   unsigned unreadable_task; /* driver is done, from the caller's thread */
 } parsed_modules;
 
 static void parse_optimized(void *data, unsigned task,
-                            LLVMMemoryBufferRef bitcode) {
+                            LLVMMemoryBufferRef bitcode, bool cached) {
   parsed_modules *parsed = data;
+  parsed->received++;
+  parsed->cached += cached;
   LLVMModuleRef module = NULL;
   if (!parsed->unreadable &&
       LLVMParseBitcodeInContext2(the_plugin.context, bitcode, &module)) {
@@ -153,10 +156,16 @@ thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
     inputs[i] = (ltofold_lto_input){file->name, file->bytes, file->size,
                                     file->symbols, file->symbol_count};
   }
+  /* With save-temps the files kept come from running every step. */
+  char *salt = the_plugin.options.cache_dir && !the_plugin.options.save_temps
+                   ? cache_module_salt()
+                   : NULL;
   ltofold_lto_settings settings = {(unsigned)the_plugin.options.opt_level,
                                    codegen_jobs(), the_plugin.options.cpu,
                                    the_plugin.output_kind != LDPO_DYN,
-                                   the_plugin.output_kind != LDPO_EXEC};
+                                   the_plugin.output_kind != LDPO_EXEC,
+                                   salt ? the_plugin.options.cache_dir : NULL,
+                                   salt};
   parsed_modules parsed = {0};
   char *messages = NULL, *error = NULL;
   double start = ltofold_now_seconds();
@@ -164,6 +173,8 @@ thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
                                     parse_optimized, &parsed, &messages,
                                     &error);
   free(inputs);
+  bool cache_used = salt != NULL;
+  free(salt);
   say_lines(messages);
   free(messages);
   if (status) {
@@ -183,6 +194,8 @@ thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
   }
   if (report) {
     ltofold_report_add_phase(report, "thinlto", ltofold_now_seconds() - start);
+    ltofold_report_set_thin_modules(report, parsed.received,
+                                    cache_used ? (long)parsed.cached : -1);
     for (size_t i = 0; i < the_plugin.file_count; ++i)
       ltofold_report_add_input(report, the_plugin.files[i].name);
   }
