@@ -92,6 +92,8 @@ static void print_help(FILE *out) {
     char left[64];
     if (info->kind == LTOFOLD_OPTION_FLAG)
       snprintf(left, sizeof left, "--%s[=false]", info->key);
+    else if (info->kind == LTOFOLD_OPTION_OPTIONAL)
+      snprintf(left, sizeof left, "--%s[=%s]", info->key, info->value_name);
     else
       snprintf(left, sizeof left, "--%s %s", info->key, info->value_name);
     fprintf(out, "  %-20s %s\n", left, info->help);
@@ -168,7 +170,7 @@ static int parse_command_line(int argc, char **argv, cli_args *args) {
       const char *equals = strchr(key, '=');
       size_t key_length = equals ? (size_t)(equals - key) : strlen(key);
       const ltofold_option_info *info = ltofold_option_find(key, key_length);
-      if (info && info->kind != LTOFOLD_OPTION_FLAG && !equals) {
+      if (info && ltofold_option_takes_next(info) && !equals) {
         if (++i == argc)
           return usage_error(ltofold_format("option '--%s' needs a value (%s)",
                                             info->key, info->value_name));

@@ -229,7 +229,7 @@ static char *take_pair(int argc, char **argv, int *i, arg_list *pairs) {
   char *equals = strchr(pair, '=');
   const ltofold_option_info *info =
       ltofold_option_find(pair, equals ? (size_t)(equals - pair) : strlen(pair));
-  if (info && info->kind != LTOFOLD_OPTION_FLAG && !equals && *i + 1 < argc &&
+  if (info && ltofold_option_takes_next(info) && !equals && *i + 1 < argc &&
       strcmp(argv[*i + 1], "--")) { /* --report FILE */
     char *joined = ltofold_format("%s=%s", pair, argv[++*i]);
     free(pair);

@@ -65,6 +65,16 @@ const ltofold_option_info ltofold_option_table[] = {
     {"cache-policy", LTOFOLD_OPTION_STRING, "POLICY",
      "gold plugin: prune cache-dir by POLICY, as LLVM's linkers spell it "
      "(e.g. prune_after=24h:cache_size=10%; default: LLVM's)"},
+    {"thinlto-index-only", LTOFOLD_OPTION_OPTIONAL, "FILE",
+     "gold plugin: write each ThinLTO module's index (MODULE.thinlto.bc) and "
+     "stop the link, for a build that runs the backends itself; =FILE also "
+     "lists there the objects they will make"},
+    {"thinlto-emit-imports-files", LTOFOLD_OPTION_FLAG, NULL,
+     "gold plugin, with thinlto-index-only: also write MODULE.imports, the "
+     "files each backend imports from"},
+    {"thinlto-prefix-replace", LTOFOLD_OPTION_STRING, "OLD;NEW",
+     "gold plugin, with thinlto-index-only: write the files of a module under "
+     "OLD to the same path under NEW"},
 };
 const size_t ltofold_option_count =
     sizeof ltofold_option_table / sizeof ltofold_option_table[0];
@@ -87,11 +97,15 @@ void ltofold_options_free(ltofold_options *options) {
   free(options->cpu);
   free(options->cache_dir);
   free(options->cache_policy);
+  free(options->thinlto_linked_objects);
+  free(options->thinlto_prefix_replace);
   free(options->settings);
   options->report_path = NULL;
   options->cpu = NULL;
   options->cache_dir = NULL;
   options->cache_policy = NULL;
+  options->thinlto_linked_objects = NULL;
+  options->thinlto_prefix_replace = NULL;
   options->settings = NULL;
   options->settings_length = 0;
 }
@@ -115,6 +129,11 @@ const ltofold_option_info *ltofold_option_find(const char *key, size_t length) {
         memcmp(ltofold_option_table[i].key, key, length) == 0)
       return &ltofold_option_table[i];
   return NULL;
+}
+
+bool ltofold_option_takes_next(const ltofold_option_info *info) {
+  return info->kind != LTOFOLD_OPTION_FLAG &&
+         info->kind != LTOFOLD_OPTION_OPTIONAL;
 }
 
 static int parse_flag(const char *key, const char *value, bool *out,
@@ -235,6 +254,20 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     }
     free(options->cache_policy);
     options->cache_policy = strdup(value);
+  } else if (!strcmp(key, "thinlto-index-only")) {
+    options->thinlto_index_only = true;
+    free(options->thinlto_linked_objects);
+    options->thinlto_linked_objects = value && *value ? strdup(value) : NULL;
+  } else if (!strcmp(key, "thinlto-emit-imports-files")) {
+    options->thinlto_emit_imports = flag;
+  } else if (!strcmp(key, "thinlto-prefix-replace")) {
+    if (!strchr(value, ';')) {
+      *error = ltofold_format("option 'thinlto-prefix-replace' takes "
+                              "OLD;NEW, not '%s'", value);
+      return -1;
+    }
+    free(options->thinlto_prefix_replace);
+    options->thinlto_prefix_replace = strdup(value);
   } else if (!strcmp(key, "disable")) {
     return disable_phases(options, value, error);
   } else if (!strcmp(key, "O")) {

@@ -16,7 +16,8 @@ typedef enum ltofold_option_kind {
   LTOFOLD_OPTION_STRING, /* a value is required */
   LTOFOLD_OPTION_LEVEL,  /* 0..3 */
   LTOFOLD_OPTION_LIST,   /* names separated by commas */
-  LTOFOLD_OPTION_COUNT   /* a whole number from 1 to 1024 */
+  LTOFOLD_OPTION_COUNT,  /* a whole number from 1 to 1024 */
+  LTOFOLD_OPTION_OPTIONAL /* on alone, or on with a value (KEY=VALUE) */
 } ltofold_option_kind;
 
 typedef struct ltofold_option_info {
@@ -50,6 +51,10 @@ typedef struct ltofold_options {
                             0: from the program's size */
   char *cache_dir;       /* cache-dir: the gold plugin's cache, or NULL */
   char *cache_policy;    /* cache-policy: its pruning policy, or NULL */
+  bool thinlto_index_only; /* thinlto-index-only: the thin link only */
+  char *thinlto_linked_objects; /* thinlto-index-only=FILE, or NULL */
+  bool thinlto_emit_imports; /* thinlto-emit-imports-files */
+  char *thinlto_prefix_replace; /* thinlto-prefix-replace=OLD;NEW, or NULL */
   /* Every option set, "KEY=VALUE\n" in the order set (KEY alone for no
    * value): what a cache key hashes, so that an option added later is in
    * the key without anyone remembering to put it there. */
@@ -83,5 +88,8 @@ int ltofold_options_parse_list(ltofold_options *options, const char *list,
 int ltofold_options_from_environment(ltofold_options *options, char **error);
 
 const ltofold_option_info *ltofold_option_find(const char *key, size_t length);
+/* Whether a command line gives the option its value as the next argument
+ * (--report FILE), not only as --KEY=VALUE. */
+bool ltofold_option_takes_next(const ltofold_option_info *info);
 
 #endif

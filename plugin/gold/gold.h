@@ -37,6 +37,8 @@ typedef struct claimed_file {
   size_t symbol_count;
   size_t ir_symbol_count; /* the first ones are IR globals; the rest are
                              defined or used only in module-level asm */
+  bool left_out; /* the linker did not take the file into the link
+                    (get_symbols said LDPS_NO_SYMS) */
 } claimed_file;
 
 typedef struct plugin {
@@ -131,6 +133,9 @@ typedef enum thin_result {
 } thin_result;
 /* The program through LLVM's LTO driver, its optimized modules linked. */
 thin_result link_thin(ltofold_report *report, LLVMModuleRef *module);
+/* thinlto-index-only: writes each module's index for a build that runs the
+ * backends itself (lto_driver.h); LDPS_ERR after saying why. */
+enum ld_plugin_status write_thin_indexes(void);
 
 /* codegen.c */
 /* Threads for code generation and ThinLTO backends: jobs=, or the cores. */

@@ -6,11 +6,13 @@
 #include "messages.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSummaryIndex.h"
 #include "llvm/LTO/LTO.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
@@ -272,13 +274,46 @@ private:
 };
 } // namespace
 
-extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
-                                    size_t Count,
-                                    const ltofold_lto_settings *Settings,
-                                    ltofold_lto_receiver Receive,
-                                    void *ReceiveData, char **Messages,
-                                    char **Error) {
-  *Messages = nullptr;
+namespace {
+// What the driver's diagnostics said; backends report from their threads.
+struct Diagnostics {
+  std::mutex Lock;
+  std::string Warnings, Failure;
+};
+
+// The configuration of both drivers, as lld and LLVMgold.so set it.
+lto::Config configure(const ltofold_lto_settings &Settings, Diagnostics &Said) {
+  lto::Config Conf;
+  Conf.OptLevel = Settings.opt_level;
+  // Vectorizers from O2 on, as lld and LLVMgold.so set them.
+  Conf.PTO.LoopVectorization = Settings.opt_level > 1;
+  Conf.PTO.SLPVectorization = Settings.opt_level > 1;
+  Conf.CGOptLevel = Settings.opt_level == 0 ? CodeGenOptLevel::None
+                                            : CodeGenOptLevel::Default;
+  if (Settings.cpu)
+    Conf.CPU = Settings.cpu;
+  Conf.RelocModel = Settings.pic ? Reloc::PIC_ : Reloc::Static;
+  Conf.DiagHandler = [&Said](const DiagnosticInfo &Info) {
+    std::string Text;
+    raw_string_ostream Stream(Text);
+    DiagnosticPrinterRawOStream Printer(Stream);
+    Info.print(Printer);
+    std::lock_guard<std::mutex> Guard(Said.Lock);
+    if (Info.getSeverity() == DS_Error) {
+      if (Said.Failure.empty())
+        Said.Failure = Text;
+    } else if (Info.getSeverity() == DS_Warning) {
+      Said.Warnings += Text + "\n";
+    }
+  };
+  return Conf;
+}
+
+// Reads the inputs and adds each to the driver with the linker's
+// resolutions. Returns 0, 1 when the link needs what the driver path does
+// not handle, or -1 after an error (*Error either way).
+int addInputs(lto::LTO &Driver, const ltofold_lto_input *Inputs, size_t Count,
+              const ltofold_lto_settings &Settings, char **Error) {
   std::vector<std::unique_ptr<lto::InputFile>> Files;
   std::vector<SymbolsByName> Symbols; // each input's, for its resolutions
   StringMap<NameFacts> Facts;
@@ -315,32 +350,50 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
     }
     Files.push_back(std::move(*File));
   }
-
-  std::mutex Lock; // guards Warnings and Failure: backends run on threads
-  std::string Warnings, Failure;
-  lto::Config Conf;
-  Conf.OptLevel = Settings->opt_level;
-  // Vectorizers from O2 on, as lld and LLVMgold.so set them.
-  Conf.PTO.LoopVectorization = Settings->opt_level > 1;
-  Conf.PTO.SLPVectorization = Settings->opt_level > 1;
-  Conf.CGOptLevel = Settings->opt_level == 0 ? CodeGenOptLevel::None
-                                             : CodeGenOptLevel::Default;
-  if (Settings->cpu)
-    Conf.CPU = Settings->cpu;
-  Conf.RelocModel = Settings->pic ? Reloc::PIC_ : Reloc::Static;
-  Conf.DiagHandler = [&](const DiagnosticInfo &Info) {
-    std::string Text;
-    raw_string_ostream Stream(Text);
-    DiagnosticPrinterRawOStream Printer(Stream);
-    Info.print(Printer);
-    std::lock_guard<std::mutex> Guard(Lock);
-    if (Info.getSeverity() == DS_Error) {
-      if (Failure.empty())
-        Failure = Text;
-    } else if (Info.getSeverity() == DS_Warning) {
-      Warnings += Text + "\n";
+  for (size_t I = 0; I < Files.size(); ++I) {
+    std::vector<lto::SymbolResolution> Resolutions =
+        resolve(*Files[I], Symbols[I], Facts, Settings.executable);
+    if (llvm::Error E = Driver.add(std::move(Files[I]), Resolutions)) {
+      *Error = ltofold_copy_message(std::string(Inputs[I].name) + ": " +
+                                    toString(std::move(E)));
+      return -1;
     }
-  };
+  }
+  return 0;
+}
+
+// Nothing is generated in the driver: a request for an object stream (code
+// generation of a full-LTO part, or of a backend not stopped by its hook)
+// is a fault here.
+Expected<std::unique_ptr<CachedFileStream>> noObjects(unsigned, const Twine &) {
+  return createStringError(inconvertibleErrorCode(),
+                           "code generation was not to run in the LTO driver");
+}
+
+// The end of a run: the warnings in *Messages; 0, or -1 with *Error.
+int finishRun(llvm::Error Run, Diagnostics &Said, char **Messages,
+              char **Error) {
+  if (!Said.Warnings.empty())
+    *Messages = ltofold_copy_message(Said.Warnings);
+  if (Run || !Said.Failure.empty()) {
+    *Error = ltofold_copy_message(Said.Failure.empty() ? toString(std::move(Run))
+                                                       : Said.Failure);
+    consumeError(std::move(Run));
+    return -1;
+  }
+  return 0;
+}
+} // namespace
+
+extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
+                                    size_t Count,
+                                    const ltofold_lto_settings *Settings,
+                                    ltofold_lto_receiver Receive,
+                                    void *ReceiveData, char **Messages,
+                                    char **Error) {
+  *Messages = nullptr;
+  Diagnostics Said;
+  lto::Config Conf = configure(*Settings, Said);
   // Each backend's module, written as bitcode once optimized and handed to
   // the receiver; false ends the backend there, before code generation.
   Delivery Received(Receive, ReceiveData);
@@ -364,23 +417,8 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
   lto::ThinBackend Backend = lto::createInProcessThinBackend(
       heavyweight_hardware_concurrency(Settings->jobs));
   lto::LTO Driver(std::move(Conf), Backend);
-  for (size_t I = 0; I < Files.size(); ++I) {
-    std::vector<lto::SymbolResolution> Resolutions = resolve(
-        *Files[I], Symbols[I], Facts, Settings->executable);
-    if (llvm::Error E = Driver.add(std::move(Files[I]), Resolutions)) {
-      *Error = ltofold_copy_message(std::string(Inputs[I].name) + ": " +
-                                    toString(std::move(E)));
-      return -1;
-    }
-  }
-  // Nothing is generated: a request for an object stream is a fault here.
-  auto NoObjects =
-      [&](unsigned Task,
-          const Twine &) -> Expected<std::unique_ptr<CachedFileStream>> {
-    return createStringError(
-        inconvertibleErrorCode(),
-        "code generation was not to run in the LTO driver");
-  };
+  if (int Status = addInputs(Driver, Inputs, Count, *Settings, Error))
+    return Status;
   // A hit hands the module over and skips the backend (a null stream
   // function); a miss runs it, with a stream function it never calls.
   FileCache Cache;
@@ -390,18 +428,92 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
             const Twine &) -> Expected<AddStreamFn> {
           if (Kept->fetch(Task, Key, Received))
             return AddStreamFn();
-          return AddStreamFn(NoObjects);
+          return AddStreamFn(noObjects);
         },
         Settings->cache_dir);
-  llvm::Error Run = Driver.run(NoObjects, Cache);
+  llvm::Error Run = Driver.run(noObjects, Cache);
   Received.finish();
-  if (!Warnings.empty())
-    *Messages = ltofold_copy_message(Warnings);
-  if (Run || !Failure.empty()) {
-    *Error = ltofold_copy_message(Failure.empty() ? toString(std::move(Run))
-                                                  : Failure);
-    consumeError(std::move(Run));
-    return -1;
+  return finishRun(std::move(Run), Said, Messages, Error);
+}
+
+// The files of a module the thin link wrote nothing for: an empty index
+// (or, for a module left out of the link, one that tells the backend to
+// skip it), and an empty imports file. Returns false with *Error.
+static bool writeEmptyIndex(StringRef ModulePath,
+                            const ltofold_lto_index_settings &Index, bool Skip,
+                            char **Error) {
+  std::string Path =
+      lto::getThinLTOOutputFile(ModulePath, Index.old_prefix, Index.new_prefix);
+  std::vector<std::string> Files = {Path + ".thinlto.bc"};
+  if (Index.emit_imports)
+    Files.push_back(Path + ".imports");
+  for (const std::string &File : Files) {
+    std::error_code EC;
+    raw_fd_ostream Out(File, EC, sys::fs::OF_None);
+    if (!EC && Skip && File == Files[0]) {
+      ModuleSummaryIndex Empty(/*HaveGVs=*/false);
+      Empty.setSkipModuleByDistributedBackend();
+      writeIndexToFile(Empty, Out);
+    }
+    Out.close();
+    if (EC || Out.has_error()) {
+      *Error = ltofold_copy_message("cannot write " + File + ": " +
+                                    (EC ? EC : Out.error()).message());
+      Out.clear_error();
+      return false;
+    }
+  }
+  return true;
+}
+
+extern "C" int ltofold_lto_write_indexes(const ltofold_lto_input *Inputs,
+                                         size_t Count,
+                                         const ltofold_lto_settings *Settings,
+                                         const ltofold_lto_index_settings *Index,
+                                         char **Messages, char **Error) {
+  *Messages = nullptr;
+  std::unique_ptr<raw_fd_ostream> Linked;
+  if (Index->linked_objects) {
+    std::error_code EC;
+    Linked = std::make_unique<raw_fd_ostream>(Index->linked_objects, EC,
+                                              sys::fs::OF_None);
+    if (EC) {
+      *Error = ltofold_copy_message(std::string("cannot write ") +
+                                    Index->linked_objects + ": " + EC.message());
+      return -1;
+    }
+  }
+  Diagnostics Said;
+  std::mutex Lock; // guards Written: the indexes are written on threads
+  StringSet<> Written;
+  lto::ThinBackend Backend = lto::createWriteIndexesThinBackend(
+      heavyweight_hardware_concurrency(Settings->jobs), Index->old_prefix,
+      Index->new_prefix, /*NativeObjectPrefix=*/"", Index->emit_imports,
+      Linked.get(), [&](const std::string &ModulePath) {
+        std::lock_guard<std::mutex> Guard(Lock);
+        Written.insert(ModulePath);
+      });
+  lto::LTO Driver(configure(*Settings, Said), Backend);
+  if (int Status = addInputs(Driver, Inputs, Count, *Settings, Error))
+    return Status;
+  if (int Status = finishRun(Driver.run(noObjects), Said, Messages, Error))
+    return Status;
+  for (size_t I = 0; I < Count; ++I)
+    if (!Written.count(Inputs[I].name) &&
+        !writeEmptyIndex(Inputs[I].name, *Index, false, Error))
+      return -1;
+  for (size_t I = 0; I < Index->skipped_count; ++I)
+    if (!writeEmptyIndex(Index->skipped[I], *Index, true, Error))
+      return -1;
+  if (Linked) {
+    Linked->close();
+    if (Linked->has_error()) {
+      *Error = ltofold_copy_message(std::string("cannot write ") +
+                                    Index->linked_objects + ": " +
+                                    Linked->error().message());
+      Linked->clear_error();
+      return -1;
+    }
   }
   return 0;
 }

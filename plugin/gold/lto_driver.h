@@ -70,6 +70,30 @@ int ltofold_lto_optimize(const ltofold_lto_input *inputs, size_t count,
                          ltofold_lto_receiver receive, void *receive_data,
                          char **messages, char **error);
 
+/* thinlto-index-only: what the thin link writes for a build that runs
+ * the backends itself, as LLVMgold.so writes it. */
+typedef struct ltofold_lto_index_settings {
+  const char *old_prefix, *new_prefix; /* thinlto-prefix-replace, or "" */
+  bool emit_imports;          /* thinlto-emit-imports-files */
+  const char *linked_objects; /* thinlto-index-only=FILE, or NULL */
+  /* Claimed files the linker left out of the link: their index asks the
+   * backend to skip them (an empty object). */
+  const char *const *skipped;
+  size_t skipped_count;
+} ltofold_lto_index_settings;
+
+/* Runs the thin link on the inputs (all of them ThinLTO objects) and writes,
+ * for each, MODULE.thinlto.bc (the part of the combined index its backend
+ * needs: `clang -fthinlto-index=`), MODULE.imports with emit_imports, and
+ * the native objects' names to linked_objects; an input the backend writes
+ * nothing for gets empty files, as LLVMgold.so leaves them. Returns 0, 1
+ * when the link needs what the driver path does not handle (*error), or -1
+ * after an error (*error). *messages as for ltofold_lto_optimize. */
+int ltofold_lto_write_indexes(const ltofold_lto_input *inputs, size_t count,
+                              const ltofold_lto_settings *settings,
+                              const ltofold_lto_index_settings *index,
+                              char **messages, char **error);
+
 /* Removes the module flags that describe how the module took part in LTO
  * (EnableSplitLTOUnit, ThinLTO, UnifiedLTO): they differ between the
  * regular LTO module and the ThinLTO ones, with the "error" merge

@@ -46,6 +46,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 plugin the_plugin;
 
@@ -129,6 +131,16 @@ static enum ld_plugin_status generate(ltofold_report *report,
   return status;
 }
 
+static enum ld_plugin_status cleanup(void);
+
+/* The output file, when the linker made it already and it is empty. */
+static void remove_empty_output(void) {
+  struct stat status;
+  if (the_plugin.output_name && !stat(the_plugin.output_name, &status) &&
+      S_ISREG(status.st_mode) && status.st_size == 0)
+    unlink(the_plugin.output_name);
+}
+
 static enum ld_plugin_status all_symbols_read(void) {
   if (the_plugin.options_failed)
     return LDPS_ERR;
@@ -142,6 +154,16 @@ static enum ld_plugin_status all_symbols_read(void) {
   }
   if (fetch_resolutions() != LDPS_OK)
     return LDPS_ERR;
+  /* As LLVMgold.so: the index files are the link's whole output; the link
+   * ends here, the linker writing nothing (ld.bfd has already made the
+   * output file, empty: it goes). */
+  if (the_plugin.options.thinlto_index_only) {
+    if (write_thin_indexes() != LDPS_OK)
+      return LDPS_ERR;
+    remove_empty_output();
+    cleanup();
+    exit(0);
+  }
   char *key = the_plugin.options.cache_dir ? cache_key() : NULL;
   ltofold_report *report = NULL;
   LLVMMemoryBufferRef *objects = NULL;

@@ -220,6 +220,7 @@ enum ld_plugin_status fetch_resolutions(void) {
       say(LDPL_ERROR, "%s: the linker gave no symbol resolutions", file->name);
       return LDPS_ERR;
     }
+    file->left_out = status == LDPS_NO_SYMS;
   }
   return LDPS_OK;
 }

@@ -146,26 +146,84 @@ static void free_parsed(parsed_modules *parsed) {
   free(parsed->by_task);
 }
 
+/* The driver's settings for this link. */
+static ltofold_lto_settings lto_settings(const char *cache_dir,
+                                         const char *cache_salt) {
+  return (ltofold_lto_settings){(unsigned)the_plugin.options.opt_level,
+                                codegen_jobs(),
+                                the_plugin.options.cpu,
+                                the_plugin.output_kind != LDPO_DYN,
+                                the_plugin.output_kind != LDPO_EXEC,
+                                cache_dir,
+                                cache_salt};
+}
+
+static ltofold_lto_input lto_input(const claimed_file *file) {
+  return (ltofold_lto_input){file->name, file->bytes, file->size,
+                             file->symbols, file->symbol_count};
+}
+
+enum ld_plugin_status write_thin_indexes(void) {
+  ltofold_lto_input *inputs = calloc(the_plugin.file_count + 1, sizeof *inputs);
+  const char **skipped = calloc(the_plugin.file_count + 1, sizeof *skipped);
+  if (!inputs || !skipped)
+    abort();
+  size_t count = 0, skipped_count = 0;
+  for (size_t i = 0; i < the_plugin.file_count; ++i) {
+    const claimed_file *file = &the_plugin.files[i];
+    if (!ltofold_is_thin_bitcode(file->bytes, file->size)) {
+      say(LDPL_ERROR,
+          "thinlto-index-only: %s is not a ThinLTO object (compile it with "
+          "-flto=thin): its code would go nowhere",
+          file->name);
+      free(inputs);
+      free(skipped);
+      return LDPS_ERR;
+    }
+    if (file->left_out)
+      skipped[skipped_count++] = file->name;
+    else
+      inputs[count++] = lto_input(file);
+  }
+  char *old_prefix = copy_string(the_plugin.options.thinlto_prefix_replace
+                                     ? the_plugin.options.thinlto_prefix_replace
+                                     : ";");
+  char *new_prefix = strchr(old_prefix, ';');
+  *new_prefix++ = '\0';
+  ltofold_lto_settings settings = lto_settings(NULL, NULL);
+  ltofold_lto_index_settings index = {old_prefix,
+                                      new_prefix,
+                                      the_plugin.options.thinlto_emit_imports,
+                                      the_plugin.options.thinlto_linked_objects,
+                                      skipped,
+                                      skipped_count};
+  char *messages = NULL, *error = NULL;
+  int status = ltofold_lto_write_indexes(inputs, count, &settings, &index,
+                                         &messages, &error);
+  say_lines(messages);
+  free(messages);
+  if (status)
+    say(LDPL_ERROR, "thinlto-index-only: %s", error);
+  free(error);
+  free(old_prefix);
+  free(inputs);
+  free(skipped);
+  return status ? LDPS_ERR : LDPS_OK;
+}
+
 thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
   *module = NULL;
   ltofold_lto_input *inputs = calloc(the_plugin.file_count + 1, sizeof *inputs);
   if (!inputs)
     abort();
-  for (size_t i = 0; i < the_plugin.file_count; ++i) {
-    const claimed_file *file = &the_plugin.files[i];
-    inputs[i] = (ltofold_lto_input){file->name, file->bytes, file->size,
-                                    file->symbols, file->symbol_count};
-  }
+  for (size_t i = 0; i < the_plugin.file_count; ++i)
+    inputs[i] = lto_input(&the_plugin.files[i]);
   /* With save-temps the files kept come from running every step. */
   char *salt = the_plugin.options.cache_dir && !the_plugin.options.save_temps
                    ? cache_module_salt()
                    : NULL;
-  ltofold_lto_settings settings = {(unsigned)the_plugin.options.opt_level,
-                                   codegen_jobs(), the_plugin.options.cpu,
-                                   the_plugin.output_kind != LDPO_DYN,
-                                   the_plugin.output_kind != LDPO_EXEC,
-                                   salt ? the_plugin.options.cache_dir : NULL,
-                                   salt};
+  ltofold_lto_settings settings =
+      lto_settings(salt ? the_plugin.options.cache_dir : NULL, salt);
   parsed_modules parsed = {0};
   char *messages = NULL, *error = NULL;
   double start = ltofold_now_seconds();
