@@ -5,6 +5,8 @@
 
 #include "messages.h"
 
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -14,7 +16,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ModuleSummaryIndex.h"
 #include "llvm/LTO/LTO.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/Caching.h"
 #include "llvm/Support/Error.h"
@@ -234,9 +235,18 @@ public:
       consumeError(Temp.takeError());
       return;
     }
+    bool Failed;
     {
+      // (an error left on the stream would end the process when it closes)
       raw_fd_ostream Out(Temp->FD, /*shouldClose=*/false);
       Out << Magic << digestOf(Bitcode) << '\n' << Bitcode;
+      Out.flush();
+      Failed = Out.has_error();
+      Out.clear_error();
+    }
+    if (Failed) {
+      consumeError(Temp->discard());
+      return;
     }
     if (Error E = Temp->keep(Path)) {
       consumeError(std::move(E));
@@ -483,6 +493,12 @@ extern "C" int ltofold_lto_write_indexes(const ltofold_lto_input *Inputs,
       return -1;
     }
   }
+  // An error left on the stream would end the process when it closes; it
+  // is said below, where the list is complete.
+  scope_exit ClearLinked([&] {
+    if (Linked)
+      Linked->clear_error();
+  });
   Diagnostics Said;
   std::mutex Lock; // guards Written: the indexes are written on threads
   StringSet<> Written;
@@ -511,7 +527,6 @@ extern "C" int ltofold_lto_write_indexes(const ltofold_lto_input *Inputs,
       *Error = ltofold_copy_message(std::string("cannot write ") +
                                     Index->linked_objects + ": " +
                                     Linked->error().message());
-      Linked->clear_error();
       return -1;
     }
   }
