@@ -3,6 +3,7 @@
 
 #include <criterion/criterion.h>
 #include <stdlib.h>
+#include <string.h>
 
 static ltofold_options options;
 static void setup(void) { ltofold_options_init(&options); }
@@ -102,6 +103,25 @@ Test(options, llvmgold_spellings) {
   error = NULL;
   cr_assert_eq(ltofold_options_parse_pair(&options, "jobs=0", &error), -1);
   cr_assert_not_null(strstr(error, "or 'all'"));
+  free(error);
+}
+
+/* thinlto-index-only alone, or with the file listing the objects; a
+ * command line never takes the next argument for its value. */
+Test(options, thinlto_index_only_value_is_optional) {
+  char *error = NULL;
+  cr_assert_eq(ltofold_options_parse_pair(&options, "thinlto-index-only", &error), 0);
+  cr_assert(options.thinlto_index_only);
+  cr_assert_null(options.thinlto_linked_objects);
+  cr_assert_eq(ltofold_options_parse_pair(&options, "thinlto-index-only=objs.txt", &error), 0);
+  cr_assert_str_eq(options.thinlto_linked_objects, "objs.txt");
+  cr_assert_not(ltofold_option_takes_next(ltofold_option_find("thinlto-index-only", 18)));
+  cr_assert_not(ltofold_option_takes_next(ltofold_option_find("stats", 5)));
+  cr_assert(ltofold_option_takes_next(ltofold_option_find("report", 6)));
+  cr_assert_eq(ltofold_options_parse_pair(&options, "thinlto-prefix-replace=a/;b/", &error), 0);
+  cr_assert_str_eq(options.thinlto_prefix_replace, "a/;b/");
+  cr_assert_eq(ltofold_options_parse_pair(&options, "thinlto-prefix-replace=a/", &error), -1);
+  cr_assert_not_null(strstr(error, "OLD;NEW"));
   free(error);
 }
 
