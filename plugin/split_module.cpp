@@ -139,6 +139,7 @@ DenseMap<const GlobalValue *, unsigned> assignParts(Module &M, unsigned Count,
       Part[&GV] = LeaderPart.lookup(C.getLeaderValue(&GV));
   return Part;
 }
+
 // Whether a definition's body may move into its part rather than be
 // copied: a function none of whose blocks has its address taken (a block
 // address names its function, and would still name the old one).
@@ -156,12 +157,12 @@ bool isMovable(const GlobalValue *GV) {
 // from the same context), and maps what the body refers to in the module
 // to the part's, as CloneModule maps a copy. The cut copied every body
 // once, and freed the module's afterwards: a third of its time on yaml-cpp.
-// RemapFunction maps the function's own operands (personality, prefix and
-// prologue data, which CloneModule's declaration has unmapped but for the
-// personality) and attachments too, so they are set unmapped here: mapped
-// twice, a distinct node would be copied twice. `From` is left a
-// declaration, as later parts would clone it: external, with nothing a
-// declaration may not have.
+// RemapFunction maps the function's own operands (its personality, and
+// the prefix and prologue data CloneModule's declaration took over from
+// the module as they are) and its attachments too, so they are set here as
+// the module has them: mapped twice, a distinct node would be copied twice.
+// `From` is left a declaration, as later parts would clone it: external,
+// with nothing a declaration may not have.
 void moveBody(Function &From, Function &To, ValueToValueMapTy &Map) {
   To.setLinkage(From.getLinkage());
   if (const Comdat *Group = From.getComdat()) {

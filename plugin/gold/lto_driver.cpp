@@ -200,15 +200,18 @@ public:
   ModuleCache(std::string Directory, std::string Salt)
       : Directory(std::move(Directory)), Salt(std::move(Salt)) {}
 
-  // The entry of a backend's key: handed to `Received` on a hit, else
-  // remembered for the task, whose module `store` will keep.
-  bool fetch(unsigned Task, StringRef Key, Delivery &Received) {
+  // The entry of a backend's key: handed to `Received` on a hit, named as
+  // the module the backend would have made, else remembered for the task,
+  // whose module `store` will keep.
+  bool fetch(unsigned Task, StringRef Key, const Twine &ModuleName,
+             Delivery &Received) {
     std::string Path = pathOf(Key);
     ErrorOr<std::unique_ptr<MemoryBuffer>> Entry =
         MemoryBuffer::getFile(Path, /*IsText=*/false,
                               /*RequiresNullTerminator=*/false);
     if (Entry) {
-      if (std::unique_ptr<MemoryBuffer> Bitcode = unpack(**Entry, Path)) {
+      if (std::unique_ptr<MemoryBuffer> Bitcode =
+              unpack(**Entry, ModuleName.str())) {
         Received.add(Task, std::move(Bitcode), true);
         return true;
       }
@@ -268,14 +271,14 @@ private:
 
   // The bitcode of an entry, or null when it is not one whole.
   static std::unique_ptr<MemoryBuffer> unpack(const MemoryBuffer &Entry,
-                                              StringRef Path) {
+                                              StringRef Name) {
     StringRef Rest = Entry.getBuffer();
     if (!Rest.consume_front(Magic))
       return nullptr;
     auto [Digest, Bitcode] = Rest.split('\n');
     if (Digest != digestOf(Bitcode))
       return nullptr;
-    return MemoryBuffer::getMemBufferCopy(Bitcode, Path);
+    return MemoryBuffer::getMemBufferCopy(Bitcode, Name);
   }
 
   std::string Directory, Salt;
@@ -435,8 +438,8 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
   if (Kept)
     Cache = FileCache(
         [&](unsigned Task, StringRef Key,
-            const Twine &) -> Expected<AddStreamFn> {
-          if (Kept->fetch(Task, Key, Received))
+            const Twine &ModuleName) -> Expected<AddStreamFn> {
+          if (Kept->fetch(Task, Key, ModuleName, Received))
             return AddStreamFn();
           return AddStreamFn(noObjects);
         },
