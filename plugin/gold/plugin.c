@@ -158,6 +158,12 @@ static enum ld_plugin_status all_symbols_read(void) {
    * ends here, the linker writing nothing (ld.bfd has already made the
    * output file, empty: it goes). */
   if (the_plugin.options.thinlto_index_only) {
+    if (the_plugin.options.report_path)
+      say(LDPL_WARNING,
+          "thinlto-index-only: no report is written to %s: nothing is folded "
+          "here (the backends' `ltofold thin-backend --report` and "
+          "`ltofold thin-merge --report` write the link's)",
+          the_plugin.options.report_path);
     if (write_thin_indexes() != LDPS_OK)
       return LDPS_ERR;
     remove_empty_output();
