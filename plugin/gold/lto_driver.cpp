@@ -285,9 +285,7 @@ private:
   std::mutex Lock; // guards PathOfTask: backends run on threads
   std::map<unsigned, std::string> PathOfTask;
 };
-} // namespace
 
-namespace {
 // What the driver's diagnostics said; backends report from their threads.
 struct Diagnostics {
   std::mutex Lock;
@@ -449,6 +447,23 @@ extern "C" int ltofold_lto_optimize(const ltofold_lto_input *Inputs,
   return finishRun(std::move(Run), Said, Messages, Error);
 }
 
+// Closes a file written through `Out`: false with *Error when opening it
+// (`Opened`) or writing it failed. The stream's error is cleared: LLVM ends
+// the process when a stream is destroyed with one left on it.
+static bool closeOutput(raw_fd_ostream &Out, std::error_code Opened,
+                        const std::string &File, char **Error) {
+  std::error_code Failed = Opened;
+  if (!Opened) {
+    Out.close();
+    Failed = Out.error();
+    Out.clear_error();
+  }
+  if (Failed)
+    *Error = ltofold_copy_message("cannot write " + File + ": " +
+                                  Failed.message());
+  return !Failed;
+}
+
 // The files of a module the thin link wrote nothing for: an empty index
 // (or, for a module left out of the link, one that tells the backend to
 // skip it), and an empty imports file. Returns false with *Error.
@@ -461,20 +476,15 @@ static bool writeEmptyIndex(StringRef ModulePath,
   if (Index.emit_imports)
     Files.push_back(Path + ".imports");
   for (const std::string &File : Files) {
-    std::error_code EC;
-    raw_fd_ostream Out(File, EC, sys::fs::OF_None);
-    if (!EC && Skip && File == Files[0]) {
+    std::error_code Opened;
+    raw_fd_ostream Out(File, Opened, sys::fs::OF_None);
+    if (!Opened && Skip && File == Files[0]) {
       ModuleSummaryIndex Empty(/*HaveGVs=*/false);
       Empty.setSkipModuleByDistributedBackend();
       writeIndexToFile(Empty, Out);
     }
-    Out.close();
-    if (EC || Out.has_error()) {
-      *Error = ltofold_copy_message("cannot write " + File + ": " +
-                                    (EC ? EC : Out.error()).message());
-      Out.clear_error();
+    if (!closeOutput(Out, Opened, File, Error))
       return false;
-    }
   }
   return true;
 }
@@ -487,17 +497,15 @@ extern "C" int ltofold_lto_write_indexes(const ltofold_lto_input *Inputs,
   *Messages = nullptr;
   std::unique_ptr<raw_fd_ostream> Linked;
   if (Index->linked_objects) {
-    std::error_code EC;
-    Linked = std::make_unique<raw_fd_ostream>(Index->linked_objects, EC,
+    std::error_code Opened;
+    Linked = std::make_unique<raw_fd_ostream>(Index->linked_objects, Opened,
                                               sys::fs::OF_None);
-    if (EC) {
-      *Error = ltofold_copy_message(std::string("cannot write ") +
-                                    Index->linked_objects + ": " + EC.message());
+    if (Opened) {
+      closeOutput(*Linked, Opened, Index->linked_objects, Error);
       return -1;
     }
   }
-  // An error left on the stream would end the process when it closes; it
-  // is said below, where the list is complete.
+  // On the ways out before the list is complete and closed (closeOutput).
   scope_exit ClearLinked([&] {
     if (Linked)
       Linked->clear_error();
@@ -524,15 +532,8 @@ extern "C" int ltofold_lto_write_indexes(const ltofold_lto_input *Inputs,
   for (size_t I = 0; I < Index->skipped_count; ++I)
     if (!writeEmptyIndex(Index->skipped[I], *Index, true, Error))
       return -1;
-  if (Linked) {
-    Linked->close();
-    if (Linked->has_error()) {
-      *Error = ltofold_copy_message(std::string("cannot write ") +
-                                    Index->linked_objects + ": " +
-                                    Linked->error().message());
-      return -1;
-    }
-  }
+  if (Linked && !closeOutput(*Linked, {}, Index->linked_objects, Error))
+    return -1;
   return 0;
 }
 
