@@ -394,26 +394,29 @@ bool fprange_is_gep(LLVMValueRef v) {
          (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr);
 }
 
+static bool multiple_of(LLVMValueRef length, long long size, int depth);
+
 /* A GEP that keeps to whole elements of a table of `fp`: over such a
- * table type, or over bytes by a constant multiple of the element's size
- * (LLVM writes constant offsets over i8). Only the first kind reaches
- * x86_fp80, whose size depends on the target. */
+ * table type, or over bytes by a multiple of the element's size (LLVM
+ * writes constant offsets over i8, and loops' strides: a multiple as
+ * multiple_of finds them, whose wrapping or sign extension keeps it one).
+ * Only the first kind reaches x86_fp80, whose size depends on the
+ * target. */
 bool fprange_gep_keeps_elements(LLVMValueRef gep, LLVMTypeRef fp) {
   LLVMTypeRef source = LLVMGetGEPSourceElementType(gep);
   if (fprange_is_table_of(source, fp))
     return true;
-  LLVMValueRef offset = LLVMGetNumOperands(gep) == 2 ? LLVMGetOperand(gep, 1) : NULL;
+  LLVMValueRef offset =
+      LLVMGetNumOperands(gep) == 2 ? LLVMGetOperand(gep, 1) : NULL;
   long long size = element_size(fp);
   return size && LLVMGetTypeKind(source) == LLVMIntegerTypeKind &&
          LLVMGetIntTypeWidth(source) == 8 && offset &&
-         LLVMIsAConstantInt(offset) &&
-         LLVMGetIntTypeWidth(LLVMTypeOf(offset)) <= 64 &&
-         LLVMConstIntGetSExtValue(offset) % size == 0;
+         multiple_of(offset, size, 0);
 }
 
 /* Is `length` (bytes) a multiple of `size`, a power of two: a constant, or
- * a product or shift by one (which wraps modulo a larger power of two), or
- * a zero extension of one? */
+ * a product or shift by one (which wraps modulo a larger power of two), a
+ * sum or difference of two, or a zero or sign extension of one? */
 static bool multiple_of(LLVMValueRef length, long long size, int depth) {
   if (LLVMIsAConstantInt(length))
     return LLVMGetIntTypeWidth(LLVMTypeOf(length)) <= 64 &&
@@ -430,7 +433,12 @@ static bool multiple_of(LLVMValueRef length, long long size, int depth) {
   case LLVMShl:
     return small && LLVMConstIntGetZExtValue(by) < 63 &&
            (1ULL << LLVMConstIntGetZExtValue(by)) % (unsigned long long)size == 0;
+  case LLVMAdd:
+  case LLVMSub:
+    return multiple_of(LLVMGetOperand(length, 0), size, depth + 1) &&
+           multiple_of(LLVMGetOperand(length, 1), size, depth + 1);
   case LLVMZExt:
+  case LLVMSExt:
     return multiple_of(LLVMGetOperand(length, 0), size, depth + 1);
   default:
     return false;
@@ -450,6 +458,19 @@ bool fprange_zeroes_elements(LLVMValueRef call, LLVMValueRef pointer,
   LLVMValueRef byte = LLVMGetOperand(call, 1), is_volatile = LLVMGetOperand(call, 3);
   return LLVMIsAConstantInt(byte) && LLVMConstIntGetZExtValue(byte) == 0 &&
          LLVMIsAConstantInt(is_volatile) && !LLVMConstIntGetZExtValue(is_volatile) &&
+         multiple_of(LLVMGetOperand(call, 2), size, 0);
+}
+
+bool fprange_copies_elements(LLVMValueRef call, LLVMTypeRef fp) {
+  LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+  size_t length = 0;
+  const char *name = callee ? LLVMGetValueName2(callee, &length) : "";
+  long long size = element_size(fp);
+  if (!size || !LLVMIsAFunction(callee) || LLVMGetNumArgOperands(call) != 4 ||
+      (strncmp(name, "llvm.memcpy.", 12) && strncmp(name, "llvm.memmove.", 13)))
+    return false;
+  LLVMValueRef is_volatile = LLVMGetOperand(call, 3);
+  return LLVMIsAConstantInt(is_volatile) && !LLVMConstIntGetZExtValue(is_volatile) &&
          multiple_of(LLVMGetOperand(call, 2), size, 0);
 }
 
@@ -1399,7 +1420,7 @@ static fp_interval compute_fp(fn_analysis *a, LLVMValueRef inst, uint32_t block,
   }
   case LLVMLoad:
     if (!table_load_range(a, inst, format, &r) &&
-        !fprange_program_global_load(a->program, inst, &r) &&
+        !fprange_program_memory_load(a->program, inst, &r) &&
         !stack_load_range(a, inst, format, &r))
       r = fp_interval_top(format);
     break;

@@ -194,8 +194,8 @@ static void mark_worth(ptr_map *worth, LLVMValueRef f, LLVMValueRef **queue,
 }
 
 /* The functions worth analyzing, in `worth` (function -> 1): those with
- * floating point, stores into closed globals or (closed) an FP result
- * (`ret double 1.0` has no FP instruction), and then, to a fixed
+ * floating point, stores into closed memory classes or (closed) an FP
+ * result (`ret double 1.0` has no FP instruction), and then, to a fixed
  * point, those calling a closed function worth analyzing through an edge
  * that carries facts; and in `calls_worth` those that make such calls.
  * The rest can tell no analysis anything: after inlining, a C++ program is
@@ -213,7 +213,7 @@ static void find_worth(LLVMModuleRef module, const fprange_program *program,
     if (LLVMIsDeclaration(f))
       continue;
     fp_format_id format;
-    if (fprange_program_stores_globals(program, f) || has_floating_point(f) ||
+    if (fprange_program_stores_memory(program, f) || has_floating_point(f) ||
         (fprange_program_is_closed(program, f) &&
          fp_format_of_type(LLVMGetReturnType(LLVMGlobalGetValueType(f)),
                            &format)))
@@ -256,8 +256,8 @@ static void find_worth(LLVMModuleRef module, const fprange_program *program,
 
 /* Returns how many rounds the plan needs: two when some analyzed function
  * calls a closed one worth analyzing (the first round learns its arguments
- * and return values) or loads from a closed global (the first round learns
- * what is stored into it), else one. */
+ * and return values) or loads from a closed memory class (the first round
+ * learns what is stored into it), else one. */
 static unsigned plan_build(round_plan *plan, LLVMModuleRef module,
                            const fprange_program *program,
                            bool every_function) {
@@ -277,8 +277,8 @@ static unsigned plan_build(round_plan *plan, LLVMModuleRef module,
       continue;
     bool closed = fprange_program_is_closed(program, f);
     bool calls = ptr_map_get(&calls_worth, f, &unused);
-    bool stores = fprange_program_stores_globals(program, f);
-    bool loads = fprange_program_loads_globals(program, f);
+    bool stores = fprange_program_stores_memory(program, f);
+    bool loads = fprange_program_loads_memory(program, f);
     if (plan->count == capacity) {
       capacity = capacity ? 2 * capacity : 64;
       plan->functions =

@@ -333,6 +333,9 @@ bool fprange_gep_keeps_elements(LLVMValueRef gep, LLVMTypeRef fp);
  * then stores +0.0 into each. */
 bool fprange_zeroes_elements(LLVMValueRef call, LLVMValueRef pointer,
                              LLVMTypeRef fp);
+/* Is `call` a plain (not volatile) memcpy or memmove of whole elements of
+ * `fp` (its length a multiple of their size)? */
+bool fprange_copies_elements(LLVMValueRef call, LLVMTypeRef fp);
 /* Is every access through `pointer` (a global or a stack array of `fp`
  * values) in view: loads, plain stores of `fp` values, memsets of zeros
  * over whole elements, lifetime markers, GEPs over tables of `fp` whose
@@ -372,16 +375,17 @@ value_range fprange_program_call_result(const fprange_program *program,
 void fprange_program_learn(fprange_program *program, LLVMValueRef function,
                            fn_analysis *analysis);
 void fprange_program_end_round(fprange_program *program);
-/* Closed globals: local, every access in view, every store one of FP
- * values. Does `function` store into one (then it is analyzed in the first
- * round), or load from one (then a second round uses what the first
+/* Closed memory classes (program.c): globals and stack arrays of FP
+ * values, with the pointers that reach them across calls, every write to
+ * them in view. Does `function` store into one (then it is analyzed in the
+ * first round), or load from one (then a second round uses what the first
  * learned)? */
-bool fprange_program_stores_globals(const fprange_program *program,
-                                    LLVMValueRef function);
-bool fprange_program_loads_globals(const fprange_program *program,
+bool fprange_program_stores_memory(const fprange_program *program,
                                    LLVMValueRef function);
-/* The range `load` reads from a closed global, when one is known. */
-bool fprange_program_global_load(const fprange_program *program,
+bool fprange_program_loads_memory(const fprange_program *program,
+                                  LLVMValueRef function);
+/* The range `load` reads from a closed memory class, when one is known. */
+bool fprange_program_memory_load(const fprange_program *program,
                                  LLVMValueRef load, fp_interval *out);
 
 /* ---- the module driver (fprange.c) ------------------------------------ */

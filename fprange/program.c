@@ -32,21 +32,35 @@
  * nothing; a caller whose analysis did not complete makes the callee's
  * arguments unknown for the round.
  *
- * Globals get the same treatment. A global is "closed" when it has local
- * linkage, is neither constant (constant tables are read in analysis.c)
- * nor externally initialized nor thread-local, holds FP values (an FP type,
- * or arrays and vectors of it), and every use of it, past GEPs that keep
- * to whole elements, is a load, a plain (not volatile, not atomic) store
- * of such FP values into it, or a plain memset of zero bytes over whole
- * elements (a store of +0.0 into each): then every write to it is in view
- * (another call, a memcpy, a pointer kept anywhere else makes it not
- * closed; so does module-level asm, which could write to it by name).
- * Every load of it then reads its initializer or one of the values its
- * stores store: their join, each read at its store. Stores are learned as
- * call sites are: a round's join counts once every store was analyzed
- * completely in that round; until then loads assume the previous round's,
- * or nothing. A function that stores into a closed global is analyzed in
- * the first round, one that loads from one makes a second.
+ * Memory gets the same treatment, by classes of pointers. The roots are
+ * closed globals (local linkage, neither constant (constant tables are
+ * read in analysis.c) nor externally initialized nor thread-local) and
+ * stack arrays, each holding FP values (an FP type, or arrays and vectors
+ * of it). A class is a set of pointers found together: a root, the GEPs,
+ * phis and selects made from its members, the pointer arguments of closed
+ * functions with what every call of them passes, and what a memcpy copies
+ * from into what it copies to. It is closed when every pointer made into
+ * it comes from such a member (or is null or undef), its roots agree on
+ * one FP type, its GEPs keep to whole elements, and every use of a member
+ * is
+ *  - a load;
+ *  - a plain (not volatile, not atomic) store of values of that type;
+ *  - a plain memset of zero bytes over whole elements (a store of +0.0
+ *    into each), or a plain memcpy or memmove of whole elements (from a
+ *    member, or into one from a member: both in the class);
+ *  - a lifetime marker, a pointer compare, or an argument of a call of a
+ *    closed function (not a variadic one).
+ * Then every write to its memory is in view (another call, a pointer kept
+ * in memory or turned into an integer, a store of other bytes make the
+ * class open; so does module-level asm for globals, which it could name),
+ * and every load of it reads its globals' initializers or one of the
+ * values its stores store: their join, each read at its store. Memory
+ * not yet written (a stack array's) is undefined and adds nothing. Stores
+ * are learned as call sites are: a round's join counts once every store
+ * was analyzed completely in that round; until then loads assume the
+ * previous round's, or nothing. A function that stores into a closed
+ * class is analyzed in the first round, one that loads from one makes a
+ * second.
  *
  * Module-wide: a module with a function compiled with fast-math
  * ("unsafe-fp-math" or "no-nans-fp-math" attributes) may run with the
@@ -75,24 +89,26 @@ typedef struct summary {
   bool next_params_seen;    /* some reachable call site contributed */
 } summary;
 
-/* What is known about one closed global. */
-typedef struct global_summary {
-  LLVMValueRef global;
-  fp_format_id format;  /* of its elements */
+/* What is known about one closed memory class (the comment at the top). */
+typedef struct memory_class {
+  LLVMTypeRef fp;       /* the FP type of its elements */
+  fp_format_id format;
+  fp_interval initial;  /* the hull of its globals' initializers */
+  bool initial_unknown; /* one of them is not plain FP constants */
   value_range known;    /* assumed for its loads (kind NONE: nothing) */
-  value_range next;     /* its initializer, joined with this round's stores */
+  value_range next;     /* the initial hull, joined with this round's stores */
   size_t stores;        /* its store sites */
   size_t stores_left;   /* not yet analyzed this round */
   bool next_unknown;    /* a store's analysis did not complete */
-} global_summary;
+} memory_class;
 
 struct fprange_program {
   ptr_map index; /* closed function -> summary index */
   summary *summaries;
   size_t count;
-  ptr_map global_index; /* closed global -> globals index */
-  global_summary *globals;
-  size_t global_count;
+  ptr_map memory_index; /* pointer of a closed class -> classes index */
+  memory_class *classes;
+  size_t class_count;
   ptr_map storers, loaders; /* functions that store into / load from one */
   bool may_flush;
 };
@@ -141,56 +157,50 @@ static LLVMValueRef function_of(LLVMValueRef inst) {
   return LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
 }
 
-static bool is_lifetime_marker(LLVMValueRef inst) {
-  LLVMValueRef callee = LLVMIsACallInst(inst) ? LLVMGetCalledValue(inst) : NULL;
-  size_t length = 0;
+/* Is `call` a call of the intrinsic whose name starts with `prefix`? */
+static bool calls_intrinsic(LLVMValueRef call, const char *prefix) {
+  LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+  size_t length = 0, prefix_length = strlen(prefix);
   const char *name = callee ? LLVMGetValueName2(callee, &length) : "";
-  return LLVMIsAFunction(callee) && length > 14 &&
-         !strncmp(name, "llvm.lifetime.", 14);
+  return LLVMIsAFunction(callee) && length > prefix_length &&
+         !strncmp(name, prefix, prefix_length);
 }
 
-/* Is every use of `pointer` (a global or a stack array, or a GEP into it
- * that keeps to whole `fp` elements) a load, a plain store of `fp` values
- * into it, a memset of zeros over whole elements, a lifetime marker, or
- * such a GEP whose uses are so too? Counts the stores (memsets included);
- * with `p`, marks the functions that store and load. A depth past 16 GEPs
- * gives up. */
-static bool only_fp_accesses(fprange_program *p, LLVMValueRef pointer,
-                             LLVMTypeRef fp, size_t *stores, int depth) {
+static bool is_lifetime_marker(LLVMValueRef inst) {
+  return calls_intrinsic(inst, "llvm.lifetime.");
+}
+
+/* Is every use of `pointer` (a stack array, or a GEP into it that keeps to
+ * whole `fp` elements) a load, a plain store of `fp` values into it, a
+ * memset of zeros over whole elements, a lifetime marker, or such a GEP
+ * whose uses are so too? Counts the stores (memsets included). A depth
+ * past 16 GEPs gives up. */
+static bool only_fp_accesses(LLVMValueRef pointer, LLVMTypeRef fp,
+                             size_t *stores, int depth) {
   if (depth > 16)
     return false;
   for (LLVMUseRef use = LLVMGetFirstUse(pointer); use;
        use = LLVMGetNextUse(use)) {
     LLVMValueRef user = LLVMGetUser(use);
-    if (LLVMIsALoadInst(user)) {
-      if (p)
-        ptr_map_put(&p->loaders, function_of(user), 1);
+    if (LLVMIsALoadInst(user) || is_lifetime_marker(user))
       continue;
-    }
     if (LLVMIsAStoreInst(user)) {
       LLVMValueRef value = LLVMGetOperand(user, 0);
-      if (value == pointer || LLVMGetOperand(user, 1) != pointer ||
-          LLVMGetVolatile(user) ||
+      if (value == pointer || LLVMGetVolatile(user) ||
           LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic ||
           LLVMGetTypeKind(LLVMTypeOf(value)) == LLVMArrayTypeKind ||
           fprange_table_element(LLVMTypeOf(value)) != fp)
         return false;
-      if (p)
-        ptr_map_put(&p->storers, function_of(user), 1);
       ++*stores;
       continue;
     }
-    if (is_lifetime_marker(user))
-      continue; /* (stack arrays only) */
     if (fprange_zeroes_elements(user, pointer, fp)) {
-      if (p)
-        ptr_map_put(&p->storers, function_of(user), 1);
       ++*stores;
       continue;
     }
     if (!fprange_is_gep(user) || LLVMGetOperand(user, 0) != pointer ||
         !fprange_gep_keeps_elements(user, fp) ||
-        !only_fp_accesses(p, user, fp, stores, depth + 1))
+        !only_fp_accesses(user, fp, stores, depth + 1))
       return false;
   }
   return true;
@@ -198,51 +208,296 @@ static bool only_fp_accesses(fprange_program *p, LLVMValueRef pointer,
 
 bool fprange_only_fp_accesses(LLVMValueRef pointer, LLVMTypeRef fp,
                               size_t *stores) {
-  return only_fp_accesses(NULL, pointer, fp, stores, 0);
+  return only_fp_accesses(pointer, fp, stores, 0);
 }
 
-/* Finds the closed globals (the comment at the top says which). */
-static void find_closed_globals(fprange_program *p, LLVMModuleRef module) {
+/* ---- finding the closed memory classes ---------------------------------
+ *
+ * A union-find over the program's pointer values: the roots (closed
+ * globals and stack arrays of FP values), the pointer arguments of closed
+ * functions, and the GEPs, phis and selects of pointers. A GEP, phi or
+ * select is in the class of its pointer operands; an argument of a closed
+ * function is in the class of what every call of it passes. A class is
+ * open (no fact) when a member is made from a pointer that is none of
+ * these (loaded, returned, an argument of a function that is not closed),
+ * or is used in any way but the accesses it allows, or when its roots do
+ * not agree on one FP type. */
+
+typedef struct pointer_node {
+  LLVMValueRef value;
+  uint32_t parent;
+  LLVMTypeRef fp; /* of a root (the class's, once joined); NULL if none */
+  bool open;
+} pointer_node;
+
+typedef struct class_builder {
+  fprange_program *p;
+  pointer_node *nodes;
+  size_t count, capacity;
+  ptr_map index;          /* value -> node */
+  LLVMValueRef *accesses; /* loads, stores and memsets through members */
+  size_t access_count, access_capacity;
+} class_builder;
+
+#define NO_NODE UINT32_MAX
+
+static uint32_t node_add(class_builder *b, LLVMValueRef v, LLVMTypeRef fp) {
+  b->nodes = fprange_grow(b->nodes, &b->capacity, b->count, sizeof *b->nodes);
+  uint32_t n = (uint32_t)b->count++;
+  b->nodes[n] = (pointer_node){v, n, fp, false};
+  ptr_map_put(&b->index, v, n);
+  return n;
+}
+
+static uint32_t node_of(const class_builder *b, LLVMValueRef v) {
+  uint64_t n;
+  return ptr_map_get(&b->index, v, &n) ? (uint32_t)n : NO_NODE;
+}
+
+static uint32_t node_find(class_builder *b, uint32_t n) {
+  while (b->nodes[n].parent != n) {
+    b->nodes[n].parent = b->nodes[b->nodes[n].parent].parent;
+    n = b->nodes[n].parent;
+  }
+  return n;
+}
+
+static void node_open(class_builder *b, uint32_t n) {
+  b->nodes[node_find(b, n)].open = true;
+}
+
+static void node_union(class_builder *b, uint32_t x, uint32_t y) {
+  x = node_find(b, x);
+  y = node_find(b, y);
+  if (x == y)
+    return;
+  pointer_node *into = &b->nodes[x], *from = &b->nodes[y];
+  from->parent = x;
+  into->open |= from->open || (into->fp && from->fp && into->fp != from->fp);
+  if (!into->fp)
+    into->fp = from->fp;
+}
+
+/* Puts node n in the class of `operand`, a pointer it is made from; one
+ * that points at nothing (null, undef, poison) is no object to read. */
+static void node_join(class_builder *b, uint32_t n, LLVMValueRef operand) {
+  uint32_t m = node_of(b, operand);
+  if (m != NO_NODE)
+    node_union(b, n, m);
+  else if (!LLVMIsAConstantPointerNull(operand) && !LLVMIsAUndefValue(operand))
+    node_open(b, n);
+}
+
+/* The FP element type of a closed global's or stack array's values, or
+ * NULL when it holds other bytes too. */
+static LLVMTypeRef root_element(LLVMTypeRef type) {
+  LLVMTypeRef fp = fprange_table_element(type);
+  fp_format_id format;
+  return LLVMGetTypeKind(type) != LLVMScalableVectorTypeKind &&
+                 fp_format_of_type(fp, &format)
+             ? fp
+             : NULL;
+}
+
+static bool is_closed_global(LLVMValueRef g) {
+  LLVMLinkage linkage = LLVMGetLinkage(g);
+  return !LLVMIsDeclaration(g) && !LLVMIsGlobalConstant(g) &&
+         !LLVMIsExternallyInitialized(g) && !LLVMIsThreadLocal(g) &&
+         (linkage == LLVMInternalLinkage || linkage == LLVMPrivateLinkage) &&
+         root_element(LLVMGlobalGetValueType(g));
+}
+
+static summary *summary_of(const fprange_program *p, LLVMValueRef function);
+
+/* Does a use by `user` of member n keep every write to the class in view?
+ * Loads, stores and memsets are kept to be checked against the class's
+ * type once it is known. */
+static bool allowed_use(class_builder *b, uint32_t n, LLVMValueRef user) {
+  LLVMValueRef v = b->nodes[n].value;
+  if (LLVMIsALoadInst(user) || LLVMIsAStoreInst(user)) {
+    if (LLVMIsAStoreInst(user) &&
+        (LLVMGetOperand(user, 0) == v || LLVMGetVolatile(user) ||
+         LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic))
+      return false;
+    b->accesses = fprange_grow(b->accesses, &b->access_capacity,
+                               b->access_count, sizeof *b->accesses);
+    b->accesses[b->access_count++] = user;
+    return true;
+  }
+  if (fprange_is_gep(user) && LLVMGetOperand(user, 0) == v) {
+    if (LLVMIsAConstantExpr(user) && node_of(b, user) == NO_NODE)
+      node_add(b, user, NULL);
+    return node_of(b, user) != NO_NODE; /* joined as it is visited */
+  }
+  if (LLVMIsAPHINode(user) || LLVMIsASelectInst(user))
+    return node_of(b, user) != NO_NODE; /* joined as it is visited */
+  if (LLVMIsAICmpInst(user) || is_lifetime_marker(user))
+    return true;
+  if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) == v)
+    return false;
+  unsigned args = LLVMGetNumArgOperands(user);
+  if (calls_intrinsic(user, "llvm.memset.") && LLVMGetOperand(user, 0) == v) {
+    b->accesses = fprange_grow(b->accesses, &b->access_capacity,
+                               b->access_count, sizeof *b->accesses);
+    b->accesses[b->access_count++] = user;
+    return true;
+  }
+  if (calls_intrinsic(user, "llvm.memcpy.") ||
+      calls_intrinsic(user, "llvm.memmove.")) {
+    if (LLVMGetOperand(user, 0) != v)
+      return true; /* only read */
+    /* A copy into the class: of values of the class it copies from,
+     * which joins it (checked to copy whole elements, with the type). */
+    node_join(b, n, LLVMGetOperand(user, 1));
+    b->accesses = fprange_grow(b->accesses, &b->access_capacity,
+                               b->access_count, sizeof *b->accesses);
+    b->accesses[b->access_count++] = user;
+    return true;
+  }
+  summary *callee = summary_of(b->p, LLVMGetCalledValue(user));
+  if (!callee)
+    return false;
+  for (unsigned k = callee->param_count; k < args; ++k)
+    if (LLVMGetOperand(user, k) == v)
+      return false; /* a variadic argument */
+  return true; /* joined to its parameter by find_memory_classes */
+}
+
+/* Finds the closed memory classes (the comment at the top says which). */
+static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
+  class_builder b = {.p = p};
+  ptr_map_init(&b.index);
   size_t asm_length = 0;
   LLVMGetModuleInlineAsm(module, &asm_length);
-  if (asm_length)
-    return;
-  size_t capacity = 0;
-  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g;
-       g = LLVMGetNextGlobal(g)) {
-    LLVMTypeRef fp = fprange_table_element(LLVMGlobalGetValueType(g));
-    fp_format_id format;
-    size_t stores = 0;
-    LLVMLinkage linkage = LLVMGetLinkage(g);
-    if (LLVMIsDeclaration(g) || LLVMIsGlobalConstant(g) ||
-        LLVMIsExternallyInitialized(g) || LLVMIsThreadLocal(g) ||
-        (linkage != LLVMInternalLinkage && linkage != LLVMPrivateLinkage) ||
-        !fp_format_of_type(fp, &format) ||
-        LLVMGetTypeKind(LLVMGlobalGetValueType(g)) == LLVMScalableVectorTypeKind)
-      continue;
-    if (!only_fp_accesses(NULL, g, fp, &stores, 0))
-      continue;
-    stores = 0; /* counted again, marking the functions */
-    only_fp_accesses(p, g, fp, &stores, 0);
-    p->globals = fprange_grow(p->globals, &capacity, p->global_count,
-                              sizeof *p->globals);
-    global_summary *s = &p->globals[p->global_count];
-    memset(s, 0, sizeof *s);
-    s->global = g;
-    s->format = format;
-    s->known = fprange_range_none();
-    s->stores = stores;
-    ptr_map_put(&p->global_index, g, p->global_count++);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g && !asm_length;
+       g = LLVMGetNextGlobal(g))
+    if (is_closed_global(g))
+      node_add(&b, g, root_element(LLVMGlobalGetValueType(g)));
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
+       f = LLVMGetNextFunction(f)) {
+    if (summary_of(p, f))
+      for (LLVMValueRef a = LLVMGetFirstParam(f); a; a = LLVMGetNextParam(a))
+        if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind)
+          node_add(&b, a, NULL);
+    for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(f); block;
+         block = LLVMGetNextBasicBlock(block))
+      for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
+           inst = LLVMGetNextInstruction(inst)) {
+        if (LLVMIsAAllocaInst(inst)) {
+          LLVMTypeRef fp = root_element(LLVMGetAllocatedType(inst));
+          if (fp)
+            node_add(&b, inst, fp);
+        } else if ((LLVMIsAGetElementPtrInst(inst) || LLVMIsAPHINode(inst) ||
+                    LLVMIsASelectInst(inst)) &&
+                   LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMPointerTypeKind) {
+          node_add(&b, inst, NULL);
+        }
+      }
   }
+  /* Each member joins the pointers it is made from, and its uses are
+   * checked; constant GEPs of globals become members as they are met. */
+  for (size_t n = 0; n < b.count; ++n) {
+    LLVMValueRef v = b.nodes[n].value;
+    if (fprange_is_gep(v)) {
+      node_join(&b, (uint32_t)n, LLVMGetOperand(v, 0));
+    } else if (LLVMIsAPHINode(v)) {
+      for (unsigned i = 0; i < LLVMCountIncoming(v); ++i)
+        node_join(&b, (uint32_t)n, LLVMGetIncomingValue(v, i));
+    } else if (LLVMIsASelectInst(v)) {
+      node_join(&b, (uint32_t)n, LLVMGetOperand(v, 1));
+      node_join(&b, (uint32_t)n, LLVMGetOperand(v, 2));
+    } else if (LLVMIsAArgument(v)) {
+      LLVMValueRef f = LLVMGetParamParent(v);
+      unsigned k = 0;
+      while (LLVMGetParam(f, k) != v)
+        ++k;
+      for (LLVMUseRef use = LLVMGetFirstUse(f); use; use = LLVMGetNextUse(use))
+        node_join(&b, (uint32_t)n, LLVMGetOperand(LLVMGetUser(use), k));
+    }
+    for (LLVMUseRef use = LLVMGetFirstUse(v); use; use = LLVMGetNextUse(use))
+      if (!allowed_use(&b, (uint32_t)n, LLVMGetUser(use)))
+        node_open(&b, (uint32_t)n);
+  }
+  /* With the classes joined: their GEPs keep to whole elements, and their
+   * stores and memsets write elements of their type. */
+  for (size_t n = 0; n < b.count; ++n) {
+    LLVMValueRef v = b.nodes[n].value;
+    LLVMTypeRef fp = b.nodes[node_find(&b, (uint32_t)n)].fp;
+    if (!fp || (fprange_is_gep(v) && !fprange_gep_keeps_elements(v, fp)))
+      node_open(&b, (uint32_t)n);
+  }
+  for (size_t i = 0; i < b.access_count; ++i) {
+    LLVMValueRef access = b.accesses[i];
+    if (LLVMIsALoadInst(access))
+      continue;
+    LLVMValueRef pointer = LLVMGetOperand(access, LLVMIsAStoreInst(access) ? 1 : 0);
+    uint32_t n = node_find(&b, node_of(&b, pointer));
+    LLVMTypeRef fp = b.nodes[n].fp, stored = LLVMIsAStoreInst(access)
+        ? LLVMTypeOf(LLVMGetOperand(access, 0)) : NULL;
+    if (b.nodes[n].open)
+      continue; /* (fp may be NULL) */
+    if (LLVMIsACallInst(access) && !calls_intrinsic(access, "llvm.memset.")) {
+      if (!fprange_copies_elements(access, fp))
+        node_open(&b, n);
+      continue;
+    }
+    if (stored ? LLVMGetTypeKind(stored) == LLVMArrayTypeKind ||
+                     fprange_table_element(stored) != fp
+               : !fprange_zeroes_elements(access, pointer, fp))
+      node_open(&b, n);
+  }
+  /* A class for each root that stayed closed; its members point to it. */
+  size_t capacity = 0;
+  uint32_t *class_of_root = fprange_allocate(b.count + 1, sizeof *class_of_root);
+  for (size_t n = 0; n < b.count; ++n)
+    class_of_root[n] = NO_NODE;
+  for (size_t n = 0; n < b.count; ++n) {
+    uint32_t root = node_find(&b, (uint32_t)n);
+    if (b.nodes[root].open)
+      continue;
+    if (class_of_root[root] == NO_NODE) {
+      p->classes = fprange_grow(p->classes, &capacity, p->class_count,
+                                sizeof *p->classes);
+      memory_class *c = &p->classes[p->class_count];
+      memset(c, 0, sizeof *c);
+      c->fp = b.nodes[root].fp;
+      fp_format_of_type(c->fp, &c->format);
+      c->initial = fp_interval_bottom();
+      c->known = fprange_range_none();
+      class_of_root[root] = (uint32_t)p->class_count++;
+    }
+    memory_class *c = &p->classes[class_of_root[root]];
+    LLVMValueRef v = b.nodes[n].value;
+    if (LLVMIsAGlobalVariable(v) &&
+        !fprange_table_hull(LLVMGetInitializer(v), c->format, &c->initial))
+      c->initial_unknown = true;
+    ptr_map_put(&p->memory_index, v, class_of_root[root]);
+  }
+  for (size_t i = 0; i < b.access_count; ++i) {
+    LLVMValueRef access = b.accesses[i];
+    uint64_t k;
+    if (!ptr_map_get(&p->memory_index,
+                     LLVMGetOperand(access, LLVMIsAStoreInst(access) ? 1 : 0),
+                     &k))
+      continue;
+    bool load = LLVMIsALoadInst(access);
+    if (LLVMIsACallInst(access) && !calls_intrinsic(access, "llvm.memset."))
+      continue; /* a copy: what it writes, the class already holds */
+    ptr_map_put(load ? &p->loaders : &p->storers, function_of(access), 1);
+    p->classes[k].stores += !load;
+  }
+  free(class_of_root);
+  free(b.accesses);
+  free(b.nodes);
+  ptr_map_free(&b.index);
 }
 
 fprange_program *fprange_program_build(LLVMModuleRef module) {
   fprange_program *p = fprange_allocate(1, sizeof *p);
   ptr_map_init(&p->index);
-  ptr_map_init(&p->global_index);
+  ptr_map_init(&p->memory_index);
   ptr_map_init(&p->storers);
   ptr_map_init(&p->loaders);
-  find_closed_globals(p, module);
   size_t capacity = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
        f = LLVMGetNextFunction(f)) {
@@ -265,6 +520,7 @@ fprange_program *fprange_program_build(LLVMModuleRef module) {
     s->sites = sites;
     ptr_map_put(&p->index, f, p->count++);
   }
+  find_memory_classes(p, module);
   return p;
 }
 
@@ -277,8 +533,8 @@ void fprange_program_free(fprange_program *p) {
   }
   free(p->summaries);
   ptr_map_free(&p->index);
-  free(p->globals);
-  ptr_map_free(&p->global_index);
+  free(p->classes);
+  ptr_map_free(&p->memory_index);
   ptr_map_free(&p->storers);
   ptr_map_free(&p->loaders);
   free(p);
@@ -304,80 +560,67 @@ size_t fprange_program_closed_count(const fprange_program *p) {
   return p ? p->count : 0;
 }
 
-static global_summary *global_of(const fprange_program *p, LLVMValueRef g) {
+/* The closed class `pointer` points into, or NULL. */
+static memory_class *class_of(const fprange_program *p, LLVMValueRef pointer) {
   uint64_t i;
-  if (!p || !g || !ptr_map_get(&p->global_index, g, &i))
+  if (!p || !p->class_count || !ptr_map_get(&p->memory_index, pointer, &i))
     return NULL;
-  return &p->globals[i];
+  return &p->classes[i];
 }
 
-/* The closed global a store stores into, or NULL. */
-static global_summary *stored_global(const fprange_program *p,
-                                     LLVMValueRef store) {
-  if (!p->global_count)
+/* The closed class a store or a memset of zeros writes, or NULL. Members
+ * of a closed class reach no call but such memsets, lifetime markers,
+ * memcpys that read them and closed functions (find_memory_classes). */
+static memory_class *written_class(const fprange_program *p,
+                                   LLVMValueRef inst) {
+  if (LLVMIsAStoreInst(inst))
+    return class_of(p, LLVMGetOperand(inst, 1));
+  if (!calls_intrinsic(inst, "llvm.memset."))
     return NULL;
-  LLVMTypeRef type = LLVMTypeOf(LLVMGetOperand(store, 0));
-  if (LLVMGetTypeKind(type) == LLVMVectorTypeKind)
-    type = LLVMGetElementType(type);
-  return global_of(p, fprange_table_of_pointer(LLVMGetOperand(store, 1), type));
+  memory_class *c = class_of(p, LLVMGetOperand(inst, 0));
+  return c && fprange_zeroes_elements(inst, LLVMGetOperand(inst, 0), c->fp)
+             ? c
+             : NULL;
 }
 
-/* The closed global a call writes, or NULL: past GEPs, its first operand.
- * A closed global reaches no call but a memset of zeros over its elements
- * and lifetime markers (only_fp_accesses), so a call that is not a marker
- * is such a memset. */
-static global_summary *zeroed_global(const fprange_program *p,
-                                     LLVMValueRef call) {
-  if (LLVMGetNumArgOperands(call) < 1 || is_lifetime_marker(call))
-    return NULL;
-  LLVMValueRef base = LLVMGetOperand(call, 0);
-  for (int depth = 0; depth < 16 && fprange_is_gep(base); ++depth)
-    base = LLVMGetOperand(base, 0);
-  return global_of(p, base);
-}
-
-bool fprange_program_stores_globals(const fprange_program *p,
-                                    LLVMValueRef function) {
+bool fprange_program_stores_memory(const fprange_program *p,
+                                   LLVMValueRef function) {
   uint64_t unused;
   return p && ptr_map_get(&p->storers, function, &unused);
 }
 
-bool fprange_program_loads_globals(const fprange_program *p,
-                                   LLVMValueRef function) {
+bool fprange_program_loads_memory(const fprange_program *p,
+                                  LLVMValueRef function) {
   uint64_t unused;
   return p && ptr_map_get(&p->loaders, function, &unused);
 }
 
-bool fprange_program_global_load(const fprange_program *p, LLVMValueRef load,
+bool fprange_program_memory_load(const fprange_program *p, LLVMValueRef load,
                                  fp_interval *out) {
-  if (!p || !p->global_count || LLVMGetVolatile(load) ||
+  if (LLVMGetVolatile(load) ||
       LLVMGetOrdering(load) != LLVMAtomicOrderingNotAtomic)
     return false;
+  memory_class *c = class_of(p, LLVMGetOperand(load, 0));
   LLVMTypeRef type = LLVMTypeOf(load);
   if (LLVMGetTypeKind(type) == LLVMVectorTypeKind)
     type = LLVMGetElementType(type);
-  global_summary *s =
-      global_of(p, fprange_table_of_pointer(LLVMGetOperand(load, 0), type));
   /* Loads of other types are allowed (they write nothing) but read other
    * bytes: a double from a float's address is no float value. */
-  if (!s || s->known.kind != VALUE_FP ||
-      fprange_table_element(LLVMGlobalGetValueType(s->global)) != type)
+  if (!c || c->known.kind != VALUE_FP || c->fp != type)
     return false;
-  *out = s->known.as.fp;
+  *out = c->known.as.fp;
   return true;
 }
 
 void fprange_program_begin_round(fprange_program *p) {
-  for (size_t i = 0; i < p->global_count; ++i) {
-    global_summary *s = &p->globals[i];
-    fp_interval initial = fp_interval_bottom();
-    s->next = fprange_range_none();
-    s->next.kind = VALUE_FP;
-    s->next.format = s->format;
-    s->next_unknown =
-        !fprange_table_hull(LLVMGetInitializer(s->global), s->format, &initial);
-    s->next.as.fp = initial;
-    s->stores_left = s->stores;
+  for (size_t i = 0; i < p->class_count; ++i) {
+    memory_class *c = &p->classes[i];
+    c->next = fprange_range_none();
+    c->next.kind = VALUE_FP;
+    c->next.format = c->format;
+    c->next.as.fp = c->initial;
+    c->next_unknown = c->initial_unknown;
+    c->stores_left = c->stores;
   }
   for (size_t i = 0; i < p->count; ++i) {
     summary *s = &p->summaries[i];
@@ -431,37 +674,25 @@ void fprange_program_learn(fprange_program *p, LLVMValueRef function,
     for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
          inst = LLVMGetNextInstruction(inst)) {
       LLVMOpcode opcode = LLVMGetInstructionOpcode(inst);
-      if (opcode == LLVMStore) {
-        global_summary *g = stored_global(p, inst);
-        if (g) {
-          if (g->stores_left)
-            g->stores_left--;
-          value_range r = complete && reachable
-                              ? fn_analysis_range_at(analysis,
-                                                     LLVMGetOperand(inst, 0),
-                                                     block)
-                              : fprange_range_none();
-          if (!complete || (reachable && r.kind != VALUE_FP))
-            g->next_unknown = true;
-          else if (reachable)
-            g->next = fprange_range_join(&g->next, &r);
-        }
+      memory_class *c = opcode == LLVMStore || opcode == LLVMCall
+                            ? written_class(p, inst)
+                            : NULL;
+      if (c) {
+        if (c->stores_left)
+          c->stores_left--;
+        value_range r = fprange_range_none();
+        if (complete && reachable)
+          r = opcode == LLVMStore
+                  ? fn_analysis_range_at(analysis, LLVMGetOperand(inst, 0),
+                                         block)
+                  : (value_range){.kind = VALUE_FP,
+                                  .format = c->format,
+                                  .as.fp = fp_interval_point(0.0)};
+        if (!complete || (reachable && r.kind != VALUE_FP))
+          c->next_unknown = true;
+        else if (reachable)
+          c->next = fprange_range_join(&c->next, &r);
         continue;
-      }
-      if (opcode == LLVMCall && p->global_count) {
-        global_summary *g = zeroed_global(p, inst);
-        if (g) {
-          if (g->stores_left)
-            g->stores_left--;
-          if (!complete) {
-            g->next_unknown = true;
-          } else if (reachable) {
-            value_range zero = g->next;
-            zero.as.fp = fp_interval_point(0.0);
-            g->next = fprange_range_join(&g->next, &zero);
-          }
-          continue;
-        }
       }
       if (opcode == LLVMRet && reachable && LLVMGetNumOperands(inst) == 1) {
         value_range r =
@@ -498,10 +729,10 @@ void fprange_program_learn(fprange_program *p, LLVMValueRef function,
 }
 
 void fprange_program_end_round(fprange_program *p) {
-  for (size_t i = 0; i < p->global_count; ++i) {
-    global_summary *s = &p->globals[i];
-    if (s->stores_left == 0 && !s->next_unknown)
-      s->known = s->next;
+  for (size_t i = 0; i < p->class_count; ++i) {
+    memory_class *c = &p->classes[i];
+    if (c->stores_left == 0 && !c->next_unknown)
+      c->known = c->next;
   }
   for (size_t i = 0; i < p->count; ++i) {
     summary *s = &p->summaries[i];

@@ -11,7 +11,9 @@ trunc, round, fmin, fmax, copysign, sin, cos, exp, log, pow, hypot...), and
 reads of constant tables at masked indices (fprange bounds them by the
 table's elements), writes and reads of static variables and arrays
 (fprange bounds a closed global by its initializer and its stores) and
-of local arrays, filled first (a stack array, by its stores), so
+of local arrays, filled first (a stack array, by its stores), some of
+them filled, read or copied through helper functions that take their
+address (fprange follows the pointer into the helper), so
 that fprange has ranges to compute and compares to decide. Some functions
 get an exact twin, so merge folds too, and some a near-twin (one constant
 one ulp up) that merge must not fold.
@@ -90,10 +92,14 @@ class Function:
         return "(double)%s" % self.rng.choice(self.floats)
 
     def state_place(self):
-        name, _, size = self.rng.choice(self.states)
+        name, kind, size = self.rng.choice(self.states)
         if size == 0:
             return name
-        return "%s[%s & %du]" % (name, self.rng.choice(self.unsigneds), size - 1)
+        index = self.rng.choice(self.unsigneds)
+        if self.rng.random() < 0.4:
+            # Read through a helper that gets the array's address.
+            return "pick_%s(%s, %du, %s)" % (kind, name, size - 1, index)
+        return "%s[%s & %du]" % (name, index, size - 1)
 
     def store_state(self):
         name, kind, size = self.rng.choice(self.states)
@@ -246,9 +252,27 @@ class Function:
         kind = self.rng.choice(["double", "float"])
         value = self.double_expr() if kind == "double" else self.float_expr()
         self.emit("%s %s[8];" % (kind, name))
-        self.emit("for (unsigned q = 0; q < 8; ++q)")
-        self.emit("  %s[q] = %s + (%s)q;" % (name, value, kind))
+        how = self.rng.random()
+        if how < 0.4:
+            self.emit("for (unsigned q = 0; q < 8; ++q)")
+            self.emit("  %s[q] = %s + (%s)q;" % (name, value, kind))
+        elif how < 0.7:
+            # Filled by a helper that gets the array's address.
+            self.emit("fill_%s(%s, %s, 8u);" % (kind, name, value))
+        else:
+            # Filled on the side, then copied in whole.
+            self.emit("%s %s_side[8];" % (kind, name))
+            self.emit("for (unsigned q = 0; q < 8; ++q)")
+            self.emit("  %s_side[q] = %s + (%s)q;" % (name, value, kind))
+            self.emit("memcpy(%s, %s_side, sizeof %s);" % (name, name, name))
         self.states.append((name, kind, 8))
+        # Read back at once (else the array may be dead), directly or
+        # through a helper, into a new double.
+        index = self.rng.choice(self.unsigneds)
+        read = ("pick_%s(%s, 7u, %s)" % (kind, name, index)
+                if self.rng.random() < 0.5 else "%s[%s & 7u]" % (name, index))
+        self.emit("double d%d = (double)%s;" % (len(self.doubles), read))
+        self.doubles.append("d%d" % len(self.doubles))
 
     def generate(self):
         for _ in range(self.rng.randint(2, 5)):
@@ -268,6 +292,20 @@ class Function:
             self.ret, self.name)
         return "\n".join([head] + self.lines + ["}"])
 
+
+HELPERS = "".join(r"""
+static __attribute__((noinline, unused)) void fill_@T@(@T@ *out, @T@ v,
+                                                       unsigned count) {
+  for (unsigned q = 0; q < count; ++q)
+    out[q] = v + (@T@)q;
+}
+
+static __attribute__((noinline, unused)) @T@ pick_@T@(const @T@ *in,
+                                                      unsigned mask,
+                                                      unsigned i) {
+  return in[i & mask];
+}
+""".replace("@T@", kind) for kind in ("double", "float"))
 
 MAIN = r"""
 static void out(int f, int k, double v) {
@@ -407,8 +445,8 @@ def generate(seed):
     calls = "\n".join("    out(%d, k, (double)%s(x, y, z, n));" % (i, name)
                       for i, name in enumerate(names))
     return ("/* gen_fp.py %d */\n#include <math.h>\n#include <stdio.h>\n"
-            "#include <stdlib.h>\n\n" % seed
-            + table_text
+            "#include <stdlib.h>\n#include <string.h>\n" % seed
+            + HELPERS + "\n" + table_text
             + "\n\n".join(functions) + "\n"
             + MAIN.replace("@SEED@", str((seed * 2654435761 + 1) % (1 << 64) or 1))
             .replace("@CALLS@", calls))

@@ -1,0 +1,199 @@
+; Memory reached through pointers passed between functions. A closed global
+; or stack array of FP values, the pointer arguments of closed functions
+; that receive it, and the GEPs, phis and selects made from them form one
+; class when every pointer in it comes from such a root and every use of
+; one is a load, a plain store of the class's FP type, a memset of zeros, a
+; memcpy from or between members, or a call of a closed function: then
+; every write to the class is in view, and its loads read the join of its
+; stores (and of its globals' initializers). Any other pointer reaching a
+; member, or any other use, leaves the class unbounded.
+; RUN: %ltofold fprange %s -S -o - | FileCheck %s
+; RUN: %ltofold fprange --print %s | FileCheck %s --check-prefix=PRINT
+
+; A closed function fills its caller's array with bytes scaled to [0, 1]
+; and a zero; the caller reads any element back.
+define internal void @fill(ptr %out, i8 %level) {
+  %x = uitofp i8 %level to float
+  %g = fdiv float %x, 2.550000e+02
+  %second = getelementptr inbounds float, ptr %out, i64 1
+  store float %g, ptr %second
+  store float 0.000000e+00, ptr %out
+  ret void
+}
+
+; CHECK-LABEL: define i1 @filled_at_most_one(
+; CHECK: ret i1 true
+; PRINT-LABEL: function @filled_at_most_one
+; PRINT: %v = load float, ptr %p
+; PRINT-NEXT: min: 0 max: 1
+define i1 @filled_at_most_one(i8 %level, i64 %i) {
+  %buf = alloca [4 x float]
+  call void @fill(ptr %buf, i8 %level)
+  %p = getelementptr inbounds [4 x float], ptr %buf, i64 0, i64 %i
+  %v = load float, ptr %p
+  %c = fcmp ole float %v, 1.000000e+00
+  ret i1 %c
+}
+
+; A closed function reads what two callers pass: a stack array of samples
+; scaled to [-1, 1) and a closed global of bytes scaled to [0, 1] (zeros
+; at first). No element is above 1.
+@history = internal global [8 x double] zeroinitializer
+
+define internal i1 @above_one(ptr %in, i64 %i) {
+  %p = getelementptr inbounds double, ptr %in, i64 %i
+  %v = load double, ptr %p
+  %c = fcmp ogt double %v, 1.000000e+00
+  ret i1 %c
+}
+
+; CHECK-LABEL: define internal i1 @above_one(
+; CHECK: ret i1 false
+define i1 @samples(i16 %a, i64 %i) {
+  %buf = alloca [2 x double]
+  %x = sitofp i16 %a to double
+  %f = fdiv double %x, 3.276800e+04
+  store double %f, ptr %buf
+  %q = getelementptr inbounds i8, ptr %buf, i64 8
+  store double 5.000000e-01, ptr %q
+  %r = call i1 @above_one(ptr %buf, i64 %i)
+  ret i1 %r
+}
+
+define void @record(i8 %level, i64 %i) {
+  %x = uitofp i8 %level to double
+  %g = fdiv double %x, 2.550000e+02
+  %p = getelementptr inbounds [8 x double], ptr @history, i64 0, i64 %i
+  store double %g, ptr %p
+  ret void
+}
+
+define i1 @history_above_one(i64 %i) {
+  %r = call i1 @above_one(ptr @history, i64 %i)
+  ret i1 %r
+}
+
+; A copy of whole elements from a class into another array joins the two:
+; the copy holds what the first holds.
+; CHECK-LABEL: define i1 @copy_at_most_one(
+; CHECK: ret i1 true
+define i1 @copy_at_most_one(i8 %level, i64 %i) {
+  %a = alloca [4 x float]
+  %b = alloca [4 x float]
+  call void @fill(ptr %a, i8 %level)
+  call void @llvm.memcpy.p0.p0.i64(ptr %b, ptr %a, i64 16, i1 false)
+  %p = getelementptr inbounds [4 x float], ptr %b, i64 0, i64 %i
+  %v = load float, ptr %p
+  %c = fcmp ole float %v, 1.000000e+00
+  ret i1 %c
+}
+
+; Not bounded: the array also goes to a function out of view, which may
+; write anything into it.
+declare void @external(ptr)
+
+; CHECK-LABEL: define i1 @escapes(
+; CHECK: %c = fcmp olt float %v, 1.000000e+00
+; CHECK-NEXT: ret i1 %c
+define i1 @escapes(i64 %i) {
+  %a = alloca [4 x float]
+  store float 5.000000e-01, ptr %a
+  call void @external(ptr %a)
+  %p = getelementptr inbounds [4 x float], ptr %a, i64 0, i64 %i
+  %v = load float, ptr %p
+  %c = fcmp olt float %v, 1.000000e+00
+  ret i1 %c
+}
+
+; Not bounded: one caller of @read_first passes a pointer loaded from
+; memory, which may point anywhere.
+define internal i1 @read_first(ptr %p) {
+  %v = load float, ptr %p
+  %c = fcmp olt float %v, 1.000000e+00
+  ret i1 %c
+}
+
+; CHECK-LABEL: define internal i1 @read_first(
+; CHECK: %c = fcmp olt float %v, 1.000000e+00
+; CHECK-NEXT: ret i1 %c
+define i1 @half_read(i64 %i) {
+  %a = alloca float
+  store float 5.000000e-01, ptr %a
+  %r = call i1 @read_first(ptr %a)
+  ret i1 %r
+}
+
+define i1 @foreign_read(ptr %pp) {
+  %p = load ptr, ptr %pp
+  %r = call i1 @read_first(ptr %p)
+  ret i1 %r
+}
+
+; Not bounded: a closed function stores a double (0.5) over two floats of
+; its caller's array; the second float then reads its upper half, 1.75.
+define internal void @poke(ptr %p) {
+  store double 5.000000e-01, ptr %p
+  ret void
+}
+
+; CHECK-LABEL: define i1 @poked(
+; CHECK: %c = fcmp olt float %v, 1.000000e+00
+; CHECK-NEXT: ret i1 %c
+define i1 @poked() {
+  %a = alloca [2 x float]
+  store float 5.000000e-01, ptr %a
+  %second = getelementptr inbounds i8, ptr %a, i64 4
+  store float 5.000000e-01, ptr %second
+  call void @poke(ptr %a)
+  %v = load float, ptr %second
+  %c = fcmp olt float %v, 1.000000e+00
+  ret i1 %c
+}
+
+; Not bounded: a copy of 6 bytes ends inside an element, and a copy from a
+; pointer out of view brings anything.
+; CHECK-LABEL: define i1 @copies(
+; CHECK: %c = fcmp olt float %v, 1.000000e+00
+; CHECK: %d = fcmp olt float %w, 1.000000e+00
+; CHECK: ret i1 %both
+define i1 @copies(ptr %from, i64 %i) {
+  %a = alloca [4 x float]
+  %b = alloca [4 x float]
+  %c2 = alloca [4 x float]
+  store float 5.000000e-01, ptr %a
+  call void @llvm.memcpy.p0.p0.i64(ptr %b, ptr %a, i64 6, i1 false)
+  %p = getelementptr inbounds [4 x float], ptr %b, i64 0, i64 %i
+  %v = load float, ptr %p
+  %c = fcmp olt float %v, 1.000000e+00
+  store float 5.000000e-01, ptr %c2
+  call void @llvm.memcpy.p0.p0.i64(ptr %c2, ptr %from, i64 16, i1 false)
+  %q = getelementptr inbounds [4 x float], ptr %c2, i64 0, i64 %i
+  %w = load float, ptr %q
+  %d = fcmp olt float %w, 1.000000e+00
+  %both = and i1 %c, %d
+  ret i1 %both
+}
+
+; Not bounded: @upper receives an array of floats and a double (0.5), so
+; its class holds other bytes than those of either type: the float it reads
+; from the double is the upper half, 1.75.
+@half = internal global double 5.000000e-01
+
+; CHECK-LABEL: define internal i1 @upper(
+; CHECK: %c = fcmp olt float %v, 1.000000e+00
+; CHECK-NEXT: ret i1 %c
+define internal i1 @upper(ptr %p) {
+  %q = getelementptr inbounds i8, ptr %p, i64 4
+  %v = load float, ptr %q
+  %c = fcmp olt float %v, 1.000000e+00
+  ret i1 %c
+}
+
+define i1 @mixed_types() {
+  %f = alloca [2 x float]
+  %c = call i1 @upper(ptr @half)
+  %unused = call i1 @upper(ptr %f)
+  ret i1 %c
+}
+
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
