@@ -355,7 +355,7 @@ bool fprange_table_hull(LLVMValueRef init, fp_format_id format,
 /* As LLVM's GlobalValue::isInterposable: by its linkage (weak, linkonce,
  * common, extern_weak), or, under the module flag "SemanticInterposition",
  * any external definition. */
-static bool is_interposable(LLVMValueRef global) {
+bool fprange_is_interposable(LLVMValueRef global) {
   switch (LLVMGetLinkage(global)) {
   case LLVMExternalLinkage:
     return LLVMGetModuleFlag(LLVMGetGlobalParent(global),
@@ -500,7 +500,7 @@ static bool table_load_range(fn_analysis *a, LLVMValueRef load,
   if (!table || !LLVMIsAGlobalVariable(table) || !LLVMIsGlobalConstant(table) ||
       LLVMIsDeclaration(table) ||
       LLVMIsExternallyInitialized(table) ||
-      is_interposable(table) ||
+      fprange_is_interposable(table) ||
       !fprange_is_table_of(LLVMGlobalGetValueType(table), fp))
     return false;
   uint32_t index = fprange_value_map_get(&a->table_index, table);

@@ -323,6 +323,9 @@ size_t fn_analysis_fp_value_count(const fn_analysis *analysis);
 LLVMTypeRef fprange_table_element(LLVMTypeRef type);
 bool fprange_is_table_of(LLVMTypeRef type, LLVMTypeRef fp);
 LLVMValueRef fprange_table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp);
+/* As LLVM's GlobalValue::isInterposable: may the linker or the loader
+ * replace this definition with another? */
+bool fprange_is_interposable(LLVMValueRef global);
 /* A GEP instruction or constant expression. */
 bool fprange_is_gep(LLVMValueRef v);
 /* A GEP over tables of `fp`, or over bytes by a constant multiple of its

@@ -33,10 +33,10 @@
  * arguments unknown for the round.
  *
  * Memory gets the same treatment, by classes of pointers. The roots are
- * closed globals (local linkage, neither constant (constant tables are
- * read in analysis.c) nor externally initialized nor thread-local) and
- * stack arrays, each holding FP values (an FP type, or arrays and vectors
- * of it). A class is a set of pointers found together: a root, the GEPs,
+ * globals (writable ones with local linkage, or constants whose
+ * initializer no other definition can replace; neither externally
+ * initialized nor thread-local) and stack arrays, each holding FP values
+ * (an FP type, or arrays and vectors of it). A class is a set of pointers found together: a root, the GEPs,
  * phis and selects made from its members, the pointer arguments of closed
  * functions with what every call of them passes, and what a memcpy copies
  * from into what it copies to. It is closed when every pointer made into
@@ -299,12 +299,17 @@ static LLVMTypeRef root_element(LLVMTypeRef type) {
              : NULL;
 }
 
-static bool is_closed_global(LLVMValueRef g) {
+/* A global that can be a root: a writable one with local linkage (no
+ * write out of view), or a constant whose initializer every copy of the
+ * program agrees on (nothing writes it). */
+static bool is_root_global(LLVMValueRef g) {
   LLVMLinkage linkage = LLVMGetLinkage(g);
-  return !LLVMIsDeclaration(g) && !LLVMIsGlobalConstant(g) &&
-         !LLVMIsExternallyInitialized(g) && !LLVMIsThreadLocal(g) &&
-         (linkage == LLVMInternalLinkage || linkage == LLVMPrivateLinkage) &&
-         root_element(LLVMGlobalGetValueType(g));
+  return !LLVMIsDeclaration(g) && !LLVMIsExternallyInitialized(g) &&
+         !LLVMIsThreadLocal(g) && root_element(LLVMGlobalGetValueType(g)) &&
+         (LLVMIsGlobalConstant(g)
+              ? !fprange_is_interposable(g)
+              : linkage == LLVMInternalLinkage ||
+                    linkage == LLVMPrivateLinkage);
 }
 
 static summary *summary_of(const fprange_program *p, LLVMValueRef function);
@@ -371,7 +376,7 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
   LLVMGetModuleInlineAsm(module, &asm_length);
   for (LLVMValueRef g = LLVMGetFirstGlobal(module); g && !asm_length;
        g = LLVMGetNextGlobal(g))
-    if (is_closed_global(g))
+    if (is_root_global(g))
       node_add(&b, g, root_element(LLVMGlobalGetValueType(g)));
   for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
        f = LLVMGetNextFunction(f)) {

@@ -73,6 +73,27 @@ define i1 @history_above_one(i64 %i) {
   ret i1 %r
 }
 
+; A constant table is a root too (nothing writes it): here a window in
+; [0, 1], or the caller's own array of halves, chosen by a select.
+@window = internal constant [4 x float] [float 0.000000e+00, float 2.500000e-01, float 7.500000e-01, float 1.000000e+00]
+
+; CHECK-LABEL: define internal i1 @above_window(
+; CHECK: ret i1 false
+define internal i1 @above_window(ptr %w, i64 %i) {
+  %p = getelementptr inbounds float, ptr %w, i64 %i
+  %v = load float, ptr %p
+  %c = fcmp ogt float %v, 1.000000e+00
+  ret i1 %c
+}
+
+define i1 @windowed(i1 %own, i64 %i) {
+  %a = alloca [4 x float]
+  store float 5.000000e-01, ptr %a
+  %w = select i1 %own, ptr %a, ptr @window
+  %r = call i1 @above_window(ptr %w, i64 %i)
+  ret i1 %r
+}
+
 ; A copy of whole elements from a class into another array joins the two:
 ; the copy holds what the first holds.
 ; CHECK-LABEL: define i1 @copy_at_most_one(
