@@ -36,13 +36,13 @@
  * globals (writable ones with local linkage, or constants whose
  * initializer no other definition can replace; neither externally
  * initialized nor thread-local) and stack arrays, each holding FP values
- * (an FP type, or arrays and vectors of it). A class is a set of pointers found together: a root, the GEPs,
- * phis and selects made from its members, the pointer arguments of closed
- * functions with what every call of them passes, and what a memcpy copies
- * from into what it copies to. It is closed when every pointer made into
- * it comes from such a member (or is null or undef), its roots agree on
- * one FP type, its GEPs keep to whole elements, and every use of a member
- * is
+ * (an FP type, or arrays and vectors of it). A class is a set of pointers
+ * found together: a root, the GEPs, phis and selects made from its
+ * members, the pointer arguments of closed functions with what every call
+ * of them passes, and what a memcpy copies from into what it copies to.
+ * It is closed when every pointer made into it comes from such a member
+ * (or is null or undef), its roots agree on one FP type, its GEPs keep to
+ * whole elements, and every use of a member is
  *  - a load;
  *  - a plain (not volatile, not atomic) store of values of that type;
  *  - a plain memset of zero bytes over whole elements (a store of +0.0
@@ -213,15 +213,16 @@ bool fprange_only_fp_accesses(LLVMValueRef pointer, LLVMTypeRef fp,
 
 /* ---- finding the closed memory classes ---------------------------------
  *
- * A union-find over the program's pointer values: the roots (closed
- * globals and stack arrays of FP values), the pointer arguments of closed
- * functions, and the GEPs, phis and selects of pointers. A GEP, phi or
- * select is in the class of its pointer operands; an argument of a closed
- * function is in the class of what every call of it passes. A class is
- * open (no fact) when a member is made from a pointer that is none of
- * these (loaded, returned, an argument of a function that is not closed),
- * or is used in any way but the accesses it allows, or when its roots do
- * not agree on one FP type. */
+ * A union-find over the program's pointer values: the roots (globals and
+ * stack arrays of FP values), the pointer arguments of closed functions,
+ * and the GEPs, phis and selects of pointers. A GEP, phi or select is in
+ * the class of its pointer operands; an argument of a closed function is
+ * in the class of what every call of it passes; the destination of a
+ * memcpy, in the class of its source. A class is open (no fact) when a
+ * member is made from a pointer that is none of these (loaded, returned,
+ * an argument of a function that is not closed), or is used in any way
+ * but the accesses it allows, or when its roots do not agree on one FP
+ * type. */
 
 typedef struct pointer_node {
   LLVMValueRef value;
@@ -235,7 +236,7 @@ typedef struct class_builder {
   pointer_node *nodes;
   size_t count, capacity;
   ptr_map index;          /* value -> node */
-  LLVMValueRef *accesses; /* loads, stores and memsets through members */
+  LLVMValueRef *accesses; /* loads, stores, memsets and memcpys into */
   size_t access_count, access_capacity;
 } class_builder;
 
@@ -247,6 +248,17 @@ static uint32_t node_add(class_builder *b, LLVMValueRef v, LLVMTypeRef fp) {
   b->nodes[n] = (pointer_node){v, n, fp, false};
   ptr_map_put(&b->index, v, n);
   return n;
+}
+
+static void add_access(class_builder *b, LLVMValueRef access) {
+  b->accesses = fprange_grow(b->accesses, &b->access_capacity,
+                             b->access_count, sizeof *b->accesses);
+  b->accesses[b->access_count++] = access;
+}
+
+/* The pointer an access writes through (the one a load reads). */
+static LLVMValueRef access_pointer(LLVMValueRef access) {
+  return LLVMGetOperand(access, LLVMIsAStoreInst(access) ? 1 : 0);
 }
 
 static uint32_t node_of(const class_builder *b, LLVMValueRef v) {
@@ -315,8 +327,8 @@ static bool is_root_global(LLVMValueRef g) {
 static summary *summary_of(const fprange_program *p, LLVMValueRef function);
 
 /* Does a use by `user` of member n keep every write to the class in view?
- * Loads, stores and memsets are kept to be checked against the class's
- * type once it is known. */
+ * Loads, stores, memsets and the memcpys that write are kept, to be
+ * checked against the class's type once it is known. */
 static bool allowed_use(class_builder *b, uint32_t n, LLVMValueRef user) {
   LLVMValueRef v = b->nodes[n].value;
   if (LLVMIsALoadInst(user) || LLVMIsAStoreInst(user)) {
@@ -324,9 +336,7 @@ static bool allowed_use(class_builder *b, uint32_t n, LLVMValueRef user) {
         (LLVMGetOperand(user, 0) == v || LLVMGetVolatile(user) ||
          LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic))
       return false;
-    b->accesses = fprange_grow(b->accesses, &b->access_capacity,
-                               b->access_count, sizeof *b->accesses);
-    b->accesses[b->access_count++] = user;
+    add_access(b, user);
     return true;
   }
   if (fprange_is_gep(user) && LLVMGetOperand(user, 0) == v) {
@@ -342,9 +352,7 @@ static bool allowed_use(class_builder *b, uint32_t n, LLVMValueRef user) {
     return false;
   unsigned args = LLVMGetNumArgOperands(user);
   if (calls_intrinsic(user, "llvm.memset.") && LLVMGetOperand(user, 0) == v) {
-    b->accesses = fprange_grow(b->accesses, &b->access_capacity,
-                               b->access_count, sizeof *b->accesses);
-    b->accesses[b->access_count++] = user;
+    add_access(b, user);
     return true;
   }
   if (calls_intrinsic(user, "llvm.memcpy.") ||
@@ -354,9 +362,7 @@ static bool allowed_use(class_builder *b, uint32_t n, LLVMValueRef user) {
     /* A copy into the class: of values of the class it copies from,
      * which joins it (checked to copy whole elements, with the type). */
     node_join(b, n, LLVMGetOperand(user, 1));
-    b->accesses = fprange_grow(b->accesses, &b->access_capacity,
-                               b->access_count, sizeof *b->accesses);
-    b->accesses[b->access_count++] = user;
+    add_access(b, user);
     return true;
   }
   summary *callee = summary_of(b->p, LLVMGetCalledValue(user));
@@ -432,28 +438,28 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
       node_open(&b, (uint32_t)n);
   }
   for (size_t i = 0; i < b.access_count; ++i) {
-    LLVMValueRef access = b.accesses[i];
-    if (LLVMIsALoadInst(access))
-      continue;
-    LLVMValueRef pointer = LLVMGetOperand(access, LLVMIsAStoreInst(access) ? 1 : 0);
+    LLVMValueRef access = b.accesses[i], pointer = access_pointer(access);
     uint32_t n = node_find(&b, node_of(&b, pointer));
-    LLVMTypeRef fp = b.nodes[n].fp, stored = LLVMIsAStoreInst(access)
-        ? LLVMTypeOf(LLVMGetOperand(access, 0)) : NULL;
-    if (b.nodes[n].open)
-      continue; /* (fp may be NULL) */
-    if (LLVMIsACallInst(access) && !calls_intrinsic(access, "llvm.memset.")) {
-      if (!fprange_copies_elements(access, fp))
-        node_open(&b, n);
-      continue;
+    LLVMTypeRef fp = b.nodes[n].fp;
+    if (LLVMIsALoadInst(access) || b.nodes[n].open)
+      continue; /* (an open class may have no type) */
+    bool writes_elements;
+    if (LLVMIsAStoreInst(access)) {
+      LLVMTypeRef stored = LLVMTypeOf(LLVMGetOperand(access, 0));
+      writes_elements = LLVMGetTypeKind(stored) != LLVMArrayTypeKind &&
+                        fprange_table_element(stored) == fp;
+    } else if (calls_intrinsic(access, "llvm.memset.")) {
+      writes_elements = fprange_zeroes_elements(access, pointer, fp);
+    } else {
+      writes_elements = fprange_copies_elements(access, fp);
     }
-    if (stored ? LLVMGetTypeKind(stored) == LLVMArrayTypeKind ||
-                     fprange_table_element(stored) != fp
-               : !fprange_zeroes_elements(access, pointer, fp))
+    if (!writes_elements)
       node_open(&b, n);
   }
   /* A class for each root that stayed closed; its members point to it. */
   size_t capacity = 0;
-  uint32_t *class_of_root = fprange_allocate(b.count + 1, sizeof *class_of_root);
+  uint32_t *class_of_root =
+      fprange_allocate(b.count + 1, sizeof *class_of_root);
   for (size_t n = 0; n < b.count; ++n)
     class_of_root[n] = NO_NODE;
   for (size_t n = 0; n < b.count; ++n) {
@@ -481,9 +487,7 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
   for (size_t i = 0; i < b.access_count; ++i) {
     LLVMValueRef access = b.accesses[i];
     uint64_t k;
-    if (!ptr_map_get(&p->memory_index,
-                     LLVMGetOperand(access, LLVMIsAStoreInst(access) ? 1 : 0),
-                     &k))
+    if (!ptr_map_get(&p->memory_index, access_pointer(access), &k))
       continue;
     bool load = LLVMIsALoadInst(access);
     if (LLVMIsACallInst(access) && !calls_intrinsic(access, "llvm.memset."))
