@@ -236,6 +236,7 @@ typedef struct class_builder {
   pointer_node *nodes;
   size_t count, capacity;
   ptr_map index;          /* value -> node */
+  bool no_globals;        /* module-level asm could name any of them */
   LLVMValueRef *accesses; /* loads, stores, memsets and memcpys into */
   size_t access_count, access_capacity;
 } class_builder;
@@ -290,10 +291,43 @@ static void node_union(class_builder *b, uint32_t x, uint32_t y) {
     into->fp = from->fp;
 }
 
-/* Puts node n in the class of `operand`, a pointer it is made from; one
- * that points at nothing (null, undef, poison) is no object to read. */
+static summary *summary_of(const fprange_program *p, LLVMValueRef function);
+static LLVMTypeRef root_element(LLVMTypeRef type);
+static bool is_root_global(LLVMValueRef g);
+
+/* The node of `v`, made when v can be a member (a root, a pointer
+ * argument of a closed function, a GEP, phi or select of pointers), or
+ * NO_NODE. The classes grow from their roots this way, so that pointers
+ * never connected to FP memory cost nothing. */
+static uint32_t node_reach(class_builder *b, LLVMValueRef v) {
+  uint32_t n = node_of(b, v);
+  if (n != NO_NODE)
+    return n;
+  LLVMTypeRef fp = NULL;
+  if (LLVMIsAGlobalVariable(v)) {
+    if (b->no_globals || !is_root_global(v))
+      return NO_NODE;
+    fp = root_element(LLVMGlobalGetValueType(v));
+  } else if (LLVMIsAAllocaInst(v)) {
+    fp = root_element(LLVMGetAllocatedType(v));
+    if (!fp)
+      return NO_NODE;
+  } else if (LLVMIsAArgument(v)) {
+    if (!summary_of(b->p, LLVMGetParamParent(v)))
+      return NO_NODE;
+  } else if (!(fprange_is_gep(v) || LLVMIsAPHINode(v) ||
+               LLVMIsASelectInst(v)) ||
+             LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind) {
+    return NO_NODE;
+  }
+  return node_add(b, v, fp);
+}
+
+/* Puts node n in the class of `operand`, a pointer it is made from or
+ * joined with; one that points at nothing (null, undef, poison) is no
+ * object to read, one that can be no member opens the class. */
 static void node_join(class_builder *b, uint32_t n, LLVMValueRef operand) {
-  uint32_t m = node_of(b, operand);
+  uint32_t m = node_reach(b, operand);
   if (m != NO_NODE)
     node_union(b, n, m);
   else if (!LLVMIsAConstantPointerNull(operand) && !LLVMIsAUndefValue(operand))
@@ -324,8 +358,6 @@ static bool is_root_global(LLVMValueRef g) {
                     linkage == LLVMPrivateLinkage);
 }
 
-static summary *summary_of(const fprange_program *p, LLVMValueRef function);
-
 /* Does a use by `user` of member n keep every write to the class in view?
  * Loads, stores, memsets and the memcpys that write are kept, to be
  * checked against the class's type once it is known. */
@@ -339,13 +371,9 @@ static bool allowed_use(class_builder *b, uint32_t n, LLVMValueRef user) {
     add_access(b, user);
     return true;
   }
-  if (fprange_is_gep(user) && LLVMGetOperand(user, 0) == v) {
-    if (LLVMIsAConstantExpr(user) && node_of(b, user) == NO_NODE)
-      node_add(b, user, NULL);
-    return node_of(b, user) != NO_NODE; /* joined as it is visited */
-  }
-  if (LLVMIsAPHINode(user) || LLVMIsASelectInst(user))
-    return node_of(b, user) != NO_NODE; /* joined as it is visited */
+  if ((fprange_is_gep(user) && LLVMGetOperand(user, 0) == v) ||
+      LLVMIsAPHINode(user) || LLVMIsASelectInst(user))
+    return node_reach(b, user) != NO_NODE; /* joined as it is visited */
   if (LLVMIsAICmpInst(user) || is_lifetime_marker(user))
     return true;
   if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) == v)
@@ -368,10 +396,13 @@ static bool allowed_use(class_builder *b, uint32_t n, LLVMValueRef user) {
   summary *callee = summary_of(b->p, LLVMGetCalledValue(user));
   if (!callee)
     return false;
-  for (unsigned k = callee->param_count; k < args; ++k)
-    if (LLVMGetOperand(user, k) == v)
-      return false; /* a variadic argument */
-  return true; /* joined to its parameter by find_memory_classes */
+  for (unsigned k = 0; k < args; ++k)
+    if (LLVMGetOperand(user, k) == v) {
+      if (k >= callee->param_count)
+        return false; /* a variadic argument */
+      node_reach(b, LLVMGetParam(callee->function, k)); /* joined there */
+    }
+  return true;
 }
 
 /* Finds the closed memory classes (the comment at the top says which). */
@@ -380,33 +411,20 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
   ptr_map_init(&b.index);
   size_t asm_length = 0;
   LLVMGetModuleInlineAsm(module, &asm_length);
-  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g && !asm_length;
+  b.no_globals = asm_length != 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g;
        g = LLVMGetNextGlobal(g))
-    if (is_root_global(g))
-      node_add(&b, g, root_element(LLVMGlobalGetValueType(g)));
+    node_reach(&b, g);
   for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
-       f = LLVMGetNextFunction(f)) {
-    if (summary_of(p, f))
-      for (LLVMValueRef a = LLVMGetFirstParam(f); a; a = LLVMGetNextParam(a))
-        if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind)
-          node_add(&b, a, NULL);
+       f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(f); block;
          block = LLVMGetNextBasicBlock(block))
       for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
-           inst = LLVMGetNextInstruction(inst)) {
-        if (LLVMIsAAllocaInst(inst)) {
-          LLVMTypeRef fp = root_element(LLVMGetAllocatedType(inst));
-          if (fp)
-            node_add(&b, inst, fp);
-        } else if ((LLVMIsAGetElementPtrInst(inst) || LLVMIsAPHINode(inst) ||
-                    LLVMIsASelectInst(inst)) &&
-                   LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMPointerTypeKind) {
-          node_add(&b, inst, NULL);
-        }
-      }
-  }
-  /* Each member joins the pointers it is made from, and its uses are
-   * checked; constant GEPs of globals become members as they are met. */
+           inst = LLVMGetNextInstruction(inst))
+        if (LLVMIsAAllocaInst(inst))
+          node_reach(&b, inst);
+  /* From the roots: each member joins the pointers it is made from, and
+   * its uses are checked; the members met either way join the list. */
   for (size_t n = 0; n < b.count; ++n) {
     LLVMValueRef v = b.nodes[n].value;
     if (fprange_is_gep(v)) {

@@ -217,4 +217,29 @@ define i1 @mixed_types() {
   ret i1 %c
 }
 
+; Not bounded: a variadic argument is read back with va_arg, a pointer
+; out of view, and written through.
+define internal void @set_two(i32 %n, ...) {
+  %ap = alloca [24 x i8]
+  call void @llvm.va_start.p0(ptr %ap)
+  %p = va_arg ptr %ap, ptr
+  call void @llvm.va_end.p0(ptr %ap)
+  store float 2.000000e+00, ptr %p
+  ret void
+}
+
+; CHECK-LABEL: define i1 @through_varargs(
+; CHECK: %c = fcmp olt float %v, 1.000000e+00
+; CHECK-NEXT: ret i1 %c
+define i1 @through_varargs() {
+  %a = alloca float
+  store float 5.000000e-01, ptr %a
+  call void (i32, ...) @set_two(i32 1, ptr %a)
+  %v = load float, ptr %a
+  %c = fcmp olt float %v, 1.000000e+00
+  ret i1 %c
+}
+
+declare void @llvm.va_start.p0(ptr)
+declare void @llvm.va_end.p0(ptr)
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
