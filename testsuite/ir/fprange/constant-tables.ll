@@ -122,3 +122,49 @@ define void @set_mutable(float %x) {
   store float %x, ptr @mutable
   ret void
 }
+
+; A GEP over bytes by a variable offset keeps to whole elements when the
+; offset is a multiple of the element's size: a shift or product by one,
+; a sum of two, a sign extension of one (loops' strides, as LLVM writes
+; them). A shift by one bit makes a multiple of 2 only: a float read there
+; takes half of each of two elements.
+; CHECK-LABEL: @byte_strides(
+; CHECK: ret i1 true
+define i1 @byte_strides(i64 %i, i32 %k) {
+  %o1 = shl i64 %i, 2
+  %p1 = getelementptr inbounds i8, ptr @window, i64 %o1
+  %v1 = load float, ptr %p1
+  %c1 = fcmp ole float %v1, 1.0
+  %k4 = mul i32 %k, 12
+  %o2 = sext i32 %k4 to i64
+  %o3 = add i64 %o1, %o2
+  %p2 = getelementptr inbounds i8, ptr @window, i64 %o3
+  %v2 = load float, ptr %p2
+  %c2 = fcmp ole float %v2, 1.0
+  %r = and i1 %c1, %c2
+  ret i1 %r
+}
+
+; CHECK-LABEL: @half_stride(
+; CHECK: %c = fcmp ole float %v, 1.000000e+00
+; CHECK-NEXT: ret i1 %c
+define i1 @half_stride(i64 %i) {
+  %o = shl i64 %i, 1
+  %p = getelementptr inbounds i8, ptr @window, i64 %o
+  %v = load float, ptr %p
+  %c = fcmp ole float %v, 1.0
+  ret i1 %c
+}
+
+; Nor a sum of a multiple of 4 and 2.
+; CHECK-LABEL: @odd_sum(
+; CHECK: %c = fcmp ole float %v, 1.000000e+00
+; CHECK-NEXT: ret i1 %c
+define i1 @odd_sum(i64 %i) {
+  %o1 = shl i64 %i, 2
+  %o = add i64 %o1, 2
+  %p = getelementptr inbounds i8, ptr @window, i64 %o
+  %v = load float, ptr %p
+  %c = fcmp ole float %v, 1.0
+  ret i1 %c
+}
