@@ -445,32 +445,38 @@ static bool multiple_of(LLVMValueRef length, long long size, int depth) {
   }
 }
 
+bool fprange_calls_intrinsic(LLVMValueRef call, const char *prefix) {
+  LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+  size_t length = 0, prefix_length = strlen(prefix);
+  const char *name = callee ? LLVMGetValueName2(callee, &length) : "";
+  return LLVMIsAFunction(callee) && length > prefix_length &&
+         !strncmp(name, prefix, prefix_length);
+}
+
+/* Is `call`'s last argument (`isvolatile` of memset and memcpy) false? */
+static bool not_volatile(LLVMValueRef call) {
+  LLVMValueRef is_volatile = LLVMGetOperand(call, 3);
+  return LLVMIsAConstantInt(is_volatile) &&
+         !LLVMConstIntGetZExtValue(is_volatile);
+}
+
 bool fprange_zeroes_elements(LLVMValueRef call, LLVMValueRef pointer,
                              LLVMTypeRef fp) {
-  LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
-  size_t length = 0;
-  const char *name = callee ? LLVMGetValueName2(callee, &length) : "";
   long long size = element_size(fp);
-  if (!size || !LLVMIsAFunction(callee) || length < 13 ||
-      strncmp(name, "llvm.memset.p", 13) ||
+  if (!size || !fprange_calls_intrinsic(call, "llvm.memset.p") ||
       LLVMGetNumArgOperands(call) != 4 || LLVMGetOperand(call, 0) != pointer)
     return false;
-  LLVMValueRef byte = LLVMGetOperand(call, 1), is_volatile = LLVMGetOperand(call, 3);
+  LLVMValueRef byte = LLVMGetOperand(call, 1);
   return LLVMIsAConstantInt(byte) && LLVMConstIntGetZExtValue(byte) == 0 &&
-         LLVMIsAConstantInt(is_volatile) && !LLVMConstIntGetZExtValue(is_volatile) &&
-         multiple_of(LLVMGetOperand(call, 2), size, 0);
+         not_volatile(call) && multiple_of(LLVMGetOperand(call, 2), size, 0);
 }
 
 bool fprange_copies_elements(LLVMValueRef call, LLVMTypeRef fp) {
-  LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
-  size_t length = 0;
-  const char *name = callee ? LLVMGetValueName2(callee, &length) : "";
   long long size = element_size(fp);
-  if (!size || !LLVMIsAFunction(callee) || LLVMGetNumArgOperands(call) != 4 ||
-      (strncmp(name, "llvm.memcpy.", 12) && strncmp(name, "llvm.memmove.", 13)))
-    return false;
-  LLVMValueRef is_volatile = LLVMGetOperand(call, 3);
-  return LLVMIsAConstantInt(is_volatile) && !LLVMConstIntGetZExtValue(is_volatile) &&
+  return size &&
+         (fprange_calls_intrinsic(call, "llvm.memcpy.") ||
+          fprange_calls_intrinsic(call, "llvm.memmove.")) &&
+         LLVMGetNumArgOperands(call) == 4 && not_volatile(call) &&
          multiple_of(LLVMGetOperand(call, 2), size, 0);
 }
 

@@ -328,14 +328,15 @@ LLVMValueRef fprange_table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp);
 bool fprange_is_interposable(LLVMValueRef global);
 /* A GEP instruction or constant expression. */
 bool fprange_is_gep(LLVMValueRef v);
-/* A GEP over tables of `fp`, or over bytes by a constant multiple of its
- * size. */
+/* A GEP over tables of `fp`, or over bytes by a multiple of its size. */
 bool fprange_gep_keeps_elements(LLVMValueRef gep, LLVMTypeRef fp);
 /* Is `call` a plain (not volatile) memset of zero bytes from `pointer`
  * over whole elements of `fp` (its length a multiple of their size)? It
  * then stores +0.0 into each. */
 bool fprange_zeroes_elements(LLVMValueRef call, LLVMValueRef pointer,
                              LLVMTypeRef fp);
+/* Is `call` a call of the intrinsic whose name starts with `prefix`? */
+bool fprange_calls_intrinsic(LLVMValueRef call, const char *prefix);
 /* Is `call` a plain (not volatile) memcpy or memmove of whole elements of
  * `fp` (its length a multiple of their size)? */
 bool fprange_copies_elements(LLVMValueRef call, LLVMTypeRef fp);

@@ -157,17 +157,8 @@ static LLVMValueRef function_of(LLVMValueRef inst) {
   return LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
 }
 
-/* Is `call` a call of the intrinsic whose name starts with `prefix`? */
-static bool calls_intrinsic(LLVMValueRef call, const char *prefix) {
-  LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
-  size_t length = 0, prefix_length = strlen(prefix);
-  const char *name = callee ? LLVMGetValueName2(callee, &length) : "";
-  return LLVMIsAFunction(callee) && length > prefix_length &&
-         !strncmp(name, prefix, prefix_length);
-}
-
 static bool is_lifetime_marker(LLVMValueRef inst) {
-  return calls_intrinsic(inst, "llvm.lifetime.");
+  return fprange_calls_intrinsic(inst, "llvm.lifetime.");
 }
 
 /* Is every use of `pointer` (a stack array, or a GEP into it that keeps to
@@ -379,12 +370,13 @@ static bool allowed_use(class_builder *b, uint32_t n, LLVMValueRef user) {
   if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) == v)
     return false;
   unsigned args = LLVMGetNumArgOperands(user);
-  if (calls_intrinsic(user, "llvm.memset.") && LLVMGetOperand(user, 0) == v) {
+  if (fprange_calls_intrinsic(user, "llvm.memset.") &&
+      LLVMGetOperand(user, 0) == v) {
     add_access(b, user);
     return true;
   }
-  if (calls_intrinsic(user, "llvm.memcpy.") ||
-      calls_intrinsic(user, "llvm.memmove.")) {
+  if (fprange_calls_intrinsic(user, "llvm.memcpy.") ||
+      fprange_calls_intrinsic(user, "llvm.memmove.")) {
     if (LLVMGetOperand(user, 0) != v)
       return true; /* only read */
     /* A copy into the class: of values of the class it copies from,
@@ -466,7 +458,7 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
       LLVMTypeRef stored = LLVMTypeOf(LLVMGetOperand(access, 0));
       writes_elements = LLVMGetTypeKind(stored) != LLVMArrayTypeKind &&
                         fprange_table_element(stored) == fp;
-    } else if (calls_intrinsic(access, "llvm.memset.")) {
+    } else if (fprange_calls_intrinsic(access, "llvm.memset.")) {
       writes_elements = fprange_zeroes_elements(access, pointer, fp);
     } else {
       writes_elements = fprange_copies_elements(access, fp);
@@ -508,7 +500,8 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
     if (!ptr_map_get(&p->memory_index, access_pointer(access), &k))
       continue;
     bool load = LLVMIsALoadInst(access);
-    if (LLVMIsACallInst(access) && !calls_intrinsic(access, "llvm.memset."))
+    if (LLVMIsACallInst(access) &&
+        !fprange_calls_intrinsic(access, "llvm.memset."))
       continue; /* a copy: what it writes, the class already holds */
     ptr_map_put(load ? &p->loaders : &p->storers, function_of(access), 1);
     p->classes[k].stores += !load;
@@ -602,7 +595,7 @@ static memory_class *written_class(const fprange_program *p,
                                    LLVMValueRef inst) {
   if (LLVMIsAStoreInst(inst))
     return class_of(p, LLVMGetOperand(inst, 1));
-  if (!calls_intrinsic(inst, "llvm.memset."))
+  if (!fprange_calls_intrinsic(inst, "llvm.memset."))
     return NULL;
   memory_class *c = class_of(p, LLVMGetOperand(inst, 0));
   return c && fprange_zeroes_elements(inst, LLVMGetOperand(inst, 0), c->fp)
