@@ -445,12 +445,10 @@ static bool multiple_of(LLVMValueRef length, long long size, int depth) {
   }
 }
 
-bool fprange_calls_intrinsic(LLVMValueRef call, const char *prefix) {
+bool fprange_calls_intrinsic(LLVMValueRef call, const char *name) {
   LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
-  size_t length = 0, prefix_length = strlen(prefix);
-  const char *name = callee ? LLVMGetValueName2(callee, &length) : "";
-  return LLVMIsAFunction(callee) && length > prefix_length &&
-         !strncmp(name, prefix, prefix_length);
+  unsigned id = LLVMIsAFunction(callee) ? LLVMGetIntrinsicID(callee) : 0;
+  return id && id == LLVMLookupIntrinsicID(name, strlen(name));
 }
 
 /* Is `call`'s last argument (`isvolatile` of memset and memcpy) false? */
@@ -463,7 +461,7 @@ static bool not_volatile(LLVMValueRef call) {
 bool fprange_zeroes_elements(LLVMValueRef call, LLVMValueRef pointer,
                              LLVMTypeRef fp) {
   long long size = element_size(fp);
-  if (!size || !fprange_calls_intrinsic(call, "llvm.memset.p") ||
+  if (!size || !fprange_calls_intrinsic(call, "llvm.memset") ||
       LLVMGetNumArgOperands(call) != 4 || LLVMGetOperand(call, 0) != pointer)
     return false;
   LLVMValueRef byte = LLVMGetOperand(call, 1);
@@ -474,8 +472,8 @@ bool fprange_zeroes_elements(LLVMValueRef call, LLVMValueRef pointer,
 bool fprange_copies_elements(LLVMValueRef call, LLVMTypeRef fp) {
   long long size = element_size(fp);
   return size &&
-         (fprange_calls_intrinsic(call, "llvm.memcpy.") ||
-          fprange_calls_intrinsic(call, "llvm.memmove.")) &&
+         (fprange_calls_intrinsic(call, "llvm.memcpy") ||
+          fprange_calls_intrinsic(call, "llvm.memmove")) &&
          LLVMGetNumArgOperands(call) == 4 && not_volatile(call) &&
          multiple_of(LLVMGetOperand(call, 2), size, 0);
 }

@@ -335,8 +335,10 @@ bool fprange_gep_keeps_elements(LLVMValueRef gep, LLVMTypeRef fp);
  * then stores +0.0 into each. */
 bool fprange_zeroes_elements(LLVMValueRef call, LLVMValueRef pointer,
                              LLVMTypeRef fp);
-/* Is `call` a call of the intrinsic whose name starts with `prefix`? */
-bool fprange_calls_intrinsic(LLVMValueRef call, const char *prefix);
+/* Is `call` a direct call of the intrinsic `name` (LLVM's own intrinsic
+ * ID, whatever the overload: "llvm.memset" is llvm.memset.p0.i64, not
+ * llvm.memset.inline)? */
+bool fprange_calls_intrinsic(LLVMValueRef call, const char *name);
 /* Is `call` a plain (not volatile) memcpy or memmove of whole elements of
  * `fp` (its length a multiple of their size)? */
 bool fprange_copies_elements(LLVMValueRef call, LLVMTypeRef fp);

@@ -158,7 +158,8 @@ static LLVMValueRef function_of(LLVMValueRef inst) {
 }
 
 static bool is_lifetime_marker(LLVMValueRef inst) {
-  return fprange_calls_intrinsic(inst, "llvm.lifetime.");
+  return fprange_calls_intrinsic(inst, "llvm.lifetime.start") ||
+         fprange_calls_intrinsic(inst, "llvm.lifetime.end");
 }
 
 /* Is every use of `pointer` (a stack array, or a GEP into it that keeps to
@@ -370,13 +371,13 @@ static bool allowed_use(class_builder *b, uint32_t n, LLVMValueRef user) {
   if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) == v)
     return false;
   unsigned args = LLVMGetNumArgOperands(user);
-  if (fprange_calls_intrinsic(user, "llvm.memset.") &&
+  if (fprange_calls_intrinsic(user, "llvm.memset") &&
       LLVMGetOperand(user, 0) == v) {
     add_access(b, user);
     return true;
   }
-  if (fprange_calls_intrinsic(user, "llvm.memcpy.") ||
-      fprange_calls_intrinsic(user, "llvm.memmove.")) {
+  if (fprange_calls_intrinsic(user, "llvm.memcpy") ||
+      fprange_calls_intrinsic(user, "llvm.memmove")) {
     if (LLVMGetOperand(user, 0) != v)
       return true; /* only read */
     /* A copy into the class: of values of the class it copies from,
@@ -458,7 +459,7 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
       LLVMTypeRef stored = LLVMTypeOf(LLVMGetOperand(access, 0));
       writes_elements = LLVMGetTypeKind(stored) != LLVMArrayTypeKind &&
                         fprange_table_element(stored) == fp;
-    } else if (fprange_calls_intrinsic(access, "llvm.memset.")) {
+    } else if (fprange_calls_intrinsic(access, "llvm.memset")) {
       writes_elements = fprange_zeroes_elements(access, pointer, fp);
     } else {
       writes_elements = fprange_copies_elements(access, fp);
@@ -501,7 +502,7 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
       continue;
     bool load = LLVMIsALoadInst(access);
     if (LLVMIsACallInst(access) &&
-        !fprange_calls_intrinsic(access, "llvm.memset."))
+        !fprange_calls_intrinsic(access, "llvm.memset"))
       continue; /* a copy: what it writes, the class already holds */
     ptr_map_put(load ? &p->loaders : &p->storers, function_of(access), 1);
     p->classes[k].stores += !load;
@@ -593,9 +594,11 @@ static memory_class *class_of(const fprange_program *p, LLVMValueRef pointer) {
  * memcpys that read them and closed functions (find_memory_classes). */
 static memory_class *written_class(const fprange_program *p,
                                    LLVMValueRef inst) {
+  if (!p->class_count)
+    return NULL;
   if (LLVMIsAStoreInst(inst))
     return class_of(p, LLVMGetOperand(inst, 1));
-  if (!fprange_calls_intrinsic(inst, "llvm.memset."))
+  if (!fprange_calls_intrinsic(inst, "llvm.memset"))
     return NULL;
   memory_class *c = class_of(p, LLVMGetOperand(inst, 0));
   return c && fprange_zeroes_elements(inst, LLVMGetOperand(inst, 0), c->fp)
