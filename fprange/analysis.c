@@ -38,6 +38,7 @@
 #include <limits.h>
 #include <llvm-c/Core.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -458,23 +459,79 @@ static bool not_volatile(LLVMValueRef call) {
          !LLVMConstIntGetZExtValue(is_volatile);
 }
 
+/* Is `name` a builtin for the function that makes `call`, as LLVM's
+ * TargetLibraryInfo decides: not with -fno-builtin (the caller's
+ * "no-builtins", or "no-builtin-NAME"), nor on a `nobuiltin` call? */
+static bool is_builtin_call(LLVMValueRef call, const char *name) {
+  LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+  unsigned kind = LLVMGetEnumAttributeKindForName("nobuiltin", 9), length;
+  char key[32];
+  snprintf(key, sizeof key, "no-builtin-%s", name);
+  return !LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex,
+                                       kind) &&
+         !fprange_function_attribute(caller, "no-builtins", &length) &&
+         !fprange_function_attribute(caller, key, &length);
+}
+
+/* The C library's own functions, declared (not defined in the program),
+ * with their arity: the fortified ones (_FORTIFY_SOURCE) take the
+ * destination's size last, and end the program instead of writing past
+ * it. Their result (the destination) must go unused, so that no pointer
+ * comes out of them. */
+static fp_memory_op library_memory_op(LLVMValueRef call, LLVMValueRef callee) {
+  static const struct {
+    const char *name;
+    unsigned args;
+    fp_memory_op op;
+  } functions[] = {
+      {"memset", 3, FP_MEMORY_SET},       {"__memset_chk", 4, FP_MEMORY_SET},
+      {"memcpy", 3, FP_MEMORY_COPY},      {"__memcpy_chk", 4, FP_MEMORY_COPY},
+      {"memmove", 3, FP_MEMORY_COPY},     {"__memmove_chk", 4, FP_MEMORY_COPY},
+  };
+  if (!LLVMIsDeclaration(callee) || LLVMGetFirstUse(call))
+    return FP_MEMORY_NONE;
+  size_t length;
+  const char *name = LLVMGetValueName2(callee, &length);
+  for (size_t i = 0; i < sizeof functions / sizeof *functions; ++i)
+    if (strlen(functions[i].name) == length &&
+        memcmp(functions[i].name, name, length) == 0 &&
+        LLVMGetNumArgOperands(call) == functions[i].args &&
+        is_builtin_call(call, functions[i].name))
+      return functions[i].op;
+  return FP_MEMORY_NONE;
+}
+
+fp_memory_op fprange_memory_op(LLVMValueRef call) {
+  LLVMValueRef callee = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+  if (!LLVMIsAFunction(callee) ||
+      LLVMGetCalledFunctionType(call) != LLVMGlobalGetValueType(callee))
+    return FP_MEMORY_NONE;
+  if (!LLVMGetIntrinsicID(callee))
+    return library_memory_op(call, callee);
+  if (LLVMGetNumArgOperands(call) != 4 || !not_volatile(call))
+    return FP_MEMORY_NONE;
+  if (fprange_calls_intrinsic(call, "llvm.memset"))
+    return FP_MEMORY_SET;
+  if (fprange_calls_intrinsic(call, "llvm.memcpy") ||
+      fprange_calls_intrinsic(call, "llvm.memmove"))
+    return FP_MEMORY_COPY;
+  return FP_MEMORY_NONE;
+}
+
 bool fprange_zeroes_elements(LLVMValueRef call, LLVMValueRef pointer,
                              LLVMTypeRef fp) {
   long long size = element_size(fp);
-  if (!size || !fprange_calls_intrinsic(call, "llvm.memset") ||
-      LLVMGetNumArgOperands(call) != 4 || LLVMGetOperand(call, 0) != pointer)
+  if (!size || fprange_memory_op(call) != FP_MEMORY_SET ||
+      LLVMGetOperand(call, 0) != pointer)
     return false;
   LLVMValueRef byte = LLVMGetOperand(call, 1);
   return LLVMIsAConstantInt(byte) && LLVMConstIntGetZExtValue(byte) == 0 &&
-         not_volatile(call) && multiple_of(LLVMGetOperand(call, 2), size, 0);
+         multiple_of(LLVMGetOperand(call, 2), size, 0);
 }
 
 bool fprange_copies_elements(LLVMValueRef call, LLVMTypeRef fp) {
   long long size = element_size(fp);
-  return size &&
-         (fprange_calls_intrinsic(call, "llvm.memcpy") ||
-          fprange_calls_intrinsic(call, "llvm.memmove")) &&
-         LLVMGetNumArgOperands(call) == 4 && not_volatile(call) &&
+  return size && fprange_memory_op(call) == FP_MEMORY_COPY &&
          multiple_of(LLVMGetOperand(call, 2), size, 0);
 }
 

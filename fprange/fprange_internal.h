@@ -330,6 +330,17 @@ bool fprange_is_interposable(LLVMValueRef global);
 bool fprange_is_gep(LLVMValueRef v);
 /* A GEP over tables of `fp`, or over bytes by a multiple of its size. */
 bool fprange_gep_keeps_elements(LLVMValueRef gep, LLVMTypeRef fp);
+/* What a call does to memory, when it is one of the C library's plain
+ * (not volatile) memset, memcpy or memmove: the intrinsics, or the
+ * functions themselves and their fortified forms (`__memcpy_chk`), whose
+ * first three arguments are the same (destination, source or byte,
+ * length). */
+typedef enum fp_memory_op {
+  FP_MEMORY_NONE,
+  FP_MEMORY_SET,
+  FP_MEMORY_COPY, /* memcpy or memmove */
+} fp_memory_op;
+fp_memory_op fprange_memory_op(LLVMValueRef call);
 /* Is `call` a plain (not volatile) memset of zero bytes from `pointer`
  * over whole elements of `fp` (its length a multiple of their size)? It
  * then stores +0.0 into each. */

@@ -40,21 +40,29 @@
  * found together: a root, the GEPs, phis and selects made from its
  * members, the pointer arguments of closed functions with what every call
  * of them passes, and what a memcpy copies from into what it copies to.
- * It is closed when every pointer made into it comes from such a member
- * (or is null or undef), its roots agree on one FP type, its GEPs keep to
- * whole elements, and every use of a member is
+ * A member is rooted when it is made from a root, foreign when it is made
+ * from a pointer that is no member (loaded from memory, returned by a
+ * call, an argument of a function that is not closed), or both. The class
+ * is closed when its roots agree on one FP type and every rooted member's
+ * GEPs keep to whole elements and its every use is
  *  - a load;
  *  - a plain (not volatile, not atomic) store of values of that type;
  *  - a plain memset of zero bytes over whole elements (a store of +0.0
  *    into each), or a plain memcpy or memmove of whole elements (from a
- *    member, or into one from a member: both in the class);
+ *    member, or into one from a member that is not foreign: both in the
+ *    class);
  *  - a lifetime marker, a pointer compare, or an argument of a call of a
- *    closed function (not a variadic one).
- * Then every write to its memory is in view (another call, a pointer kept
- * in memory or turned into an integer, a store of other bytes make the
- * class open; so does module-level asm for globals, which it could name),
- * and every load of it reads its globals' initializers or one of the
- * values its stores store: their join, each read at its store. Memory
+ *    closed function (not a variadic one);
+ *  - a ptrtoint whose integer is only compared, in a module without
+ *    inttoptr (which could make a pointer of an integer found equal).
+ * Then no root's address reaches code or memory out of view, so no foreign
+ * pointer points into a root, and every write to a root is in view: a
+ * store, memset or memcpy through a rooted member (another call, a pointer
+ * kept in memory, a store of other bytes make the class open; so does
+ * module-level asm for globals, which it could name). A load through a
+ * member that is rooted and not foreign reads its globals' initializers or
+ * one of the values the rooted members' stores store: their join, each
+ * read at its store; a load through a foreign member gets nothing. Memory
  * not yet written (a stack array's) is undefined and adds nothing. Stores
  * are learned as call sites are: a round's join counts once every store
  * was analyzed completely in that round; until then loads assume the
@@ -210,17 +218,19 @@ bool fprange_only_fp_accesses(LLVMValueRef pointer, LLVMTypeRef fp,
  * and the GEPs, phis and selects of pointers. A GEP, phi or select is in
  * the class of its pointer operands; an argument of a closed function is
  * in the class of what every call of it passes; the destination of a
- * memcpy, in the class of its source. A class is open (no fact) when a
- * member is made from a pointer that is none of these (loaded, returned,
- * an argument of a function that is not closed), or is used in any way
- * but the accesses it allows, or when its roots do not agree on one FP
- * type. */
+ * memcpy, in the class of its source. Then where each member may point
+ * (rooted, foreign) flows from what it is made from. A class is open (no
+ * fact) when a rooted member is used in any way but the accesses it
+ * allows, or when its roots do not agree on one FP type. */
 
 typedef struct pointer_node {
   LLVMValueRef value;
   uint32_t parent;
   LLVMTypeRef fp; /* of a root (the class's, once joined); NULL if none */
-  bool open;
+  bool open;      /* (of a class's representative) no fact for it */
+  bool rooted;    /* may point into a root's memory */
+  bool foreign;   /* may point into memory out of view */
+  bool bad_use;   /* used in a way the class does not allow */
 } pointer_node;
 
 typedef struct class_builder {
@@ -229,6 +239,7 @@ typedef struct class_builder {
   size_t count, capacity;
   ptr_map index;          /* value -> node */
   bool no_globals;        /* module-level asm could name any of them */
+  bool int_to_pointer;    /* an inttoptr makes a pointer of an integer */
   LLVMValueRef *accesses; /* loads, stores, memsets and memcpys into */
   size_t access_count, access_capacity;
 } class_builder;
@@ -238,7 +249,8 @@ typedef struct class_builder {
 static uint32_t node_add(class_builder *b, LLVMValueRef v, LLVMTypeRef fp) {
   b->nodes = fprange_grow(b->nodes, &b->capacity, b->count, sizeof *b->nodes);
   uint32_t n = (uint32_t)b->count++;
-  b->nodes[n] = (pointer_node){v, n, fp, false};
+  b->nodes[n] = (pointer_node){.value = v, .parent = n, .fp = fp,
+                               .rooted = fp != NULL}; /* (a root's) */
   ptr_map_put(&b->index, v, n);
   return n;
 }
@@ -315,15 +327,67 @@ static uint32_t node_reach(class_builder *b, LLVMValueRef v) {
   return node_add(b, v, fp);
 }
 
-/* Puts node n in the class of `operand`, a pointer it is made from or
- * joined with; one that points at nothing (null, undef, poison) is no
- * object to read, one that can be no member opens the class. */
-static void node_join(class_builder *b, uint32_t n, LLVMValueRef operand) {
+/* Does `v` point at no object (null, undef, poison)? */
+static bool points_nowhere(LLVMValueRef v) {
+  return LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v);
+}
+
+/* Puts node n in the class of `operand`, a pointer it is made from; one
+ * that can be no member (loaded from memory, returned by a call, an
+ * argument of a function that is not closed) makes n foreign. */
+static void node_derive(class_builder *b, uint32_t n, LLVMValueRef operand) {
   uint32_t m = node_reach(b, operand);
   if (m != NO_NODE)
     node_union(b, n, m);
-  else if (!LLVMIsAConstantPointerNull(operand) && !LLVMIsAUndefValue(operand))
-    node_open(b, n);
+  else if (!points_nowhere(operand))
+    b->nodes[n].foreign = true;
+}
+
+/* The pointers node n is made from: its GEP's base, its phi's or select's
+ * pointers, or what every call of its function passes. Calls `visit` on
+ * each, and returns whether one of the calls returned true. */
+static bool each_source(class_builder *b, uint32_t n,
+                        bool (*visit)(class_builder *, uint32_t,
+                                      LLVMValueRef)) {
+  LLVMValueRef v = b->nodes[n].value;
+  bool any = false;
+  if (fprange_is_gep(v)) {
+    any |= visit(b, n, LLVMGetOperand(v, 0));
+  } else if (LLVMIsAPHINode(v)) {
+    for (unsigned i = 0; i < LLVMCountIncoming(v); ++i)
+      any |= visit(b, n, LLVMGetIncomingValue(v, i));
+  } else if (LLVMIsASelectInst(v)) {
+    any |= visit(b, n, LLVMGetOperand(v, 1));
+    any |= visit(b, n, LLVMGetOperand(v, 2));
+  } else if (LLVMIsAArgument(v)) {
+    LLVMValueRef f = LLVMGetParamParent(v);
+    unsigned k = 0;
+    while (LLVMGetParam(f, k) != v)
+      ++k;
+    for (LLVMUseRef use = LLVMGetFirstUse(f); use; use = LLVMGetNextUse(use))
+      any |= visit(b, n, LLVMGetOperand(LLVMGetUser(use), k));
+  }
+  return any;
+}
+
+static bool derive_visit(class_builder *b, uint32_t n, LLVMValueRef operand) {
+  node_derive(b, n, operand);
+  return false;
+}
+
+/* Node n may point where `operand` may: returns whether that added to
+ * what n may point into. */
+static bool flow_visit(class_builder *b, uint32_t n, LLVMValueRef operand) {
+  uint32_t m = node_of(b, operand);
+  pointer_node *to = &b->nodes[n];
+  if (m == NO_NODE)
+    return false; /* (node_derive marked n foreign) */
+  bool rooted = to->rooted || b->nodes[m].rooted;
+  bool foreign = to->foreign || b->nodes[m].foreign;
+  bool changed = rooted != to->rooted || foreign != to->foreign;
+  to->rooted = rooted;
+  to->foreign = foreign;
+  return changed;
 }
 
 /* The FP element type of a closed global's or stack array's values, or
@@ -350,6 +414,34 @@ static bool is_root_global(LLVMValueRef g) {
                     linkage == LLVMPrivateLinkage);
 }
 
+/* Is every use of the integer `v` (a pointer's address, or made from it)
+ * a compare, or arithmetic, a cast, a phi or a select whose uses are
+ * so too? Then no pointer is made from it: the vectorizer's checks of
+ * whether two arrays overlap are such. Past a depth of 8, no. */
+static bool only_compared(LLVMValueRef v, int depth) {
+  if (depth > 8)
+    return false;
+  for (LLVMUseRef use = LLVMGetFirstUse(v); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (LLVMIsAICmpInst(user))
+      continue;
+    if (!LLVMIsAInstruction(user))
+      return false;
+    switch (LLVMGetInstructionOpcode(user)) {
+    case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv:
+    case LLVMURem: case LLVMSRem: case LLVMShl: case LLVMLShr: case LLVMAShr:
+    case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMTrunc: case LLVMZExt:
+    case LLVMSExt: case LLVMPHI: case LLVMSelect: case LLVMFreeze:
+      if (!only_compared(user, depth + 1))
+        return false;
+      break;
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
 /* Does a use by `user` of member n keep every write to the class in view?
  * Loads, stores, memsets and the memcpys that write are kept, to be
  * checked against the class's type once it is known. */
@@ -368,21 +460,26 @@ static bool allowed_use(class_builder *b, uint32_t n, LLVMValueRef user) {
     return node_reach(b, user) != NO_NODE; /* joined as it is visited */
   if (LLVMIsAICmpInst(user) || is_lifetime_marker(user))
     return true;
+  if (LLVMIsAPtrToIntInst(user)) /* (an address compared may be guessed) */
+    return !b->int_to_pointer && only_compared(user, 0);
   if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) == v)
     return false;
   unsigned args = LLVMGetNumArgOperands(user);
-  if (fprange_calls_intrinsic(user, "llvm.memset") &&
-      LLVMGetOperand(user, 0) == v) {
+  fp_memory_op op = fprange_memory_op(user);
+  if (op == FP_MEMORY_SET && LLVMGetOperand(user, 0) == v) {
     add_access(b, user);
     return true;
   }
-  if (fprange_calls_intrinsic(user, "llvm.memcpy") ||
-      fprange_calls_intrinsic(user, "llvm.memmove")) {
+  if (op == FP_MEMORY_COPY) {
     if (LLVMGetOperand(user, 0) != v)
       return true; /* only read */
     /* A copy into the class: of values of the class it copies from,
-     * which joins it (checked to copy whole elements, with the type). */
-    node_join(b, n, LLVMGetOperand(user, 1));
+     * which joins it (checked to copy whole elements, with the type, and
+     * from memory in view). */
+    uint32_t from = node_reach(b, LLVMGetOperand(user, 1));
+    if (from == NO_NODE)
+      return false;
+    node_union(b, n, from);
     add_access(b, user);
     return true;
   }
@@ -413,56 +510,57 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
     for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(f); block;
          block = LLVMGetNextBasicBlock(block))
       for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
-           inst = LLVMGetNextInstruction(inst))
+           inst = LLVMGetNextInstruction(inst)) {
         if (LLVMIsAAllocaInst(inst))
           node_reach(&b, inst);
+        b.int_to_pointer |= LLVMIsAIntToPtrInst(inst) != NULL;
+      }
   /* From the roots: each member joins the pointers it is made from, and
    * its uses are checked; the members met either way join the list. */
   for (size_t n = 0; n < b.count; ++n) {
+    each_source(&b, (uint32_t)n, derive_visit);
     LLVMValueRef v = b.nodes[n].value;
-    if (fprange_is_gep(v)) {
-      node_join(&b, (uint32_t)n, LLVMGetOperand(v, 0));
-    } else if (LLVMIsAPHINode(v)) {
-      for (unsigned i = 0; i < LLVMCountIncoming(v); ++i)
-        node_join(&b, (uint32_t)n, LLVMGetIncomingValue(v, i));
-    } else if (LLVMIsASelectInst(v)) {
-      node_join(&b, (uint32_t)n, LLVMGetOperand(v, 1));
-      node_join(&b, (uint32_t)n, LLVMGetOperand(v, 2));
-    } else if (LLVMIsAArgument(v)) {
-      LLVMValueRef f = LLVMGetParamParent(v);
-      unsigned k = 0;
-      while (LLVMGetParam(f, k) != v)
-        ++k;
-      for (LLVMUseRef use = LLVMGetFirstUse(f); use; use = LLVMGetNextUse(use))
-        node_join(&b, (uint32_t)n, LLVMGetOperand(LLVMGetUser(use), k));
-    }
     for (LLVMUseRef use = LLVMGetFirstUse(v); use; use = LLVMGetNextUse(use))
       if (!allowed_use(&b, (uint32_t)n, LLVMGetUser(use)))
-        node_open(&b, (uint32_t)n);
+        b.nodes[n].bad_use = true;
   }
-  /* With the classes joined: their GEPs keep to whole elements, and their
-   * stores and memsets write elements of their type. */
+  /* Where each member may point: into its class's roots, out of view, or
+   * both, as what it is made from may (to a fixed point: a phi or an
+   * argument may come before what it is made from). */
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t n = 0; n < b.count; ++n)
+      changed |= each_source(&b, (uint32_t)n, flow_visit);
+  }
+  /* Only the members that may point into the roots' memory can write it
+   * or let it escape: their uses are what keeps the class closed. Their
+   * GEPs keep to whole elements, and their stores and memsets write
+   * elements of the class's type; a copy into them reads a member that
+   * points only into the class. */
   for (size_t n = 0; n < b.count; ++n) {
     LLVMValueRef v = b.nodes[n].value;
     LLVMTypeRef fp = b.nodes[node_find(&b, (uint32_t)n)].fp;
-    if (!fp || (fprange_is_gep(v) && !fprange_gep_keeps_elements(v, fp)))
+    if (b.nodes[n].rooted &&
+        (b.nodes[n].bad_use ||
+         (fprange_is_gep(v) && !fprange_gep_keeps_elements(v, fp))))
       node_open(&b, (uint32_t)n);
   }
   for (size_t i = 0; i < b.access_count; ++i) {
     LLVMValueRef access = b.accesses[i], pointer = access_pointer(access);
-    uint32_t n = node_find(&b, node_of(&b, pointer));
+    uint32_t m = node_of(&b, pointer), n = node_find(&b, m);
     LLVMTypeRef fp = b.nodes[n].fp;
-    if (LLVMIsALoadInst(access) || b.nodes[n].open)
-      continue; /* (an open class may have no type) */
+    if (LLVMIsALoadInst(access) || !b.nodes[m].rooted || b.nodes[n].open)
+      continue;
     bool writes_elements;
     if (LLVMIsAStoreInst(access)) {
       LLVMTypeRef stored = LLVMTypeOf(LLVMGetOperand(access, 0));
       writes_elements = LLVMGetTypeKind(stored) != LLVMArrayTypeKind &&
                         fprange_table_element(stored) == fp;
-    } else if (fprange_calls_intrinsic(access, "llvm.memset")) {
+    } else if (fprange_memory_op(access) == FP_MEMORY_SET) {
       writes_elements = fprange_zeroes_elements(access, pointer, fp);
     } else {
-      writes_elements = fprange_copies_elements(access, fp);
+      writes_elements = fprange_copies_elements(access, fp) &&
+                        !b.nodes[node_of(&b, LLVMGetOperand(access, 1))].foreign;
     }
     if (!writes_elements)
       node_open(&b, n);
@@ -475,7 +573,7 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
     class_of_root[n] = NO_NODE;
   for (size_t n = 0; n < b.count; ++n) {
     uint32_t root = node_find(&b, (uint32_t)n);
-    if (b.nodes[root].open)
+    if (b.nodes[root].open || !b.nodes[n].rooted)
       continue;
     if (class_of_root[root] == NO_NODE) {
       p->classes = fprange_grow(p->classes, &capacity, p->class_count,
@@ -493,7 +591,8 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
     if (LLVMIsAGlobalVariable(v) &&
         !fprange_table_hull(LLVMGetInitializer(v), c->format, &c->initial))
       c->initial_unknown = true;
-    ptr_map_put(&p->memory_index, v, class_of_root[root]);
+    ptr_map_put(&p->memory_index, v,
+                2 * (uint64_t)class_of_root[root] + b.nodes[n].foreign);
   }
   for (size_t i = 0; i < b.access_count; ++i) {
     LLVMValueRef access = b.accesses[i];
@@ -501,8 +600,11 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
     if (!ptr_map_get(&p->memory_index, access_pointer(access), &k))
       continue;
     bool load = LLVMIsALoadInst(access);
+    if (load && k % 2)
+      continue; /* may read memory out of view: no fact */
+    k /= 2;
     if (LLVMIsACallInst(access) &&
-        !fprange_calls_intrinsic(access, "llvm.memset"))
+        fprange_memory_op(access) != FP_MEMORY_SET)
       continue; /* a copy: what it writes, the class already holds */
     ptr_map_put(load ? &p->loaders : &p->storers, function_of(access), 1);
     p->classes[k].stores += !load;
@@ -581,12 +683,15 @@ size_t fprange_program_closed_count(const fprange_program *p) {
   return p ? p->count : 0;
 }
 
-/* The closed class `pointer` points into, or NULL. */
-static memory_class *class_of(const fprange_program *p, LLVMValueRef pointer) {
+/* The closed class whose memory `pointer` may point into, or NULL; for
+ * a load (`reads`), NULL also when it may point out of view. */
+static memory_class *class_of(const fprange_program *p, LLVMValueRef pointer,
+                              bool reads) {
   uint64_t i;
-  if (!p || !p->class_count || !ptr_map_get(&p->memory_index, pointer, &i))
+  if (!p || !p->class_count || !ptr_map_get(&p->memory_index, pointer, &i) ||
+      (reads && i % 2))
     return NULL;
-  return &p->classes[i];
+  return &p->classes[i / 2];
 }
 
 /* The closed class a store or a memset of zeros writes, or NULL. Members
@@ -597,10 +702,10 @@ static memory_class *written_class(const fprange_program *p,
   if (!p->class_count)
     return NULL;
   if (LLVMIsAStoreInst(inst))
-    return class_of(p, LLVMGetOperand(inst, 1));
-  if (!fprange_calls_intrinsic(inst, "llvm.memset"))
+    return class_of(p, LLVMGetOperand(inst, 1), false);
+  if (fprange_memory_op(inst) != FP_MEMORY_SET)
     return NULL;
-  memory_class *c = class_of(p, LLVMGetOperand(inst, 0));
+  memory_class *c = class_of(p, LLVMGetOperand(inst, 0), false);
   return c && fprange_zeroes_elements(inst, LLVMGetOperand(inst, 0), c->fp)
              ? c
              : NULL;
@@ -623,7 +728,7 @@ bool fprange_program_memory_load(const fprange_program *p, LLVMValueRef load,
   if (LLVMGetVolatile(load) ||
       LLVMGetOrdering(load) != LLVMAtomicOrderingNotAtomic)
     return false;
-  memory_class *c = class_of(p, LLVMGetOperand(load, 0));
+  memory_class *c = class_of(p, LLVMGetOperand(load, 0), true);
   LLVMTypeRef type = LLVMTypeOf(load);
   if (LLVMGetTypeKind(type) == LLVMVectorTypeKind)
     type = LLVMGetElementType(type);

@@ -273,6 +273,22 @@ class Function:
                 if self.rng.random() < 0.5 else "%s[%s & 7u]" % (name, index))
         self.emit("double d%d = (double)%s;" % (len(self.doubles), read))
         self.doubles.append("d%d" % len(self.doubles))
+        if self.rng.random() < 0.4:
+            # The same helpers on a heap block too: their pointers then
+            # also point out of view, and only the local array's own
+            # loads may read what its class holds.
+            heap = "heap%d" % len(self.lines)
+            value = self.double_expr() if kind == "double" else self.float_expr()
+            result = "d%d" % len(self.doubles)
+            self.emit("double %s = 0.0;" % result)
+            self.emit("%s *%s = (%s *)malloc(8 * sizeof(%s));" % (kind, heap, kind, kind))
+            self.emit("if (%s) {" % heap)
+            self.emit("  fill_%s(%s, %s, 8u);" % (kind, heap, value))
+            self.emit("  %s = (double)pick_%s(%s, 7u, %s);" % (
+                result, kind, heap, self.rng.choice(self.unsigneds)))
+            self.emit("  free(%s);" % heap)
+            self.emit("}")
+            self.doubles.append(result)
 
     def generate(self):
         for _ in range(self.rng.randint(2, 5)):

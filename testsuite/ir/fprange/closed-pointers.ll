@@ -243,3 +243,227 @@ define i1 @through_varargs() {
 declare void @llvm.va_start.p0(ptr)
 declare void @llvm.va_end.p0(ptr)
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+
+; A helper that also sees memory out of view does not open the class of a
+; caller's array: @scale writes 2.0 through a pointer that is the array or
+; one loaded from memory, and @reads_own loads through its own array only.
+; Its loads read the array's stores, the helper's included; the helper's
+; own loads may read anything.
+define internal void @scale(ptr %p) {
+  store float 2.000000e+00, ptr %p
+  ret void
+}
+
+; CHECK-LABEL: define i1 @reads_own(
+; CHECK: call void @use(i1 true)
+; CHECK: %c = fcmp ole float %v, 1.000000e+00
+; CHECK-NEXT: ret i1 %c
+; PRINT-LABEL: function @reads_own
+; PRINT: %v = load float, ptr %p
+; PRINT-NEXT: min: 0 max: 2
+define i1 @reads_own(i8 %level, i1 %big, i64 %i) {
+  %level.f = uitofp i8 %level to float
+  %unit = fdiv float %level.f, 2.550000e+02
+  %a = alloca [4 x float]
+  store float %unit, ptr %a
+  br i1 %big, label %scaled, label %read
+scaled:
+  call void @scale(ptr %a)
+  br label %read
+read:
+  %p = getelementptr inbounds [4 x float], ptr %a, i64 0, i64 %i
+  %v = load float, ptr %p
+  %at_most_two = fcmp ole float %v, 2.000000e+00
+  call void @use(i1 %at_most_two)
+  %c = fcmp ole float %v, 1.000000e+00
+  ret i1 %c
+}
+
+define void @scale_elsewhere(ptr %pp) {
+  %p = load ptr, ptr %pp
+  call void @scale(ptr %p)
+  ret void
+}
+
+; CHECK-LABEL: define internal i1 @reads_either(
+; CHECK: %c = fcmp ole float %v, 2.000000e+00
+; CHECK-NEXT: ret i1 %c
+define internal i1 @reads_either(ptr %p) {
+  %v = load float, ptr %p
+  %c = fcmp ole float %v, 2.000000e+00
+  ret i1 %c
+}
+
+define i1 @either(ptr %pp, i8 %level) {
+  %level.f = uitofp i8 %level to float
+  %unit = fdiv float %level.f, 2.550000e+02
+  %a = alloca [4 x float]
+  store float %unit, ptr %a
+  %p = load ptr, ptr %pp
+  %x = call i1 @reads_either(ptr %a)
+  %y = call i1 @reads_either(ptr %p)
+  %r = and i1 %x, %y
+  ret i1 %r
+}
+
+declare void @use(i1)
+
+; The addresses the vectorizer compares to see whether two arrays overlap
+; make no pointer (the module has no inttoptr): the class stays closed.
+; The fortified memcpy and memset of the C library (_FORTIFY_SOURCE) are
+; copies and zeroing like the intrinsics, when their result goes unused.
+declare ptr @__memcpy_chk(ptr, ptr, i64, i64)
+declare ptr @__memset_chk(ptr, i32, i64, i64)
+
+; CHECK-LABEL: define i1 @compared_and_copied(
+; CHECK: ret i1 true
+define i1 @compared_and_copied(i8 %level, i64 %n, i64 %i) {
+  %level.f = uitofp i8 %level to float
+  %unit = fdiv float %level.f, 2.550000e+02
+  %a = alloca [4 x float]
+  %b = alloca [4 x float]
+  store float %unit, ptr %a
+  %ia = ptrtoint ptr %a to i64
+  %ib = ptrtoint ptr %b to i64
+  %d = sub i64 %ib, %ia
+  %far = icmp uge i64 %d, 16
+  call void @use(i1 %far)
+  %bytes = shl i64 %n, 2
+  %unused = call ptr @__memcpy_chk(ptr %b, ptr %a, i64 %bytes, i64 16)
+  %unused2 = call ptr @__memset_chk(ptr %a, i32 0, i64 8, i64 16)
+  %p = getelementptr inbounds [4 x float], ptr %b, i64 0, i64 %i
+  %v = load float, ptr %p
+  %c = fcmp ole float %v, 1.000000e+00
+  ret i1 %c
+}
+
+; Not bounded: an address kept as an integer in memory (it may be made a
+; pointer again); a fortified memcpy whose result (the destination) is
+; used; a copy into the array from a pointer that may be out of view.
+; CHECK-LABEL: define i1 @address_stored(
+; CHECK: %c = fcmp ole float %v, 1.000000e+00
+; CHECK-NEXT: ret i1 %c
+define i1 @address_stored(ptr %slot, i8 %level, i64 %i) {
+  %level.f = uitofp i8 %level to float
+  %unit = fdiv float %level.f, 2.550000e+02
+  %a = alloca [4 x float]
+  store float %unit, ptr %a
+  %ia = ptrtoint ptr %a to i64
+  store i64 %ia, ptr %slot
+  %p = getelementptr inbounds [4 x float], ptr %a, i64 0, i64 %i
+  %v = load float, ptr %p
+  %c = fcmp ole float %v, 1.000000e+00
+  ret i1 %c
+}
+
+; CHECK-LABEL: define i1 @copy_result_used(
+; CHECK: %c = fcmp ole float %v, 1.000000e+00
+; CHECK-NEXT: ret i1 %c
+define i1 @copy_result_used(i8 %level, i64 %i) {
+  %level.f = uitofp i8 %level to float
+  %unit = fdiv float %level.f, 2.550000e+02
+  %a = alloca [4 x float]
+  %b = alloca [4 x float]
+  store float %unit, ptr %a
+  %d = call ptr @__memcpy_chk(ptr %b, ptr %a, i64 16, i64 16)
+  store float 3.000000e+00, ptr %d
+  %p = getelementptr inbounds [4 x float], ptr %b, i64 0, i64 %i
+  %v = load float, ptr %p
+  %c = fcmp ole float %v, 1.000000e+00
+  ret i1 %c
+}
+
+define internal void @copy_from(ptr %to, ptr %from) {
+  call void @llvm.memcpy.p0.p0.i64(ptr %to, ptr %from, i64 16, i1 false)
+  ret void
+}
+
+; CHECK-LABEL: define i1 @copied_from_either(
+; CHECK: %c = fcmp ole float %v, 1.000000e+00
+; CHECK-NEXT: ret i1 %c
+define i1 @copied_from_either(ptr %pp, i8 %level, i64 %i) {
+  %level.f = uitofp i8 %level to float
+  %unit = fdiv float %level.f, 2.550000e+02
+  %a = alloca [4 x float]
+  %b = alloca [4 x float]
+  store float %unit, ptr %a
+  store float %unit, ptr %b
+  %other = load ptr, ptr %pp
+  call void @copy_from(ptr %b, ptr %a)
+  %c1 = alloca [4 x float]
+  call void @copy_from(ptr %c1, ptr %other)
+  %p = getelementptr inbounds [4 x float], ptr %b, i64 0, i64 %i
+  %v = load float, ptr %p
+  %c = fcmp ole float %v, 1.000000e+00
+  ret i1 %c
+}
+
+; Not bounded: a helper that stores a double (0.5) over two floats, through
+; a pointer that is the array or one loaded from memory; the second float
+; then reads the double's upper half, 1.75.
+define internal void @poke_either(ptr %p) {
+  store double 5.000000e-01, ptr %p
+  ret void
+}
+
+; CHECK-LABEL: define i1 @poked_either(
+; CHECK: %c = fcmp olt float %v, 1.000000e+00
+; CHECK-NEXT: ret i1 %c
+define i1 @poked_either(ptr %pp) {
+  %a = alloca [2 x float]
+  store float 5.000000e-01, ptr %a
+  %second = getelementptr inbounds i8, ptr %a, i64 4
+  store float 5.000000e-01, ptr %second
+  call void @poke_either(ptr %a)
+  %other = load ptr, ptr %pp
+  call void @poke_either(ptr %other)
+  %v = load float, ptr %second
+  %c = fcmp olt float %v, 1.000000e+00
+  ret i1 %c
+}
+
+; Not bounded: with -fno-builtin ("no-builtins") a call of memset is a call
+; of whatever the program links as memset, as for LLVM itself; the same
+; on a call marked nobuiltin.
+declare ptr @memset(ptr, i32, i64)
+
+; CHECK-LABEL: define i1 @no_builtins(
+; CHECK: %c = fcmp ole float %v, 5.000000e-01
+; CHECK-NEXT: ret i1 %c
+define i1 @no_builtins(i64 %i) #0 {
+  %a = alloca [4 x float]
+  store float 5.000000e-01, ptr %a
+  %unused = call ptr @memset(ptr %a, i32 0, i64 16)
+  %p = getelementptr inbounds [4 x float], ptr %a, i64 0, i64 %i
+  %v = load float, ptr %p
+  %c = fcmp ole float %v, 5.000000e-01
+  ret i1 %c
+}
+
+; CHECK-LABEL: define i1 @nobuiltin_call(
+; CHECK: %c = fcmp ole float %v, 5.000000e-01
+; CHECK-NEXT: ret i1 %c
+define i1 @nobuiltin_call(i64 %i) {
+  %a = alloca [4 x float]
+  store float 5.000000e-01, ptr %a
+  %unused = call ptr @memset(ptr %a, i32 0, i64 16) nobuiltin
+  %p = getelementptr inbounds [4 x float], ptr %a, i64 0, i64 %i
+  %v = load float, ptr %p
+  %c = fcmp ole float %v, 5.000000e-01
+  ret i1 %c
+}
+
+; The same memset as a builtin: zeros, so no element is below 0.
+; CHECK-LABEL: define i1 @builtin_memset(
+; CHECK: ret i1 true
+define i1 @builtin_memset(i64 %i) {
+  %a = alloca [4 x float]
+  store float 5.000000e-01, ptr %a
+  %unused = call ptr @memset(ptr %a, i32 0, i64 16)
+  %p = getelementptr inbounds [4 x float], ptr %a, i64 0, i64 %i
+  %v = load float, ptr %p
+  %c = fcmp oge float %v, 0.000000e+00
+  ret i1 %c
+}
+
+attributes #0 = { "no-builtins" }
