@@ -39,6 +39,16 @@ import sys
 UNARY_DOUBLE = ["sqrt", "fabs", "floor", "ceil", "trunc", "round", "rint",
                 "nearbyint", "sin", "cos", "exp", "log", "exp2", "log2",
                 "atan", "tanh", "cbrt", "expm1", "log1p"]
+def sign_of(e):
+    """`e` where only its sign is read (copysign's second argument,
+    signbit): a NaN there becomes -inf. The sign of a NaN that arithmetic
+    makes is not specified (LLVM's LangRef: an fmul of two NaNs may return
+    either, and passes may swap its operands), so a program reading it may
+    print differently after any correct change of its code; zeros keep
+    their sign."""
+    return "fmax(%s, -INFINITY)" % e
+
+
 BINARY_DOUBLE = ["fmin", "fmax", "copysign", "pow", "hypot", "fmod",
                  "atan2", "fdim"]
 CONSTANTS = ["0.0", "-0.0", "1.0", "-1.0", "0.5", "2.0", "3.0", "10.0",
@@ -120,9 +130,12 @@ class Function:
             return "%s(%s)" % (self.rng.choice(UNARY_DOUBLE),
                                self.double_expr(depth + 1))
         if r < 0.9:
-            return "%s(%s, %s)" % (self.rng.choice(BINARY_DOUBLE),
-                                   self.double_expr(depth + 1),
-                                   self.double_expr(depth + 1))
+            fn = self.rng.choice(BINARY_DOUBLE)
+            a = self.double_expr(depth + 1)
+            b = self.double_expr(depth + 1)
+            if fn == "copysign":
+                b = sign_of(b)
+            return "%s(%s, %s)" % (fn, a, b)
         return "(%s ? %s : %s)" % (self.condition(depth + 1),
                                    self.double_expr(depth + 1),
                                    self.double_expr(depth + 1))
@@ -156,7 +169,7 @@ class Function:
             "floor(%s) > %s" % (e, e),
             "exp(%s) %s 0.0" % (e, self.rng.choice(["<", ">=", "=="])),
             "(fabs(%s) + 1.0) %s 1.0" % (e, self.rng.choice(CMP)),
-            "copysign(1.0, %s) %s 0.0" % (e, self.rng.choice(CMP)),
+            "copysign(1.0, %s) %s 0.0" % (sign_of(e), self.rng.choice(CMP)),
             "(float)(%s & 7u) * 0.5f %s 4.0f" % (u, self.rng.choice(CMP)),
             "fmax(%s, 2.0) %s 1.0" % (e, self.rng.choice(CMP)),
         ])
@@ -176,7 +189,8 @@ class Function:
         if r < 0.85:
             fn = self.rng.choice(["isnan", "isinf", "isfinite", "signbit",
                                   "isnormal"])
-            return "%s(%s)" % (fn, self.double_expr(depth + 1))
+            e = self.double_expr(depth + 1)
+            return "%s(%s)" % (fn, sign_of(e) if fn == "signbit" else e)
         return "(%s & 1u)" % self.rng.choice(self.unsigneds)
 
     def new_double(self):
