@@ -1171,8 +1171,9 @@ static size_t merge_recursive_groups(merge_state *st) {
    * sort. Stable when a sort forms as many classes as went into it (none
    * split). */
   uint64_t next_number = 1;
-  size_t classes_in = 1, formed = 0;
-  while (count > 0 && formed != classes_in) {
+  size_t classes_in = 1;
+  bool split = true;
+  while (count > 0 && split) {
     qsort_r(all, count, sizeof *all, compare_candidates, st->comparator);
     /* Renumber: a class is a run of equal neighbours. Assign after the scan,
      * so the scan sees one fixed numbering. */
@@ -1184,9 +1185,10 @@ static size_t merge_recursive_groups(merge_state *st) {
         next_number++;
       numbers[i] = next_number;
     }
-    formed = (size_t)(next_number - numbers[0]) + 1;
+    size_t formed = (size_t)(next_number - numbers[0]) + 1;
     next_number++;
-    if (formed != classes_in) {
+    split = formed != classes_in;
+    if (split) {
       classes_in = 0;
       size_t kept = 0;
       for (size_t i = 0; i < count; ++i) {
