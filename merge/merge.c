@@ -88,6 +88,21 @@ void fn_list_push(fn_list *list, LLVMValueRef function) {
 
 /* ---- Linkage and address facts -------------------------------------------- */
 
+/* Was `module` compiled for a shared library: position-independent code
+ * ("PIC Level") that is not a PIE's ("PIE Level")? Code without the first
+ * cannot go into one, and clang marks a PIE's definitions dso_local. */
+static bool may_be_shared_library(LLVMModuleRef module) {
+  return LLVMGetModuleFlag(module, "PIC Level", 9) &&
+         !LLVMGetModuleFlag(module, "PIE Level", 9);
+}
+
+/* May the body that runs for `fn` be another than this one? With a
+ * linkage the linker may resolve to another definition (weak, linkonce,
+ * common), or when the dynamic loader may: a definition of a shared
+ * library that is not dso_local (of default visibility, which an
+ * executable or LD_PRELOAD may define too). A fold must not add references
+ * to such a symbol (a thunk calling it, callers moved to it: they would run
+ * the other definition), nor move its uses to another body. */
 bool is_interposable(LLVMValueRef fn) {
   switch (LLVMGetLinkage(fn)) {
   case LLVMWeakAnyLinkage:
@@ -96,7 +111,8 @@ bool is_interposable(LLVMValueRef fn) {
   case LLVMCommonLinkage:
     return true;
   default:
-    return false;
+    return !has_local_linkage(fn) && !ltofold_is_dso_local(fn) &&
+           may_be_shared_library(LLVMGetGlobalParent(fn));
   }
 }
 

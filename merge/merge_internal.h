@@ -50,6 +50,8 @@ typedef struct merge_state {
 
 /* Linkage and address facts (merge.c). */
 bool is_interposable(LLVMValueRef fn);
+/* LLVM's dso_local (merge/dso_local.cpp). */
+bool ltofold_is_dso_local(LLVMValueRef global);
 bool has_local_linkage(LLVMValueRef fn);
 bool is_discardable_if_unused(LLVMValueRef fn);
 bool has_fn_attribute(LLVMValueRef fn, unsigned kind);
