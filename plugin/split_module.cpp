@@ -186,6 +186,34 @@ void moveBody(Function &From, Function &To, ValueToValueMapTy &Map) {
   From.setComdat(nullptr);
   From.setLinkage(GlobalValue::ExternalLinkage);
 }
+// CloneModule copies every ifunc into every part, whatever the predicate
+// says, with its resolver only declared where the part does not define it:
+// the assembler then gives the ifunc's name the resolver's address, and the
+// part's calls of the ifunc would call the resolver itself. A part that
+// does not own an ifunc declares it instead (a local one, which only its
+// own part uses, it drops).
+void declareOtherIFuncs(Module &M, Module &Cut, ValueToValueMapTy &Map,
+                        const DenseMap<const GlobalValue *, unsigned> &Part,
+                        unsigned I) {
+  for (GlobalIFunc &Original : M.ifuncs()) {
+    if (Part.lookup(&Original) == I)
+      continue;
+    auto *Copy = cast<GlobalIFunc>(Map[&Original]);
+    if (Copy->hasLocalLinkage() && Copy->use_empty()) {
+      Copy->eraseFromParent();
+      continue;
+    }
+    Function *Declaration =
+        Function::Create(cast<FunctionType>(Copy->getValueType()),
+                         GlobalValue::ExternalLinkage,
+                         Copy->getAddressSpace(), "", &Cut);
+    Declaration->setVisibility(Copy->getVisibility());
+    Declaration->setDLLStorageClass(Copy->getDLLStorageClass());
+    Declaration->takeName(Copy);
+    Copy->replaceAllUsesWith(Declaration);
+    Copy->eraseFromParent();
+  }
+}
 } // namespace
 
 extern "C" int ltofold_split_module(LLVMModuleRef ModuleRef, unsigned Count,
@@ -212,6 +240,7 @@ extern "C" int ltofold_split_module(LLVMModuleRef ModuleRef, unsigned Count,
     for (Function &F : M)
       if (!F.isDeclaration() && Part.lookup(&F) == I && isMovable(&F))
         moveBody(F, *cast<Function>(Map[&F]), Map);
+    declareOtherIFuncs(M, *Cut, Map, Part, I);
     if (I != 0)
       Cut->setModuleInlineAsm("");
     if (int Status = Visit(wrap(Cut.get()), I, Data))
