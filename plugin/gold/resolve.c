@@ -210,6 +210,13 @@ static LLVMModuleRef load_resolved(const claimed_file *file, char ***internal,
  * all_symbols_read */
 
 enum ld_plugin_status fetch_resolutions(void) {
+  /* Every file is claimed: the names module asm uses are complete, and
+   * sorted here for is_asm_name, which both the full-LTO and the ThinLTO
+   * way ask (before, only the full-LTO way sorted them, and ThinLTO's
+   * internalized a function only a `.symver` names). */
+  if (the_plugin.asm_name_count)
+    qsort(the_plugin.asm_names, the_plugin.asm_name_count,
+          sizeof *the_plugin.asm_names, compare_strings);
   for (size_t i = 0; i < the_plugin.file_count; ++i) {
     claimed_file *file = &the_plugin.files[i];
     if (!file->symbol_count)
@@ -274,9 +281,6 @@ static bool same_architecture(LLVMModuleRef a, LLVMModuleRef b) {
 
 /* Links every claimed module into one. NULL after an error. */
 LLVMModuleRef link_modules(ltofold_report *report) {
-  if (the_plugin.asm_name_count)
-    qsort(the_plugin.asm_names, the_plugin.asm_name_count,
-          sizeof *the_plugin.asm_names, compare_strings);
   double start = ltofold_now_seconds();
   LLVMModuleRef whole = NULL;
   ltofold_module_linker *linker = NULL;
