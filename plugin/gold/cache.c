@@ -12,6 +12,7 @@
  *     (report, stats, verify, save-temps, jobs, cache-dir, cache-policy);
  *     the list is of what to leave out, so an option added later is in the
  *     key by default;
+ *   - the symbols --wrap names (wrap.c applies the wrap to the bitcode);
  *   - each claimed file in claim order: its name, its bitcode, and for each
  *     of its symbols the linker's resolution.
  * The entry holds the objects and the JSON report of the link that made
@@ -131,6 +132,9 @@ char *cache_key(void) {
       hash_field(&hasher, line, length);
     line += length + (line[length] == '\n');
   }
+  hash_number(&hasher, (long long)the_plugin.wrapped_count);
+  for (size_t i = 0; i < the_plugin.wrapped_count; ++i)
+    hash_string(&hasher, the_plugin.wrapped[i]);
   hash_number(&hasher, (long long)the_plugin.file_count);
   for (size_t i = 0; i < the_plugin.file_count; ++i) {
     const claimed_file *file = &the_plugin.files[i];

@@ -68,6 +68,10 @@ typedef struct plugin {
   char **asm_names;
   size_t asm_name_count;
 
+  /* The symbols --wrap names (owned, sorted; wrap.c). */
+  char **wrapped;
+  size_t wrapped_count;
+
   /* The names internalized (resolve.c, thin.c; owned, sorted): the linker
    * knows them as symbols, so a partition that must export one again does
    * so under its own name (codegen.c). */
@@ -122,6 +126,17 @@ LLVMModuleRef link_modules(ltofold_report *report);
 void internalize(LLVMModuleRef module, char **names, size_t count);
 /* Whether `name` was internalized (for ltofold_split_module). */
 int is_internalized(const char *name, void *unused);
+
+/* wrap.c */
+/* Reads the --wrap options of the linker's command line. */
+void read_wrapped_symbols(void);
+/* Whether `name` is X, __wrap_X or __real_X of a wrapped X: the linker
+ * redefines it, so it stays visible outside IR. */
+bool is_wrap_name(const char *name);
+/* Applies --wrap to one module's references, as the linker would to its
+ * object: those to X in a module that does not define X become references
+ * to __wrap_X, those to __real_X references to X. */
+void apply_wrap(LLVMModuleRef module);
 
 /* thin.c */
 /* Whether a claimed file is a ThinLTO object. */

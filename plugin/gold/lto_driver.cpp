@@ -60,6 +60,7 @@ namespace {
 struct NameFacts {
   bool DefaultVisibility = true;
   bool CanOmitFromDynSym = true;
+  bool Redefined = false; // by the linker's --wrap (lto_driver.h)
 };
 
 // A section name the linker makes __start_/__stop_ symbols for.
@@ -118,6 +119,10 @@ std::vector<lto::SymbolResolution> resolve(const lto::InputFile &File,
     }
     if (isCIdentifier(Symbol.getSectionName()))
       R.VisibleToRegularObj = true;
+    if (Name.Redefined) {
+      R.LinkerRedefined = true;
+      R.VisibleToRegularObj = true;
+    }
     if (Resolution != LDPR_RESOLVED_DYN && Resolution != LDPR_UNDEF &&
         (Executable || !Name.DefaultVisibility))
       R.FinalDefinitionInLinkageUnit = true;
@@ -361,6 +366,9 @@ int addInputs(lto::LTO &Driver, const ltofold_lto_input *Inputs, size_t Count,
     }
     Files.push_back(std::move(*File));
   }
+  for (size_t I = 0; I < Settings.wrapped_count; ++I)
+    for (const char *Prefix : {"", "__wrap_", "__real_"})
+      Facts[std::string(Prefix) + Settings.wrapped[I]].Redefined = true;
   for (size_t I = 0; I < Files.size(); ++I) {
     std::vector<lto::SymbolResolution> Resolutions =
         resolve(*Files[I], Symbols[I], Facts, Settings.executable);

@@ -44,6 +44,11 @@ typedef struct ltofold_lto_settings {
    * that the entries' names depend on besides LLVM's key of the backend. */
   const char *cache_dir;
   const char *cache_salt;
+  /* The symbols --wrap names: X, __wrap_X and __real_X are redefined by
+   * the linker, so no backend may import, inline or internalize them (the
+   * plugin applies the wrap to the optimized modules, wrap.c). */
+  const char *const *wrapped;
+  size_t wrapped_count;
 } ltofold_lto_settings;
 
 /* Whether the bitcode is a ThinLTO object (it has a ThinLTO summary). */

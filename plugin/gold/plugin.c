@@ -224,6 +224,7 @@ static enum ld_plugin_status cleanup(void) {
   }
   free(the_plugin.files);
   free_strings(the_plugin.asm_names, the_plugin.asm_name_count);
+  free_strings(the_plugin.wrapped, the_plugin.wrapped_count);
   free_strings(the_plugin.internalized, the_plugin.internalized_count);
   free(the_plugin.output_name);
   ltofold_options_free(&the_plugin.options);

@@ -217,6 +217,7 @@ enum ld_plugin_status fetch_resolutions(void) {
   if (the_plugin.asm_name_count)
     qsort(the_plugin.asm_names, the_plugin.asm_name_count,
           sizeof *the_plugin.asm_names, compare_strings);
+  read_wrapped_symbols();
   for (size_t i = 0; i < the_plugin.file_count; ++i) {
     claimed_file *file = &the_plugin.files[i];
     if (!file->symbol_count)
@@ -250,7 +251,8 @@ void internalize(LLVMModuleRef module, char **names, size_t count) {
   size_t kept = 0;
   for (size_t i = 0; i < count; ++i) {
     LLVMValueRef global = module ? named_global(module, names[i]) : NULL;
-    if (global && is_definition(global) && !is_asm_name(names[i])) {
+    if (global && is_definition(global) && !is_asm_name(names[i]) &&
+        !is_wrap_name(names[i])) {
       LLVMSetLinkage(global, LLVMInternalLinkage);
       LLVMSetVisibility(global, LLVMDefaultVisibility);
       names[kept++] = names[i];
@@ -291,6 +293,8 @@ LLVMModuleRef link_modules(ltofold_report *report) {
     const claimed_file *file = &the_plugin.files[i];
     LLVMModuleRef module = load_resolved(file, &internal, &internal_count);
     failed = !module;
+    if (module)
+      apply_wrap(module);
     if (report && module)
       ltofold_report_add_input(report, file->name);
     if (!module)

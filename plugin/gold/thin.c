@@ -112,6 +112,7 @@ static LLVMModuleRef link_optimized_modules(parsed_modules *parsed) {
       continue;
     }
     ltofold_drop_lto_unit_flags(module);
+    apply_wrap(module);
     if (!whole) {
       whole = module;
       linker = ltofold_module_linker_new(whole);
@@ -155,7 +156,9 @@ static ltofold_lto_settings lto_settings(const char *cache_dir,
                                 the_plugin.output_kind != LDPO_DYN,
                                 the_plugin.output_kind != LDPO_EXEC,
                                 cache_dir,
-                                cache_salt};
+                                cache_salt,
+                                (const char *const *)the_plugin.wrapped,
+                                the_plugin.wrapped_count};
 }
 
 static ltofold_lto_input lto_input(const claimed_file *file) {
