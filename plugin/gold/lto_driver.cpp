@@ -73,6 +73,13 @@ bool isCIdentifier(StringRef Name) {
   return true;
 }
 
+} // namespace
+
+extern "C" bool ltofold_is_c_identifier(const char *Name) {
+  return isCIdentifier(Name);
+}
+
+namespace {
 // Each symbol's resolution, as LLVMgold.so derives it from the same
 // plugin-API resolutions (gold-plugin.cpp), matched by name instead of by
 // position: ltofold's claim order is its own.

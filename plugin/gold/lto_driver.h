@@ -51,6 +51,11 @@ typedef struct ltofold_lto_settings {
   size_t wrapped_count;
 } ltofold_lto_settings;
 
+/* Whether a section's name is a C identifier: the linker then makes
+ * __start_NAME and __stop_NAME, through which any object may reach what
+ * the section holds, though no object names it. */
+bool ltofold_is_c_identifier(const char *name);
+
 /* Whether the bitcode is a ThinLTO object (it has a ThinLTO summary). */
 bool ltofold_is_thin_bitcode(const char *bytes, size_t size);
 

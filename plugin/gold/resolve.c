@@ -3,6 +3,7 @@
  * becomes a declaration; one only IR uses becomes internal; one the outside
  * uses stays), and the modules linked into one. */
 #include "gold.h"
+#include "lto_driver.h"
 #include "module_linker.h"
 #include "pipeline.h"
 
@@ -245,14 +246,19 @@ static LLVMValueRef named_global(LLVMModuleRef module, const char *name) {
 }
 
 /* What only IR uses and nothing exports becomes internal: merge may then
- * replace it outright, and LLVM's optimizations may drop it. The names
- * internalized are kept, sorted, in the_plugin.internalized. */
+ * replace it outright, and LLVM's optimizations may drop it. Not what
+ * module asm names, what --wrap redefines, nor what a section named as a
+ * C identifier holds (any object may reach it through __start_NAME, as
+ * LLVMgold.so and lld see it). The names internalized are kept, sorted, in
+ * the_plugin.internalized. */
 void internalize(LLVMModuleRef module, char **names, size_t count) {
   size_t kept = 0;
   for (size_t i = 0; i < count; ++i) {
     LLVMValueRef global = module ? named_global(module, names[i]) : NULL;
+    const char *section = global ? LLVMGetSection(global) : NULL;
     if (global && is_definition(global) && !is_asm_name(names[i]) &&
-        !is_wrap_name(names[i])) {
+        !is_wrap_name(names[i]) &&
+        !(section && ltofold_is_c_identifier(section))) {
       LLVMSetLinkage(global, LLVMInternalLinkage);
       LLVMSetVisibility(global, LLVMDefaultVisibility);
       names[kept++] = names[i];
