@@ -76,8 +76,17 @@ static void apply_resolution(LLVMValueRef global, void *data) {
     return;
   LLVMLinkage linkage = LLVMGetLinkage(global);
   switch (resolution) {
-  case LDPR_PREEMPTED_REG:
   case LDPR_PREEMPTED_IR:
+    /* A common another IR common preempts stays: the IR linker keeps the
+     * largest of them, with the strictest alignment, as C's commons
+     * require. mold names the first common it sees prevailing, whatever
+     * its size; dropping a larger one left its users writing past the
+     * smaller. (A strong IR definition still wins over a common there.) */
+    if (linkage == LLVMCommonLinkage)
+      break;
+    w->dropped[w->dropped_count++] = global;
+    break;
+  case LDPR_PREEMPTED_REG:
     w->dropped[w->dropped_count++] = global;
     break;
   case LDPR_PREVAILING_DEF_IRONLY:
