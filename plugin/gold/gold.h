@@ -120,6 +120,9 @@ enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input,
 enum ld_plugin_status fetch_resolutions(void);
 /* Every claimed module, resolved, linked into one; NULL after an error. */
 LLVMModuleRef link_modules(ltofold_report *report);
+/* The module's global value (function, variable, alias or ifunc) named
+ * `name`, or NULL. */
+LLVMValueRef named_global(LLVMModuleRef module, const char *name);
 /* Makes the named definitions internal (not those named in module asm);
  * takes the names over, keeping those it internalized in
  * the_plugin.internalized. */

@@ -243,7 +243,7 @@ enum ld_plugin_status fetch_resolutions(void) {
   return LDPS_OK;
 }
 
-static LLVMValueRef named_global(LLVMModuleRef module, const char *name) {
+LLVMValueRef named_global(LLVMModuleRef module, const char *name) {
   LLVMValueRef global = LLVMGetNamedFunction(module, name);
   if (!global)
     global = LLVMGetNamedGlobal(module, name);

@@ -128,24 +128,13 @@ bool is_wrap_name(const char *name) {
          (!strncmp(name, "__real_", 7) && is_wrapped(name + 7));
 }
 
-static LLVMValueRef named_value(LLVMModuleRef module, const char *name) {
-  LLVMValueRef global = LLVMGetNamedFunction(module, name);
-  if (!global)
-    global = LLVMGetNamedGlobal(module, name);
-  if (!global)
-    global = LLVMGetNamedGlobalAlias(module, name, strlen(name));
-  if (!global)
-    global = LLVMGetNamedGlobalIFunc(module, name, strlen(name));
-  return global;
-}
-
 /* The module's references to `from` (a declaration) become references to
  * `to`: the global named so, or the declaration renamed. */
 static void redirect(LLVMModuleRef module, const char *from, const char *to) {
-  LLVMValueRef declaration = named_value(module, from);
+  LLVMValueRef declaration = named_global(module, from);
   if (!declaration || is_definition(declaration))
     return;
-  LLVMValueRef target = named_value(module, to);
+  LLVMValueRef target = named_global(module, to);
   if (!target) {
     LLVMSetValueName2(declaration, to, strlen(to));
     return;
