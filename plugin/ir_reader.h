@@ -33,6 +33,10 @@ bool ltofold_looks_like_bitcode(const char *data, size_t size);
 LLVMModuleRef ltofold_parse_bitcode(LLVMContextRef context, const char *data,
                                     size_t size, const char *name, bool lazy,
                                     char **error);
+/* The number of modules in a bitcode file (two in a ThinLTO object
+ * compiled with -fsplit-lto-unit), 0 if it cannot be read
+ * (bitcode_modules.cpp). */
+unsigned ltofold_bitcode_module_count(const char *data, size_t size);
 
 /* Reads the file at `path`, bitcode or text IR; "-" reads standard input.
  * An empty file is an error. Returns NULL with *error. */

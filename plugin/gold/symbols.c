@@ -368,7 +368,21 @@ enum ld_plugin_status claim_file(const struct ld_plugin_input_file *input,
     free(file.name);
     return LDPS_ERR;
   }
-  LLVMModuleRef module = parse_file(&file, true);
+  /* A ThinLTO object compiled with -fsplit-lto-unit (as
+   * -fwhole-program-vtables and -fsanitize=cfi make them) holds a second,
+   * regular-LTO module, whose type tests LTO lowers into absolute symbols
+   * that the ThinLTO modules' code uses as such. The ThinLTO way here links
+   * every module into one for merge, which breaks that code (a program
+   * that crashed, in a test), so such a file is refused by name. */
+  LLVMModuleRef module = NULL;
+  if (ltofold_bitcode_module_count(file.bytes, file.size) > 1)
+    say(LDPL_ERROR,
+        "%s: a ThinLTO object with a split LTO unit (-fsplit-lto-unit, as "
+        "-fwhole-program-vtables and -fsanitize=cfi make them): "
+        "ltofold-gold.so cannot link it; lld with libltofold.so can",
+        file.name);
+  else
+    module = parse_file(&file, true);
   if (!module) {
     free(file.bytes);
     free(file.name);
