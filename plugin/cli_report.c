@@ -161,6 +161,22 @@ cJSON *ltofold_cli_report_read(const char *path) {
     cJSON_Delete(root);
     return NULL;
   }
+  /* What report combine adds up by name (the schema's phase). */
+  const cJSON *phases = cJSON_GetObjectItemCaseSensitive(root, "phases");
+  const cJSON *phase;
+  unsigned index = 0;
+  cJSON_ArrayForEach(phase, phases) {
+    if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(phase, "name")) ||
+        !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(phase, "seconds"))) {
+      fprintf(stderr,
+              "ltofold: error: %s: not an ltofold report: \"phases\" entry %u "
+              "is not {\"name\": text, \"seconds\": number}\n",
+              path, index);
+      cJSON_Delete(root);
+      return NULL;
+    }
+    ++index;
+  }
   return root;
 }
 
