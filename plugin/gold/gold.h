@@ -53,6 +53,7 @@ typedef struct plugin {
 
   ltofold_options options;
   bool options_failed; /* a bad -plugin-opt: every hook fails */
+  bool claim_failed;   /* claim_file said why a file cannot be linked */
 
   LLVMContextRef context; /* owned: every module lives in it */
   /* Installed on the context for the plugin's life: without a handler, LLVM

@@ -141,6 +141,16 @@ static void remove_empty_output(void) {
     unlink(the_plugin.output_name);
 }
 
+/* claim_file, noting a failure: the linker fails the link for it, unless
+ * the plugin ends the link itself (thinlto-index-only's exit). */
+static enum ld_plugin_status claim_file_or_note(
+    const struct ld_plugin_input_file *input, int *claimed) {
+  enum ld_plugin_status status = claim_file(input, claimed);
+  if (status != LDPS_OK)
+    the_plugin.claim_failed = true;
+  return status;
+}
+
 static enum ld_plugin_status all_symbols_read(void) {
   if (the_plugin.options_failed)
     return LDPS_ERR;
@@ -158,6 +168,8 @@ static enum ld_plugin_status all_symbols_read(void) {
    * ends here, the linker writing nothing (ld.bfd has already made the
    * output file, empty: it goes). */
   if (the_plugin.options.thinlto_index_only) {
+    if (the_plugin.claim_failed)
+      return LDPS_ERR; /* said in claim_file; no index for half a link */
     if (the_plugin.options.report_path)
       say(LDPL_WARNING,
           "thinlto-index-only: no report is written to %s: nothing is folded "
@@ -354,7 +366,7 @@ onload(struct ld_plugin_tv *tv) {
   LLVMInitializeAllAsmParsers();
   the_plugin.context = LLVMContextCreate();
   ltofold_diagnostics_begin(&the_plugin.diagnostics, the_plugin.context);
-  register_claim(claim_file);
+  register_claim(claim_file_or_note);
   register_all_read(all_symbols_read);
   if (register_cleanup)
     register_cleanup(cleanup);
