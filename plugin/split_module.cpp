@@ -216,6 +216,16 @@ void declareOtherIFuncs(Module &M, Module &Cut, ValueToValueMapTy &Map,
 }
 } // namespace
 
+extern "C" bool ltofold_module_can_split(LLVMModuleRef ModuleRef) {
+  // A branch funnel (whole-program devirtualization's jump over a vtable
+  // set) must name one global in every operand; a cut that puts its
+  // vtables or targets in another part breaks it (LLVM's own SplitModule
+  // too: LLVMgold.so with lto-partitions fails the same way).
+  const Function *Funnel =
+      unwrap(ModuleRef)->getFunction("llvm.icall.branch.funnel");
+  return !Funnel || Funnel->use_empty();
+}
+
 extern "C" int ltofold_split_module(LLVMModuleRef ModuleRef, unsigned Count,
                                     const char *LocalSuffix,
                                     ltofold_name_filter *KeepName, void *KeepData,

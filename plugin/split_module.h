@@ -35,6 +35,10 @@ typedef int ltofold_name_filter(const char *name, void *data);
  * accepts: names the linker already knows as this module's, whose symbol
  * the global then defines. `module` is changed so. Returns what the
  * visitor last returned. */
+/* Whether the module may be cut at all: not when it calls LLVM's branch
+ * funnel (whole-program devirtualization), whose operands must stay in one
+ * part. */
+bool ltofold_module_can_split(LLVMModuleRef module);
 int ltofold_split_module(LLVMModuleRef module, unsigned count,
                          const char *local_suffix, ltofold_name_filter *keep_name,
                          void *keep_data, ltofold_part_visitor *visit,

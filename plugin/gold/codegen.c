@@ -387,7 +387,10 @@ enum ld_plugin_status generate_objects(LLVMModuleRef module,
   unsigned jobs = codegen_jobs();
   unsigned wanted = the_plugin.options.partitions ? the_plugin.options.partitions
                                                  : default_partitions(module);
-  *count = wanted > 1 && !asm_keeps_whole(module) ? wanted : 1;
+  *count = wanted > 1 && !asm_keeps_whole(module) &&
+                   ltofold_module_can_split(module)
+               ? wanted
+               : 1;
   *objects = calloc(*count, sizeof **objects);
   if (!*objects)
     abort();
