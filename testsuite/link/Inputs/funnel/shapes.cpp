@@ -3,21 +3,7 @@
 // vtables of the whole hierarchy.
 #include <cstdio>
 
-struct Shape {
-  virtual ~Shape() {}
-  virtual int corners() const { return 0; }
-  virtual const char *name() const { return "shape"; }
-};
-struct Triangle : Shape {
-  int corners() const override { return 3; }
-  const char *name() const override { return "triangle"; }
-};
-struct Square : Shape {
-  int corners() const override { return 4; }
-  const char *name() const override { return "square"; }
-};
-
-Shape *make(int kind);
+#include "shapes.h"
 
 int main() {
   int total = 0;
