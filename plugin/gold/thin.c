@@ -98,6 +98,26 @@ static void parse_optimized(void *data, unsigned task,
 
 /* Links the parsed modules into one, in task order whatever order the
  * backends finished in (consumes them). NULL after an error. */
+/* local_unnamed_addr on a global of a backend's module says that its
+ * address is not compared in that module: the other modules, linked into
+ * one here and not optimized again, may compare it, and a global
+ * internalized below would read as address-insignificant program-wide
+ * (merge then folded two functions whose addresses a caller compared,
+ * found by an audit). The IR linker keeps the weaker of a definition's and
+ * a declaration's, but not every module that takes the address keeps a
+ * declaration. Full LTO infers it again after linking (lto<O2>). */
+static void forget_module_unnamed_addr(LLVMModuleRef module) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
+       f = LLVMGetNextFunction(f))
+    if (!is_local(LLVMGetLinkage(f)) &&
+        LLVMGetUnnamedAddress(f) == LLVMLocalUnnamedAddr)
+      LLVMSetUnnamedAddress(f, LLVMNoUnnamedAddr);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
+    if (!is_local(LLVMGetLinkage(g)) &&
+        LLVMGetUnnamedAddress(g) == LLVMLocalUnnamedAddr)
+      LLVMSetUnnamedAddress(g, LLVMNoUnnamedAddr);
+}
+
 static LLVMModuleRef link_optimized_modules(parsed_modules *parsed) {
   LLVMModuleRef whole = NULL;
   ltofold_module_linker *linker = NULL;
@@ -113,6 +133,7 @@ static LLVMModuleRef link_optimized_modules(parsed_modules *parsed) {
     }
     ltofold_drop_lto_unit_flags(module);
     apply_wrap(module);
+    forget_module_unnamed_addr(module);
     if (!whole) {
       whole = module;
       linker = ltofold_module_linker_new(whole);
