@@ -106,16 +106,18 @@ static void parse_optimized(void *data, unsigned task,
  * found by an audit). The IR linker keeps the weaker of a definition's and
  * a declaration's, but not every module that takes the address keeps a
  * declaration. Full LTO infers it again after linking (lto<O2>). */
+static void forget_unnamed_addr(LLVMValueRef global) {
+  if (!is_local(LLVMGetLinkage(global)) &&
+      LLVMGetUnnamedAddress(global) == LLVMLocalUnnamedAddr)
+    LLVMSetUnnamedAddress(global, LLVMNoUnnamedAddr);
+}
+
 static void forget_module_unnamed_addr(LLVMModuleRef module) {
   for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
        f = LLVMGetNextFunction(f))
-    if (!is_local(LLVMGetLinkage(f)) &&
-        LLVMGetUnnamedAddress(f) == LLVMLocalUnnamedAddr)
-      LLVMSetUnnamedAddress(f, LLVMNoUnnamedAddr);
+    forget_unnamed_addr(f);
   for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
-    if (!is_local(LLVMGetLinkage(g)) &&
-        LLVMGetUnnamedAddress(g) == LLVMLocalUnnamedAddr)
-      LLVMSetUnnamedAddress(g, LLVMNoUnnamedAddr);
+    forget_unnamed_addr(g);
 }
 
 static LLVMModuleRef link_optimized_modules(parsed_modules *parsed) {

@@ -16,31 +16,12 @@
  * /proc/self/cmdline, with its response files (@FILE) read as GNU ld
  * reads them. */
 #include "gold.h"
+#include "output_file.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The whole of a file, NUL-terminated; NULL if it cannot be read. */
-static char *read_all(const char *path, size_t *length) {
-  FILE *file = fopen(path, "rb");
-  if (!file)
-    return NULL;
-  size_t capacity = 4096, used = 0;
-  char *text = malloc(capacity);
-  for (size_t got; text && (got = fread(text + used, 1, capacity - used - 1, file)) > 0;) {
-    used += got;
-    if (used + 1 == capacity)
-      text = realloc(text, capacity *= 2);
-  }
-  fclose(file);
-  if (!text)
-    abort();
-  text[used] = '\0';
-  *length = used;
-  return text;
-}
 
 static void add_argument(char ***arguments, size_t *count, const char *text,
                          int depth);
@@ -50,7 +31,7 @@ static void add_argument(char ***arguments, size_t *count, const char *text,
 static void add_response_file(char ***arguments, size_t *count,
                               const char *path, int depth) {
   size_t length;
-  char *text = read_all(path, &length);
+  char *text = ltofold_read_file(path, &length);
   if (!text)
     return; /* not a response file: the linker took it as a file name */
   char *word = malloc(length + 1);
@@ -90,7 +71,7 @@ static void add_argument(char ***arguments, size_t *count, const char *text,
 
 void read_wrapped_symbols(void) {
   size_t length;
-  char *line = read_all("/proc/self/cmdline", &length);
+  char *line = ltofold_read_file("/proc/self/cmdline", &length);
   if (!line)
     return;
   char **arguments = NULL;
