@@ -10,6 +10,7 @@
  * relative order after the reachable ones. Block order never changes
  * semantics: control flow is explicit in terminators. */
 #include "canon_internal.h"
+#include "llvm_arrays.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -22,14 +23,15 @@ typedef struct walk_frame {
 } walk_frame;
 
 void canon_order_blocks(canon_function *fn, bool move) {
-  size_t count = LLVMCountBasicBlocks(fn->function);
-  LLVMBasicBlockRef *original = malloc((count + 1) * sizeof *original);
+  unsigned block_count;
+  LLVMBasicBlockRef *original =
+      ltofold_basic_blocks(fn->function, &block_count);
+  size_t count = block_count;
   LLVMBasicBlockRef *postorder = malloc((count + 1) * sizeof *postorder);
   walk_frame *stack = malloc((count + 1) * sizeof *stack);
   bool *visited = calloc(count + 1, sizeof *visited);
-  if (!original || !postorder || !stack || !visited)
+  if (!postorder || !stack || !visited)
     abort();
-  LLVMGetBasicBlocks(fn->function, original);
 
   ptr_map original_index;
   ptr_map_init(&original_index);
@@ -118,25 +120,27 @@ static int compare_cases(const void *left, const void *right) {
   return a->value < b->value ? -1 : a->value > b->value;
 }
 
-/* The case weights of a switch's `!prof` node ("branch_weights", an
- * optional "expected", then one weight for the default and one per case),
- * or false when the node has another form (then the cases are not sorted,
- * since the weights could not follow them). */
-static bool read_case_weights(LLVMValueRef node, unsigned cases,
-                              LLVMValueRef *operands, unsigned *first) {
-  unsigned count = LLVMGetMDNodeNumOperands(node);
-  if (count < 2)
-    return false;
-  LLVMGetMDNodeOperands(node, operands);
+/* The operands of a switch's `!prof` node ("branch_weights", an optional
+ * "expected", then one weight for the default and one per case), malloc'd,
+ * with the index of the first weight in *first; or NULL when the node has
+ * another form (then the cases are not sorted, since the weights could not
+ * follow them). */
+static LLVMValueRef *read_case_weights(LLVMValueRef node, unsigned cases,
+                                       unsigned *first) {
+  unsigned count;
+  LLVMValueRef *operands = ltofold_md_node_operands(node, &count);
   unsigned length = 0;
-  const char *tag = LLVMGetMDString(operands[0], &length);
-  if (!tag || length != 14 || memcmp(tag, "branch_weights", 14))
-    return false;
-  *first = 1;
-  const char *expected = LLVMGetMDString(operands[1], &length);
-  if (expected)
-    *first = 2;
-  return count - *first == cases + 1;
+  const char *tag = count < 2 ? NULL : LLVMGetMDString(operands[0], &length);
+  if (!tag || length != 14 || memcmp(tag, "branch_weights", 14)) {
+    free(operands);
+    return NULL;
+  }
+  *first = LLVMGetMDString(operands[1], &length) ? 2 : 1;
+  if (count - *first != cases + 1) {
+    free(operands);
+    return NULL;
+  }
+  return operands;
 }
 
 /* Sorts one switch's cases by value; returns whether it changed. */
@@ -149,15 +153,8 @@ static bool sort_switch(LLVMValueRef sw, unsigned prof_kind) {
   LLVMValueRef prof = LLVMGetMetadata(sw, prof_kind);
   LLVMValueRef *operands = NULL;
   unsigned first_weight = 0;
-  if (prof) {
-    operands = malloc((LLVMGetMDNodeNumOperands(prof) + 1) * sizeof *operands);
-    if (!operands)
-      abort();
-    if (!read_case_weights(prof, cases, operands, &first_weight)) {
-      free(operands);
-      return false;
-    }
-  }
+  if (prof && !(operands = read_case_weights(prof, cases, &first_weight)))
+    return false;
   switch_case *list = malloc(cases * sizeof *list);
   if (!list)
     abort();

@@ -34,6 +34,7 @@
  * condition went the way that makes them matter), recomputing the few
  * instructions above them under it. */
 #include "fprange_internal.h"
+#include "llvm_arrays.h"
 
 #include <limits.h>
 #include <llvm-c/Core.h>
@@ -1521,24 +1522,26 @@ static int_range range_from_metadata(fn_analysis *a, LLVMValueRef inst,
   LLVMValueRef node = LLVMGetMetadata(inst, a->range_md_kind);
   if (!node || width > 64)
     return full;
-  unsigned count = LLVMGetMDNodeNumOperands(node);
-  if (count == 0 || count % 2 != 0 || count > 64)
-    return full;
-  LLVMValueRef operands[64];
-  LLVMGetMDNodeOperands(node, operands);
+  unsigned count;
+  LLVMValueRef *operands = ltofold_md_node_operands(node, &count);
   int_range hull = {.width = width, .known = false};
-  for (unsigned i = 0; i < count; i += 2) {
-    if (!operands[i] || !operands[i + 1] || !LLVMIsAConstantInt(operands[i]) ||
-        !LLVMIsAConstantInt(operands[i + 1]))
-      return full;
+  bool readable = count > 0 && count % 2 == 0;
+  for (unsigned i = 0; readable && i < count; i += 2) {
+    readable = operands[i] && operands[i + 1] &&
+               LLVMIsAConstantInt(operands[i]) &&
+               LLVMIsAConstantInt(operands[i + 1]);
+    if (!readable)
+      break;
     __int128 low = LLVMConstIntGetSExtValue(operands[i]);
     __int128 end = LLVMConstIntGetSExtValue(operands[i + 1]);
-    if (low >= end)
-      return full; /* wraps around */
-    int_range piece = int_range_make(width, low, end - 1);
-    hull = int_range_join(&hull, &piece);
+    readable = low < end; /* not wrapping around */
+    if (readable) {
+      int_range piece = int_range_make(width, low, end - 1);
+      hull = int_range_join(&hull, &piece);
+    }
   }
-  return hull;
+  free(operands);
+  return readable ? hull : full;
 }
 
 static int_range compute_int(fn_analysis *a, LLVMValueRef inst, uint32_t block,

@@ -49,6 +49,7 @@
  * it would merge functions whose data differs in type). Function alignment is
  * not compared: merge.c gives the kept function the larger alignment. */
 #include "compare.h"
+#include "llvm_arrays.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -152,16 +153,11 @@ static int cmp_function_types(ltofold_comparator *c, LLVMTypeRef left,
   RETURN_IF_DIFFERENT(cmp_numbers(count, LLVMCountParamTypes(right)));
   if (count == 0)
     return 0;
-  LLVMTypeRef stack_left[16], stack_right[16];
-  LLVMTypeRef *params_left = count <= 16 ? stack_left : malloc(count * sizeof(LLVMTypeRef));
-  LLVMTypeRef *params_right = count <= 16 ? stack_right : malloc(count * sizeof(LLVMTypeRef));
-  LLVMGetParamTypes(left, params_left);
-  LLVMGetParamTypes(right, params_right);
+  LLVMTypeRef *params_left = ltofold_param_types(left, &count);
+  LLVMTypeRef *params_right = ltofold_param_types(right, &count);
   int res = cmp_type_lists(c, count, params_left, params_right);
-  if (count > 16) {
-    free(params_left);
-    free(params_right);
-  }
+  free(params_left);
+  free(params_right);
   return res;
 }
 
@@ -268,25 +264,16 @@ bool comparator_is_droppable(const ltofold_comparator *c,
 }
 
 /* The attributes of a function (`call_site` false) or call site at one
- * index, into `buffer` (32 entries) or, when there are more, a malloc'd
- * array the caller frees if it is not `buffer`; a function's droppable ones
- * are left out (they are intersected when merging, not compared). This is
- * on the comparator's hot path: no allocation in the common case. */
+ * index, malloc'd; a function's droppable ones are left out (they are
+ * intersected when merging, not compared). */
 static LLVMAttributeRef *attributes_at(const ltofold_comparator *c,
                                        LLVMValueRef value, bool call_site,
                                        LLVMAttributeIndex index,
-                                       LLVMAttributeRef buffer[32],
                                        unsigned *count) {
-  unsigned n = call_site ? LLVMGetCallSiteAttributeCount(value, index)
-                         : LLVMGetAttributeCountAtIndex(value, index);
+  unsigned n;
   LLVMAttributeRef *attributes =
-      n <= 32 ? buffer : malloc(n * sizeof *attributes);
-  if (!attributes)
-    abort();
-  if (call_site)
-    LLVMGetCallSiteAttributes(value, index, attributes);
-  else
-    LLVMGetAttributesAtIndex(value, index, attributes);
+      call_site ? ltofold_call_site_attributes(value, index, &n)
+                : ltofold_attributes_at_index(value, index, &n);
   unsigned kept = 0;
   for (unsigned i = 0; i < n; ++i)
     if (call_site || !comparator_is_droppable(c, attributes[i]))
@@ -307,18 +294,15 @@ static int cmp_attributes_at(ltofold_comparator *c, LLVMValueRef left,
     RETURN_IF_DIFFERENT(cmp_numbers(count, count_right));
   if (count == 0 && count_right == 0)
     return 0;
-  LLVMAttributeRef buffer_left[32], buffer_right[32];
   LLVMAttributeRef *attrs_left =
-      attributes_at(c, left, call_site, index, buffer_left, &count);
+      attributes_at(c, left, call_site, index, &count);
   LLVMAttributeRef *attrs_right =
-      attributes_at(c, right, call_site, index, buffer_right, &count_right);
+      attributes_at(c, right, call_site, index, &count_right);
   int res = cmp_numbers(count, count_right);
   if (!res)
     res = cmp_attribute_arrays(c, count, attrs_left, attrs_right);
-  if (attrs_left != buffer_left)
-    free(attrs_left);
-  if (attrs_right != buffer_right)
-    free(attrs_right);
+  free(attrs_left);
+  free(attrs_right);
   return res;
 }
 
@@ -568,14 +552,9 @@ static int cmp_metadata(ltofold_comparator *c, LLVMValueRef left,
   RETURN_IF_DIFFERENT(cmp_flags(node_left, LLVMIsAMDNode(right) != NULL));
   if (!node_left || depth > 8) /* local metadata, or deep: by identity */
     return cmp_leaves(c, left, right);
-  unsigned count = LLVMGetMDNodeNumOperands(left);
-  unsigned count_right = LLVMGetMDNodeNumOperands(right);
-  LLVMValueRef *ops_left = malloc((count + 1) * sizeof(LLVMValueRef));
-  LLVMValueRef *ops_right = malloc((count_right + 1) * sizeof(LLVMValueRef));
-  if (!ops_left || !ops_right)
-    abort();
-  LLVMGetMDNodeOperands(left, ops_left);
-  LLVMGetMDNodeOperands(right, ops_right);
+  unsigned count, count_right;
+  LLVMValueRef *ops_left = ltofold_md_node_operands(left, &count);
+  LLVMValueRef *ops_right = ltofold_md_node_operands(right, &count_right);
   /* A node that names itself first (noalias scopes and domains, loop ids)
    * means only its identity, which is local to the body that uses it: number
    * it as a local value, first met first numbered, whatever its contents. */

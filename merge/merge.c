@@ -69,6 +69,8 @@
  * folding each class into one member preserves behaviour. Interposable
  * functions never take part, since their bodies are not final. */
 #include "merge_internal.h"
+#include "llvm_arrays.h"
+#include "profile.h"
 
 #include <llvm-c/Comdat.h>
 #include <llvm-c/DebugInfo.h>
@@ -202,12 +204,11 @@ static bool block_address_taken(LLVMValueRef fn) {
  * query: ask for the uniqued node with the same operands; a distinct node
  * (or a cyclic one, which is treated the same way, conservatively) is not it. */
 static bool is_distinct_node(LLVMContextRef context, LLVMValueRef node) {
-  unsigned count = LLVMGetMDNodeNumOperands(node);
-  LLVMValueRef *operands = malloc((count + 1) * sizeof *operands);
+  unsigned count;
+  LLVMValueRef *operands = ltofold_md_node_operands(node, &count);
   LLVMMetadataRef *metadata = malloc((count + 1) * sizeof *metadata);
-  if (!operands || !metadata)
+  if (!metadata)
     abort();
-  LLVMGetMDNodeOperands(node, operands);
   for (unsigned i = 0; i < count; ++i)
     metadata[i] = operands[i] ? LLVMValueAsMetadata(operands[i]) : NULL;
   LLVMMetadataRef uniqued = LLVMMDNodeInContext2(context, metadata, count);
@@ -421,17 +422,10 @@ void copy_attributes(LLVMValueRef from, bool from_call_site, LLVMValueRef to,
   for (int index = -1; index <= (int)params; ++index) {
     LLVMAttributeIndex at =
         index < 0 ? (LLVMAttributeIndex)LLVMAttributeFunctionIndex : (unsigned)index;
-    unsigned count = from_call_site ? LLVMGetCallSiteAttributeCount(from, at)
-                                    : LLVMGetAttributeCountAtIndex(from, at);
-    if (!count)
-      continue;
-    LLVMAttributeRef *attrs = malloc(count * sizeof *attrs);
-    if (!attrs)
-      abort();
-    if (from_call_site)
-      LLVMGetCallSiteAttributes(from, at, attrs);
-    else
-      LLVMGetAttributesAtIndex(from, at, attrs);
+    unsigned count;
+    LLVMAttributeRef *attrs = from_call_site
+                                  ? ltofold_call_site_attributes(from, at, &count)
+                                  : ltofold_attributes_at_index(from, at, &count);
     for (unsigned k = 0; k < count; ++k) {
       if (to_call_site)
         LLVMAddCallSiteAttribute(to, at, attrs[k]);
@@ -619,10 +613,10 @@ void write_thunk(merge_state *st, LLVMValueRef f, LLVMValueRef g,
   unsigned params = LLVMCountParams(g);
   unsigned all = params + extra_count;
   LLVMValueRef *args = malloc((all ? all : 1) * sizeof *args);
-  LLVMTypeRef *param_types = malloc((all ? all : 1) * sizeof *param_types);
-  if (!args || !param_types)
-    abort();
-  LLVMGetParamTypes(f_type, param_types);
+  unsigned f_params;
+  LLVMTypeRef *param_types = ltofold_param_types(f_type, &f_params);
+  if (!args || f_params < params)
+    abort(); /* F takes G's arguments, then the extra ones */
   for (unsigned i = 0; i < params; ++i)
     args[i] = convert_value(builder, LLVMGetParam(g, i), param_types[i]);
   for (unsigned i = 0; i < extra_count; ++i)
@@ -758,11 +752,8 @@ static bool loop_properties(LLVMValueRef loop_id, LLVMValueRef **out,
                             size_t *count) {
   if (!loop_id || !LLVMIsAMDNode(loop_id))
     return false;
-  unsigned operands = LLVMGetMDNodeNumOperands(loop_id);
-  LLVMValueRef *ops = malloc((operands + 1) * sizeof *ops);
-  if (!ops)
-    abort();
-  LLVMGetMDNodeOperands(loop_id, ops);
+  unsigned operands;
+  LLVMValueRef *ops = ltofold_md_node_operands(loop_id, &operands);
   if (!operands || ops[0] != loop_id) {
     free(ops);
     return false;
@@ -900,7 +891,8 @@ static bool private_body_is_possible(merge_state *st, LLVMValueRef f,
  * so F leaves the tree and is looked at again. */
 static void merge_into_private_body(merge_state *st, LLVMValueRef f,
                                     LLVMValueRef g, const char *g_name,
-                                    size_t g_instructions) {
+                                    size_t g_instructions,
+                                    const entry_count *g_count) {
   LLVMValueRef public_f = LLVMAddFunction(st->module, "", LLVMGlobalGetValueType(f));
   LLVMSetLinkage(public_f, LLVMGetLinkage(f));
   LLVMSetVisibility(public_f, LLVMGetVisibility(f));
@@ -955,24 +947,19 @@ static void merge_into_private_body(merge_state *st, LLVMValueRef f,
    * them is gone (nothing can take the address of a deleted function). */
   bool g_gone_or_alias = g_method == LTOFOLD_FOLD_ALIAS || g_method == LTOFOLD_FOLD_REPLACED;
   bool f_gone_or_alias = f_method == LTOFOLD_FOLD_ALIAS || f_method == LTOFOLD_FOLD_REPLACED;
-  if (g_method != LTOFOLD_FOLD_METHOD_COUNT)
+  if (g_method != LTOFOLD_FOLD_METHOD_COUNT) {
     record_fold(st, function_name(f), g_name, g_method, g_instructions,
                 g_gone_or_alias && f_gone_or_alias);
+    entry_count_add(f, g_count);
+  }
 }
 
 /* F keeps, of its droppable attributes at `index`, only those G has too. */
 static void intersect_attributes_at(merge_state *st, LLVMValueRef f,
                                     LLVMValueRef g, LLVMAttributeIndex index) {
-  unsigned count = LLVMGetAttributeCountAtIndex(f, index);
-  unsigned g_count = LLVMGetAttributeCountAtIndex(g, index);
-  if (!count)
-    return;
-  LLVMAttributeRef *mine = malloc(count * sizeof *mine);
-  LLVMAttributeRef *theirs = malloc((g_count + 1) * sizeof *theirs);
-  if (!mine || !theirs)
-    abort();
-  LLVMGetAttributesAtIndex(f, index, mine);
-  LLVMGetAttributesAtIndex(g, index, theirs);
+  unsigned count, g_count;
+  LLVMAttributeRef *mine = ltofold_attributes_at_index(f, index, &count);
+  LLVMAttributeRef *theirs = ltofold_attributes_at_index(g, index, &g_count);
   for (unsigned i = 0; i < count; ++i) {
     if (!comparator_is_droppable(st->comparator, mine[i]))
       continue;
@@ -1044,6 +1031,8 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   st->folded_original = certifier_original(st->cert, g);
   meet_metadata(st, f, g, NULL);
   intersect_attributes(st, f, g);
+  /* Every fold below leaves F's body running for G's callers too. */
+  entry_count g_count = entry_count_read(g);
 
   char *g_name = strdup(function_name(g));
   char *f_name = strdup(function_name(f));
@@ -1052,9 +1041,10 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   size_t g_instructions = count_instructions(g);
 
   if (is_interposable(f) || (is_odr(f) && is_odr(g))) {
-    merge_into_private_body(st, f, g, g_name, g_instructions);
+    merge_into_private_body(st, f, g, g_name, g_instructions, &g_count);
     free(g_name);
     free(f_name);
+    entry_count_free(&g_count);
     return;
   }
 
@@ -1073,9 +1063,12 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   ltofold_fold_method method = finish_folded(st, f, g);
   if (method == LTOFOLD_FOLD_METHOD_COUNT && callers_moved)
     method = LTOFOLD_FOLD_CALLERS;
-  if (method != LTOFOLD_FOLD_METHOD_COUNT)
+  if (method != LTOFOLD_FOLD_METHOD_COUNT) {
     record_fold(st, f_name, g_name, method, g_instructions,
                 method == LTOFOLD_FOLD_ALIAS || method == LTOFOLD_FOLD_REPLACED);
+    entry_count_add(f, &g_count);
+  }
+  entry_count_free(&g_count);
   free(g_name);
   free(f_name);
 }

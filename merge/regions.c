@@ -40,6 +40,7 @@
  * fold (certify.c, compare.c: a bound selector makes each region one
  * straight path). */
 #include "merge_internal.h"
+#include "llvm_arrays.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
@@ -104,11 +105,8 @@ static bool may_cross(LLVMValueRef value) {
 static bool names_local(LLVMValueRef operand) {
   if (!LLVMIsAMDNode(operand))
     return false;
-  unsigned count = LLVMGetMDNodeNumOperands(operand);
-  LLVMValueRef *ops = malloc((count + 1) * sizeof *ops);
-  if (!ops)
-    abort();
-  LLVMGetMDNodeOperands(operand, ops);
+  unsigned count;
+  LLVMValueRef *ops = ltofold_md_node_operands(operand, &count);
   bool local = false;
   for (unsigned i = 0; i < count && !local; ++i)
     local = ops[i] && (LLVMIsAInstruction(ops[i]) || LLVMIsAArgument(ops[i]));

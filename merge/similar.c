@@ -70,6 +70,8 @@
  * same function type; a member with profile data that says it is hot is
  * left alone, since a thunk costs it a jump and constants in registers. */
 #include "merge_internal.h"
+#include "llvm_arrays.h"
+#include "profile.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <limits.h>
@@ -266,29 +268,6 @@ static bool can_take_parameters(merge_state *st, LLVMValueRef fn) {
                                         "presplitcoroutine", 17) &&
          !has_fn_attribute(fn, LLVMGetEnumAttributeKindForName(
                                    "presplitcoroutine", 17));
-}
-
-/* The function_entry_count of `fn`'s profile data, or 0. */
-static uint64_t entry_count(unsigned prof_kind, LLVMValueRef fn) {
-  size_t count;
-  LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(fn, &count);
-  uint64_t result = 0;
-  for (size_t i = 0; i < count; ++i) {
-    if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)i) != prof_kind)
-      continue;
-    LLVMContextRef context = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
-    LLVMValueRef node = LLVMMetadataAsValue(
-        context, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i));
-    if (LLVMGetMDNodeNumOperands(node) < 2)
-      continue;
-    LLVMValueRef ops[2];
-    LLVMGetMDNodeOperands(node, ops); /* "function_entry_count", i64 N */
-    if (ops[1] && LLVMIsAConstantInt(ops[1]))
-      result = LLVMConstIntGetZExtValue(ops[1]);
-  }
-  if (entries)
-    LLVMDisposeValueMetadataEntries(entries);
-  return result;
 }
 
 /* ---- The search ---------------------------------------------------------- */
@@ -911,10 +890,13 @@ static void price_group(merge_state *st, const group *g,
   LLVMValueRef rep = g->members[0];
   unsigned own = LLVMCountParams(rep);
   p->params = own + g->parameters;
+  unsigned counted;
+  LLVMTypeRef *own_types = ltofold_param_types(LLVMGlobalGetValueType(rep), &counted);
   p->types = malloc((p->params + 1) * sizeof *p->types);
-  if (!p->types)
+  if (!p->types || counted != own)
     abort();
-  LLVMGetParamTypes(LLVMGlobalGetValueType(rep), p->types);
+  memcpy(p->types, own_types, own * sizeof *p->types);
+  free(own_types);
   p->first = parameter_holes(g);
   for (unsigned k = 0; k < g->parameters; ++k)
     p->types[own + k] =
@@ -1128,7 +1110,7 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
 
 /* One round: the candidates by hash, their groups by the masked order,
  * each group merged or skipped. Returns how many functions it merged. */
-static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottest) {
+static size_t similar_round(merge_state *st, uint64_t hottest) {
   size_t before = st->result->similar_merged;
   /* Candidates: definitions left after the equal merge that can take
    * parameters, by hash and name, those sharing a hash. */
@@ -1175,7 +1157,7 @@ static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottes
       skip_function(st, fn, LTOFOLD_SIMILAR_SKIP_TYPE);
       continue;
     }
-    if (hottest && entry_count(prof_kind, fn) * 100 >= hottest) {
+    if (is_hot(fn, hottest)) {
       skip_function(st, fn, LTOFOLD_SIMILAR_SKIP_HOT);
       continue;
     }
@@ -1199,7 +1181,7 @@ static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottes
       abort();
     g.members[0] = rep;
     memcpy(g.members + 1, node->unfolded, node->unfolded_count * sizeof *g.members);
-    if (hottest && entry_count(prof_kind, rep) * 100 >= hottest)
+    if (is_hot(rep, hottest))
       count_skip(st, &g, LTOFOLD_SIMILAR_SKIP_HOT);
     else
       merge_group(st, &g, &no_redirect);
@@ -1212,7 +1194,7 @@ static size_t similar_round(merge_state *st, unsigned prof_kind, uint64_t hottes
     LLVMValueRef fn = all.items[i];
     if (!ptr_map_get(&st->thunks, fn, NULL) && !comparator_is_merged_body(fn) &&
         can_take_parameters(st, fn) &&
-        !(hottest && entry_count(prof_kind, fn) * 100 >= hottest))
+        !is_hot(fn, hottest))
       fn_list_push(&eligible, fn);
   }
   if (st->options->merge_blocks)
@@ -1237,16 +1219,10 @@ enum { MAX_ROUNDS = 4 };
 
 size_t merge_similar_functions(merge_state *st) {
   size_t before = st->result->similar_merged;
-  unsigned prof_kind = LLVMGetMDKindIDInContext(st->context, "prof", 4);
-  uint64_t hottest = 0;
-  for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
-       fn = LLVMGetNextFunction(fn)) {
-    uint64_t count = entry_count(prof_kind, fn);
-    hottest = count > hottest ? count : hottest;
-  }
+  uint64_t hottest = hottest_entry_count(st->module);
   ptr_map_init(&st->similar_skips);
   for (unsigned round = 0; round < MAX_ROUNDS; ++round)
-    if (!similar_round(st, prof_kind, hottest))
+    if (!similar_round(st, hottest))
       break;
   size_t cursor = 0;
   const void *fn;
