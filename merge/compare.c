@@ -50,6 +50,7 @@
  * not compared: merge.c gives the kept function the larger alignment. */
 #include "compare.h"
 #include "llvm_arrays.h"
+#include "type_size.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -627,10 +628,13 @@ static int cmp_values(ltofold_comparator *c, LLVMValueRef left,
 /* ---- Instructions (seed: cmpOperations, cmpGEPs) -------------------------- */
 
 /* Byte offset of a GEP whose indices are all constant integers, in the
- * index width; false if any index is not a constant or steps into a vector. */
+ * index width; false if any index is not a constant, steps into a vector,
+ * or steps over a type without a fixed size (a scalable vector). */
 static bool gep_constant_offset(ltofold_comparator *c, LLVMValueRef gep,
                                 uint64_t *offset) {
   LLVMTypeRef type = LLVMGetGEPSourceElementType(gep);
+  if (!ltofold_has_fixed_size(type))
+    return false;
   int operands = LLVMGetNumOperands(gep);
   uint64_t total = 0;
   for (int i = 1; i < operands; ++i) {
