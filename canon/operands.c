@@ -18,6 +18,7 @@
  * `icmp sgt %b, %a` becomes `icmp slt %a, %b` when %a sorts first (a
  * compare is rebuilt for that, as a PHI is). */
 #include "canon_internal.h"
+#include "fast_math.h"
 
 #include <llvm-c/DebugInfo.h>
 
@@ -83,7 +84,7 @@ static bool sort_phi(canon_function *fn, LLVMBuilderRef builder,
   for (unsigned i = 0; i < count; ++i)
     LLVMAddIncoming(rebuilt, &edges[i].value, &edges[i].block, 1);
   if (LLVMCanValueUseFastMathFlags(phi))
-    LLVMSetFastMathFlags(rebuilt, LLVMGetFastMathFlags(phi));
+    ltofold_set_fast_math_flags(rebuilt, LLVMGetFastMathFlags(phi));
   LLVMInstructionSetDebugLoc(rebuilt, LLVMInstructionGetDebugLoc(phi));
   LLVMReplaceAllUsesWith(phi, rebuilt);
   LLVMInstructionEraseFromParent(phi);
@@ -165,7 +166,7 @@ static void mirror_compare(canon_function *fn, LLVMBuilderRef builder,
   } else {
     rebuilt = LLVMBuildFCmp(builder, (LLVMRealPredicate)predicate, first,
                             second, name);
-    LLVMSetFastMathFlags(rebuilt, LLVMGetFastMathFlags(old));
+    ltofold_set_fast_math_flags(rebuilt, LLVMGetFastMathFlags(old));
   }
   if (placeholder) {
     LLVMSetOperand(rebuilt, 0, right);

@@ -10,6 +10,7 @@
  * poison: its block has no predecessor any more). Removing the dead blocks
  * is left to LLVM's simplifycfg. */
 #include "fprange_internal.h"
+#include "fast_math.h"
 
 #include <llvm-c/Core.h>
 #include <stdio.h>
@@ -363,7 +364,7 @@ static void drop_phi_entries(LLVMBuilderRef builder, LLVMBasicBlockRef block,
         replacement = LLVMBuildPhi(builder, LLVMTypeOf(inst), "");
         LLVMAddIncoming(replacement, values, blocks, kept);
         if (LLVMCanValueUseFastMathFlags(inst))
-          LLVMSetFastMathFlags(replacement, LLVMGetFastMathFlags(inst));
+          ltofold_set_fast_math_flags(replacement, LLVMGetFastMathFlags(inst));
       }
       size_t length = 0;
       const char *name = LLVMGetValueName2(inst, &length);

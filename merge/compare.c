@@ -49,6 +49,7 @@
  * it would merge functions whose data differs in type). Function alignment is
  * not compared: merge.c gives the kept function the larger alignment. */
 #include "compare.h"
+#include "fast_math.h"
 #include "llvm_arrays.h"
 #include "type_size.h"
 
@@ -859,7 +860,7 @@ static uint64_t access_flags(LLVMValueRef inst, const uint64_t *set) {
     if (!LLVMCanValueUseFastMathFlags(inst))
       return 0;
     if (set)
-      LLVMSetFastMathFlags(inst, (LLVMFastMathFlags)(*set >> FAST_MATH_SHIFT));
+      ltofold_set_fast_math_flags(inst, (LLVMFastMathFlags)(*set >> FAST_MATH_SHIFT));
     return (uint64_t)LLVMGetFastMathFlags(inst) << FAST_MATH_SHIFT;
   }
 }

@@ -8,7 +8,7 @@
  * operands") overflows silently in the ASan build and crashes the plain one
  * on the first input with one operand more (a function_entry_count with its
  * imported GUIDs). So no file but llvm_arrays.c calls them:
- * scripts/check-llvm-arrays.sh, run by the test suite, fails on a direct call
+ * scripts/check-llvm-c-calls.py, run by the test suite, fails on a direct call
  * anywhere else.
  *
  * Each function returns a malloc'd array (never NULL: it aborts when memory

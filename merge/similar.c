@@ -70,6 +70,7 @@
  * same function type; a member with profile data that says it is hot is
  * left alone, since a thunk costs it a jump and constants in registers. */
 #include "merge_internal.h"
+#include "fast_math.h"
 #include "llvm_arrays.h"
 #include "profile.h"
 
@@ -582,7 +583,7 @@ static void redirect_call(merge_state *st, LLVMValueRef call, LLVMValueRef body,
   LLVMSetInstructionCallConv(replacement, LLVMGetInstructionCallConv(call));
   copy_attributes(call, true, replacement, true, args);
   if (LLVMCanValueUseFastMathFlags(call))
-    LLVMSetFastMathFlags(replacement, LLVMGetFastMathFlags(call));
+    ltofold_set_fast_math_flags(replacement, LLVMGetFastMathFlags(call));
   size_t md_count;
   LLVMValueMetadataEntry *entries =
       LLVMInstructionGetAllMetadataOtherThanDebugLoc(call, &md_count);
