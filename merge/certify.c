@@ -32,8 +32,9 @@
  * every address to "the address it has now". With the classes fixed, the
  * fresh comparator is a true total order (compare.c), so checking the
  * recorded pairs checks every pair of a group by transitivity. A pair that
- * does not compare equal is an internal error naming both functions; the
- * caller stops rather than emit the module.
+ * does not compare equal is a bug in merge: both functions go on the list
+ * of refused ones, and merge puts the module back as it was and runs again
+ * without them (merge.c), rather than emit a wrong program or stop the link.
  *
  * Similar folds (similar.c) are claims about the module merge made, not
  * only about the originals: "member M, now a thunk, does what it did". The
@@ -79,6 +80,7 @@ typedef struct similar_claim {
 } similar_claim;
 
 struct certifier {
+  LLVMMemoryBufferRef snapshot; /* owned: the module before merging, as bitcode */
   LLVMContextRef context; /* owned: the copy's own context */
   LLVMModuleRef original; /* owned: the copy taken before merging */
   ptr_map original_of;    /* function of the merged module -> its original */
@@ -92,11 +94,17 @@ struct certifier {
  * LLVMCloneModule: LLVM 22's module cloner crashes on a blockaddress of a
  * function defined after its user, which the bitcode reader handles. The
  * bitcode writer keeps the order of functions. */
-static LLVMModuleRef copy_module(LLVMModuleRef module, LLVMContextRef context) {
-  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(module);
+static LLVMModuleRef read_module(LLVMMemoryBufferRef bitcode,
+                                 LLVMContextRef context) {
   LLVMModuleRef copy = NULL;
   if (!bitcode || LLVMParseBitcodeInContext2(context, bitcode, &copy))
     abort(); /* our own module, just written: cannot fail to read back */
+  return copy;
+}
+
+static LLVMModuleRef copy_module(LLVMModuleRef module, LLVMContextRef context) {
+  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(module);
+  LLVMModuleRef copy = read_module(bitcode, context);
   LLVMDisposeMemoryBuffer(bitcode);
   return copy;
 }
@@ -106,7 +114,8 @@ certifier *certifier_begin(LLVMModuleRef module) {
   if (!cert)
     abort();
   cert->context = LLVMContextCreate();
-  cert->original = copy_module(module, cert->context);
+  cert->snapshot = LLVMWriteBitcodeToMemoryBuffer(module);
+  cert->original = read_module(cert->snapshot, cert->context);
   ptr_map_init(&cert->original_of);
   LLVMValueRef copy = LLVMGetFirstFunction(cert->original);
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn && copy;
@@ -120,12 +129,41 @@ void certifier_free(certifier *cert) {
     return;
   LLVMDisposeModule(cert->original);
   LLVMContextDispose(cert->context);
+  LLVMDisposeMemoryBuffer(cert->snapshot);
   ptr_map_free(&cert->original_of);
   free(cert->folds);
   for (size_t i = 0; i < cert->similar_count; ++i)
     free(cert->similar[i].name);
   free(cert->similar);
   free(cert);
+}
+
+LLVMMemoryBufferRef certifier_snapshot(const certifier *cert) {
+  return cert->snapshot;
+}
+
+void name_list_add(name_list *list, const char *name) {
+  for (size_t i = 0; i < list->count; ++i)
+    if (!strcmp(list->names[i], name))
+      return;
+  list->names = realloc(list->names, (list->count + 1) * sizeof *list->names);
+  char *copy = strdup(name);
+  if (!list->names || !copy)
+    abort();
+  list->names[list->count++] = copy;
+}
+
+void name_list_free(name_list *list) {
+  for (size_t i = 0; i < list->count; ++i)
+    free(list->names[i]);
+  free(list->names);
+  list->names = NULL;
+  list->count = 0;
+}
+
+static void refuse(name_list *refused, LLVMValueRef fn) {
+  size_t length;
+  name_list_add(refused, LLVMGetValueName2(fn, &length));
 }
 
 LLVMValueRef certifier_original(const certifier *cert, LLVMValueRef fn) {
@@ -192,19 +230,6 @@ static void fill_classes(LLVMValueRef *functions, size_t count, size_t *parent,
 }
 
 /* ---- Step 3: the comparison ---------------------------------------------- */
-
-static char *describe_failure(const recorded_fold *fold) {
-  size_t length;
-  const char *kept = LLVMGetValueName2(fold->kept, &length);
-  const char *folded = LLVMGetValueName2(fold->folded, &length);
-  char *message = NULL;
-  if (asprintf(&message,
-               "internal error: the fold of '%s' into '%s' does not check "
-               "against the original functions (please report)",
-               folded, kept) < 0)
-    abort();
-  return message;
-}
 
 /* ---- Steps 4 and 5: similar folds --------------------------------------- */
 
@@ -284,15 +309,6 @@ static bool same_constants(LLVMValueRef a, LLVMValueRef b, unsigned count) {
   return true;
 }
 
-static char *similar_failure(const char *name, const char *what) {
-  char *message = NULL;
-  if (asprintf(&message,
-               "internal error: the similar fold of '%s' %s (please report)",
-               name, what) < 0)
-    abort();
-  return message;
-}
-
 /* Step 5 for one merged body: `thunks` are its members' calls. A call that
  * passes the constants of exactly one member stands for a call of that
  * member (`redirected`: call -> member), as steps 6 and 7 read it; the
@@ -304,8 +320,7 @@ typedef struct function_set {
 } function_set;
 
 static bool check_calls_of(LLVMValueRef body, LLVMValueRef *thunks, size_t count,
-                           const char *member, ptr_map *redirected,
-                           function_set *callers, char **error) {
+                           ptr_map *redirected, function_set *callers) {
   unsigned bound = LLVMCountParams(body) - LLVMCountParams(
       LLVMGetBasicBlockParent(LLVMGetInstructionParent(thunks[0])));
   for (LLVMUseRef use = LLVMGetFirstUse(body); use; use = LLVMGetNextUse(use)) {
@@ -321,11 +336,8 @@ static bool check_calls_of(LLVMValueRef body, LLVMValueRef *thunks, size_t count
         known++;
         which = k;
       }
-    if (!known) {
-      *error = similar_failure(member, "leaves a use of its merged body that "
-                                       "passes constants no member has");
+    if (!known) /* a use that passes constants no member has */
       return false;
-    }
     bool is_thunk = false;
     for (size_t k = 0; k < count; ++k)
       is_thunk |= user == thunks[k];
@@ -347,9 +359,17 @@ static bool check_calls_of(LLVMValueRef body, LLVMValueRef *thunks, size_t count
   return true;
 }
 
+/* Refuses every member whose thunk calls `body`. */
+static void refuse_members_of(const certifier *cert, LLVMValueRef *calls,
+                              LLVMValueRef body, name_list *refused) {
+  for (size_t j = 0; j < cert->similar_count; ++j)
+    if (calls[j] && LLVMGetCalledValue(calls[j]) == body)
+      name_list_add(refused, cert->similar[j].name);
+}
+
 static bool check_similar(certifier *cert, LLVMModuleRef final,
                           ptr_map *callee_classes, ptr_map *address_classes,
-                          char **error) {
+                          name_list *refused) {
   LLVMModuleRef after = copy_module(final, cert->context);
   ptr_map counterparts, bound, redirected;
   ptr_map_init(&counterparts);
@@ -362,22 +382,27 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
   if (!calls)
     abort();
   bool ok = true;
-  for (size_t k = 0; k < cert->similar_count && ok; ++k) {
+  /* Step 4. A claim that fails a step is refused and left out of the
+   * steps after it (calls[k] NULL); the others are still checked, so that
+   * one run of merge finds every fold to refuse. */
+  for (size_t k = 0; k < cert->similar_count; ++k) {
     const similar_claim *claim = &cert->similar[k];
     calls[k] = thunk_call(LLVMGetNamedFunction(after, claim->name));
-    if (!calls[k] || !claim->original) {
-      *error = similar_failure(claim->name, "did not leave a thunk of a merged "
-                                            "body in its place");
+    if (!calls[k] || !claim->original) { /* no thunk of a merged body */
+      calls[k] = NULL;
+      name_list_add(refused, claim->name);
       ok = false;
     }
   }
   /* Step 5, per merged body: its members' calls are together once sorted
    * by body; the claims are few, so a quadratic grouping is fine. */
-  for (size_t k = 0; k < cert->similar_count && ok; ++k) {
+  for (size_t k = 0; k < cert->similar_count; ++k) {
+    if (!calls[k])
+      continue;
     LLVMValueRef body = LLVMGetCalledValue(calls[k]);
     bool first = true;
     for (size_t j = 0; j < k && first; ++j)
-      first = LLVMGetCalledValue(calls[j]) != body;
+      first = !calls[j] || LLVMGetCalledValue(calls[j]) != body;
     if (!first)
       continue;
     size_t count = 0;
@@ -385,10 +410,12 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
     if (!mine)
       abort();
     for (size_t j = k; j < cert->similar_count; ++j)
-      if (LLVMGetCalledValue(calls[j]) == body)
+      if (calls[j] && LLVMGetCalledValue(calls[j]) == body)
         mine[count++] = calls[j];
-    ok = check_calls_of(body, mine, count, cert->similar[k].name, &redirected,
-                        &callers, error);
+    if (!check_calls_of(body, mine, count, &redirected, &callers)) {
+      refuse_members_of(cert, calls, body, refused);
+      ok = false;
+    }
     free(mine);
   }
   /* Step 6: each member's merged body, bound to its constants, against
@@ -399,8 +426,10 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
   comparator->counterparts = &counterparts;
   comparator->bound_arguments = &bound;
   comparator->redirected_calls = &redirected;
-  for (size_t k = 0; k < cert->similar_count && ok; ++k) {
+  for (size_t k = 0; k < cert->similar_count; ++k) {
     const similar_claim *claim = &cert->similar[k];
+    if (!calls[k])
+      continue;
     LLVMValueRef thunk = LLVMGetNamedFunction(after, claim->name);
     LLVMValueRef body = LLVMGetCalledValue(calls[k]);
     ptr_map_clear(&bound);
@@ -408,33 +437,34 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
       ptr_map_put(&bound, LLVMGetParam(body, i),
                   (uint64_t)(uintptr_t)LLVMGetOperand(calls[k], i));
     if (comparator_compare_specialized(comparator, body, claim->original)) {
-      *error = similar_failure(claim->name, "does not check against the "
-                                            "original function");
+      name_list_add(refused, claim->name);
       ok = false;
     }
   }
   /* Step 7: every other function with such calls (a caller that passes a
-   * member's constants itself) against itself as it was. */
+   * member's constants itself) against itself as it was. Where one does
+   * not check, the members it calls are refused: they are what moved its
+   * calls. */
   ptr_map_clear(&bound);
-  for (size_t i = 0; i < callers.count && ok; ++i) {
+  for (size_t i = 0; i < callers.count; ++i) {
     LLVMValueRef caller = callers.items[i];
     uint64_t original;
     bool is_body = false;
     for (size_t k = 0; k < cert->similar_count && !is_body; ++k)
-      is_body = LLVMGetCalledValue(calls[k]) == caller;
+      is_body = calls[k] && LLVMGetCalledValue(calls[k]) == caller;
     if (is_body) /* step 6 */
       continue;
-    if (!ptr_map_get(&counterparts, caller, &original) ||
-        comparator_compare_specialized(comparator, caller,
-                                       (LLVMValueRef)(uintptr_t)original)) {
-      size_t length;
-      if (asprintf(error, "internal error: '%s' calls a merged body in a way "
-                          "that does not check against what it called "
-                          "(please report)",
-                   LLVMGetValueName2(caller, &length)) < 0)
-        abort();
-      ok = false;
-    }
+    if (ptr_map_get(&counterparts, caller, &original) &&
+        !comparator_compare_specialized(comparator, caller,
+                                        (LLVMValueRef)(uintptr_t)original))
+      continue;
+    ok = false;
+    for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(caller); block;
+         block = LLVMGetNextBasicBlock(block))
+      for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
+           inst = LLVMGetNextInstruction(inst))
+        if (ptr_map_get(&redirected, inst, NULL))
+          refuse_members_of(cert, calls, LLVMGetCalledValue(inst), refused);
   }
   free(calls);
   free(callers.items);
@@ -447,8 +477,7 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
   return ok;
 }
 
-bool certifier_check(certifier *cert, LLVMModuleRef final, char **error) {
-  *error = NULL;
+bool certifier_check(certifier *cert, LLVMModuleRef final, name_list *refused) {
   size_t count = 0;
   for (LLVMValueRef fn = LLVMGetFirstFunction(cert->original); fn;
        fn = LLVMGetNextFunction(fn))
@@ -468,17 +497,21 @@ bool certifier_check(certifier *cert, LLVMModuleRef final, char **error) {
     ptr_map_put(&index_of, fn, i);
   }
   bool ok = true;
-  for (size_t k = 0; k < cert->fold_count && ok; ++k) {
+  for (size_t k = 0; k < cert->fold_count; ++k) {
     uint64_t a, b;
-    if (!ptr_map_get(&index_of, cert->folds[k].kept, &a) ||
-        !ptr_map_get(&index_of, cert->folds[k].folded, &b)) {
-      *error = strdup("internal error: a fold involves a function that merge "
-                      "created (please report)");
+    const recorded_fold *fold = &cert->folds[k];
+    if (!fold->kept || !fold->folded || !ptr_map_get(&index_of, fold->kept, &a) ||
+        !ptr_map_get(&index_of, fold->folded, &b)) {
+      /* a fold of a function merge created: nothing to check it against */
+      if (fold->kept)
+        refuse(refused, fold->kept);
+      if (fold->folded)
+        refuse(refused, fold->folded);
       ok = false;
-      break;
+      continue;
     }
     join(callee_parent, a, b);
-    if (cert->folds[k].same_address)
+    if (fold->same_address)
       join(address_parent, a, b);
   }
   ptr_map callee_classes, address_classes;
@@ -490,16 +523,20 @@ bool certifier_check(certifier *cert, LLVMModuleRef final, char **error) {
   ltofold_comparator *comparator = ltofold_comparator_new(cert->original);
   comparator->function_classes = &callee_classes;
   comparator->address_classes = &address_classes;
-  for (size_t k = 0; k < cert->fold_count && ok; ++k) {
+  for (size_t k = 0; k < cert->fold_count; ++k) {
     const recorded_fold *fold = &cert->folds[k];
-    if (ltofold_compare_functions(comparator, fold->kept, fold->folded)) {
-      *error = describe_failure(fold);
+    if (fold->kept && fold->folded && ptr_map_get(&index_of, fold->kept, NULL) &&
+        ptr_map_get(&index_of, fold->folded, NULL) &&
+        ltofold_compare_functions(comparator, fold->kept, fold->folded)) {
+      refuse(refused, fold->kept);
+      refuse(refused, fold->folded);
       ok = false;
     }
   }
   ltofold_comparator_free(comparator);
-  if (ok && cert->similar_count)
-    ok = check_similar(cert, final, &callee_classes, &address_classes, error);
+  if (cert->similar_count &&
+      !check_similar(cert, final, &callee_classes, &address_classes, refused))
+    ok = false;
   ptr_map_free(&callee_classes);
   ptr_map_free(&address_classes);
   ptr_map_free(&index_of);

@@ -16,6 +16,19 @@ typedef struct certifier certifier;
 certifier *certifier_begin(LLVMModuleRef module);
 void certifier_free(certifier *cert);
 
+/* The module as certifier_begin saw it, as bitcode (owned by `cert`): what
+ * merge puts back when its folds do not check (restore.h). */
+LLVMMemoryBufferRef certifier_snapshot(const certifier *cert);
+
+/* Names of functions, each malloc'd, in an owned array. */
+typedef struct name_list {
+  char **names;
+  size_t count;
+} name_list;
+/* Adds `name` unless it is there already. */
+void name_list_add(name_list *list, const char *name);
+void name_list_free(name_list *list);
+
 /* The copy of `fn` (a function of the module given to certifier_begin) as it
  * was then, or NULL for a function created since (or when `cert` is NULL). */
 LLVMValueRef certifier_original(const certifier *cert, LLVMValueRef fn);
@@ -35,8 +48,9 @@ void certifier_record_similar(certifier *cert, LLVMValueRef original,
 size_t certifier_claims(const certifier *cert);
 
 /* Checks every claim recorded against `final`, the module merge made.
- * Returns true if all hold; otherwise false with a malloc'd message naming
- * the first that does not. */
-bool certifier_check(certifier *cert, LLVMModuleRef final, char **error);
+ * Returns true if all hold; otherwise false, with the names (as in the
+ * module merge was given) of the functions of every claim that does not
+ * added to `refused`: folding those functions again could repeat it. */
+bool certifier_check(certifier *cert, LLVMModuleRef final, name_list *refused);
 
 #endif

@@ -36,6 +36,7 @@ typedef enum ltofold_skip_reason {
   LTOFOLD_SKIP_VARARG_THUNK,       /* a variadic function cannot be thunked */
   LTOFOLD_SKIP_INALLOCA,           /* inalloca/preallocated cannot forward */
   LTOFOLD_SKIP_ENTRY_POINT,        /* a kernel, shader or interrupt handler */
+  LTOFOLD_SKIP_CERTIFICATION,      /* a fold of it did not check: left alone */
   LTOFOLD_SKIP_REASON_COUNT
 } ltofold_skip_reason;
 
@@ -62,6 +63,10 @@ typedef struct ltofold_merge_options {
   /* Check every fold against a copy of the module taken before merging
    * (certify.c). Costs a copy of the module and one comparison per fold. */
   bool certify;
+  /* For ltofold's own tests, NULL otherwise: the similar fold of the
+   * function of this name passes a wrong constant, a bug on purpose that
+   * certification must refuse and undo. */
+  const char *test_break;
 } ltofold_merge_options;
 
 /* One folded function. */
@@ -120,15 +125,16 @@ typedef struct ltofold_merge_result {
                                   * outlined functions are not in `folds`,
                                   * `merged` or `by_method` */
   size_t certified;      /* with options.certify: folds checked */
-  char *error;           /* owned; set when a fold failed the check: the
-                          * module must not be used */
+  char *warning;         /* owned, or NULL: folds certification refused
+                          * (names them; the module is still right) */
 } ltofold_merge_result;
 
 void ltofold_merge_options_default(ltofold_merge_options *options);
 
 /* Merges equal functions of `module`. Fills *result (which the caller frees
  * with ltofold_merge_result_free). Returns the number of functions folded.
- * With options->certify, result->error says when a fold did not check. */
+ * With options->certify, a run whose folds do not all check is undone and
+ * run again without their functions (result->warning names them). */
 size_t ltofold_merge_module(LLVMModuleRef module,
                             const ltofold_merge_options *options,
                             ltofold_merge_result *result);

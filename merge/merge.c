@@ -71,6 +71,7 @@
 #include "merge_internal.h"
 #include "llvm_arrays.h"
 #include "profile.h"
+#include "restore.h"
 
 #include <llvm-c/Comdat.h>
 #include <llvm-c/DebugInfo.h>
@@ -312,7 +313,9 @@ static bool is_entry_point(LLVMValueRef fn) {
 
 bool excluded_for(merge_state *st, LLVMValueRef fn,
                          ltofold_skip_reason *reason) {
-  if (is_entry_point(fn))
+  if (ptr_map_get(&st->refused, fn, NULL))
+    *reason = LTOFOLD_SKIP_CERTIFICATION;
+  else if (is_entry_point(fn))
     *reason = LTOFOLD_SKIP_ENTRY_POINT;
   else if (has_fn_attribute(fn, st->naked_kind))
     *reason = LTOFOLD_SKIP_NAKED;
@@ -1351,71 +1354,86 @@ void ltofold_merge_options_default(ltofold_merge_options *options) {
   options->merge_blocks = true;
   options->outline = true;
   options->outline_all = false;
-  options->certify = false;
+  options->certify = true;
+  options->test_break = NULL;
 }
 
-size_t ltofold_merge_module(LLVMModuleRef module,
-                            const ltofold_merge_options *options,
-                            ltofold_merge_result *result) {
-  memset(result, 0, sizeof *result);
-  merge_state st = {0};
-  st.module = module;
-  st.context = LLVMGetModuleContext(module);
-  st.options = options;
-  st.result = result;
-  st.comparator = ltofold_comparator_new(module);
-  fn_tree_init(&st.tree, st.comparator);
-  ptr_map_init(&st.used);
-  ptr_map_init(&st.thunks);
-  st.naked_kind = enum_kind("naked");
-  st.optnone_kind = enum_kind("optnone");
-  st.optsize_kind = enum_kind("optsize");
-  st.inalloca_kind = enum_kind("inalloca");
-  st.preallocated_kind = enum_kind("preallocated");
+/* The pass's state for one run over `module`; `refused` (may be empty)
+ * names functions that take no part (certification refused their folds). */
+static void state_init(merge_state *st, LLVMModuleRef module,
+                       const ltofold_merge_options *options,
+                       ltofold_merge_result *result, const name_list *refused) {
+  memset(st, 0, sizeof *st);
+  st->module = module;
+  st->context = LLVMGetModuleContext(module);
+  st->options = options;
+  st->result = result;
+  st->comparator = ltofold_comparator_new(module);
+  fn_tree_init(&st->tree, st->comparator);
+  ptr_map_init(&st->used);
+  ptr_map_init(&st->thunks);
+  ptr_map_init(&st->refused);
+  for (size_t i = 0; i < refused->count; ++i) {
+    LLVMValueRef fn = LLVMGetNamedFunction(module, refused->names[i]);
+    if (fn)
+      ptr_map_put(&st->refused, fn, 1);
+  }
+  st->naked_kind = enum_kind("naked");
+  st->optnone_kind = enum_kind("optnone");
+  st->optsize_kind = enum_kind("optsize");
+  st->inalloca_kind = enum_kind("inalloca");
+  st->preallocated_kind = enum_kind("preallocated");
   static const char *const hints[] = {"dbg", "prof", "DIAssignID", "heapallocsite",
                                       "srcloc", "annotation"};
   for (size_t i = 0; i < sizeof hints / sizeof *hints; ++i)
-    st.hint_md_kinds[st.hint_md_count++] = LLVMGetMDKindIDInContext(
-        st.context, hints[i], (unsigned)strlen(hints[i]));
+    st->hint_md_kinds[st->hint_md_count++] = LLVMGetMDKindIDInContext(
+        st->context, hints[i], (unsigned)strlen(hints[i]));
   static const char *const agreeing[] = {
       "tbaa", "tbaa.struct", "alias.scope", "noalias", "invariant.load",
       "invariant.group", "nontemporal", "fpmath", "callees", "llvm.loop",
       "unpredictable"};
   for (size_t i = 0; i < sizeof agreeing / sizeof *agreeing; ++i)
-    st.agreeing_md_kinds[st.agreeing_md_count++] = LLVMGetMDKindIDInContext(
-        st.context, agreeing[i], (unsigned)strlen(agreeing[i]));
-  st.alias_scope_kind = LLVMGetMDKindIDInContext(st.context, "alias.scope", 11);
-  st.noalias_kind = LLVMGetMDKindIDInContext(st.context, "noalias", 7);
-  st.loop_kind = LLVMGetMDKindIDInContext(st.context, "llvm.loop", 9);
-  collect_used(&st, "llvm.used");
-  collect_used(&st, "llvm.compiler.used");
-  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn;
-       fn = LLVMGetNextFunction(fn))
-    result->functions += !LLVMIsDeclaration(fn) &&
-                         LLVMGetLinkage(fn) != LLVMAvailableExternallyLinkage;
-  /* (counted before outlining adds functions) */
-  ltofold_outline *outlined =
-      options->outline ? ltofold_outline_regions(module, options->outline_all,
-                                                 &result->outline)
-                       : NULL;
+    st->agreeing_md_kinds[st->agreeing_md_count++] = LLVMGetMDKindIDInContext(
+        st->context, agreeing[i], (unsigned)strlen(agreeing[i]));
+  st->alias_scope_kind = LLVMGetMDKindIDInContext(st->context, "alias.scope", 11);
+  st->noalias_kind = LLVMGetMDKindIDInContext(st->context, "noalias", 7);
+  st->loop_kind = LLVMGetMDKindIDInContext(st->context, "llvm.loop", 9);
+  collect_used(st, "llvm.used");
+  collect_used(st, "llvm.compiler.used");
+}
 
+static void state_free(merge_state *st) {
+  fn_tree_free(&st->tree);
+  free(st->deferred.items);
+  free(st->unused_thunks.items);
+  ptr_map_free(&st->used);
+  ptr_map_free(&st->thunks);
+  ptr_map_free(&st->refused);
+  ltofold_comparator_free(st->comparator);
+}
+
+/* Every fold of one run: the candidates (definitions whose hash another
+ * shares) through the worklist, then the recursive groups and the similar
+ * functions. */
+static void fold_all(merge_state *st) {
+  ltofold_merge_result *result = st->result;
   /* Every definition, hashed; only hashes shared by two or more can merge.
    * They go on the worklist by hash, ties in module order. */
   size_t total = 0;
-  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
        fn = LLVMGetNextFunction(fn))
     total++;
   candidate *hashed = malloc((total + 1) * sizeof *hashed);
   if (!hashed)
     abort();
   size_t count = 0;
-  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
        fn = LLVMGetNextFunction(fn)) {
     if (LLVMIsDeclaration(fn) ||
         LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage)
       continue;
     ltofold_skip_reason reason;
-    if (excluded_for(&st, fn, &reason)) {
+    if (excluded_for(st, fn, &reason)) {
       result->skipped[reason]++;
       continue;
     }
@@ -1426,47 +1444,132 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   qsort(hashed, count, sizeof *hashed, compare_hashed);
   for (size_t i = 0; i < count; ++i) {
     if (shares_hash(hashed, count, i)) {
-      fn_list_push(&st.deferred, hashed[i].function);
+      fn_list_push(&st->deferred, hashed[i].function);
       result->candidates += !ltofold_is_outlined(hashed[i].function);
     }
   }
   free(hashed);
 
-  if (options->certify)
-    st.cert = certifier_begin(module);
-  run_worklist(&st);
-  if (options->merge_recursive)
-    while (merge_recursive_groups(&st) > 0)
-      run_worklist(&st);
-  if (options->merge_similar)
-    merge_similar_functions(&st);
+  run_worklist(st);
+  if (st->options->merge_recursive)
+    while (merge_recursive_groups(st) > 0)
+      run_worklist(st);
+  if (st->options->merge_similar)
+    merge_similar_functions(st);
+}
 
-  if (st.cert) {
-    result->certified = certifier_claims(st.cert);
-    certifier_check(st.cert, module, &result->error);
-    certifier_free(st.cert);
-  }
-  /* Members of similar groups whose callers all pass their constants
-   * themselves now: gone, now that the check has seen them. */
-  for (size_t i = 0; i < st.unused_thunks.count; ++i) {
-    LLVMValueRef fn = st.unused_thunks.items[i];
+/* Members of similar groups whose callers all pass their constants
+ * themselves now: gone, once the check has seen them. */
+static void delete_unused_thunks(merge_state *st) {
+  for (size_t i = 0; i < st->unused_thunks.count; ++i) {
+    LLVMValueRef fn = st->unused_thunks.items[i];
     if (!LLVMGetFirstUse(fn)) {
-      forget_function(&st, fn);
+      forget_function(st, fn);
       LLVMDeleteFunction(fn);
     }
   }
-  free(st.unused_thunks.items);
+}
+
+/* Runs after certification refused folds: at most this many, each without
+ * the functions of every fold refused so far; then merge leaves the module
+ * as it was. */
+enum { MAX_CERTIFIED_RUNS = 4 };
+
+/* The result of a run that is thrown away, emptied for the next; what
+ * happened before the runs (functions counted, outlining) stays. */
+static void reset_result(ltofold_merge_result *result) {
+  size_t functions = result->functions;
+  ltofold_outline_stats outline = result->outline;
+  ltofold_merge_result_free(result);
+  memset(result, 0, sizeof *result);
+  result->functions = functions;
+  result->outline = outline;
+}
+
+/* The warning for the functions certification refused. */
+static char *refusal_warning(const name_list *refused, bool gave_up) {
+  size_t length = 0;
+  for (size_t i = 0; i < refused->count; ++i)
+    length += strlen(refused->names[i]) + 4;
+  char *names = calloc(length + 1, 1);
+  if (!names)
+    abort();
+  for (size_t i = 0; i < refused->count; ++i) {
+    if (i)
+      strcat(names, ", ");
+    strcat(names, "'");
+    strcat(names, refused->names[i]);
+    strcat(names, "'");
+  }
+  char *warning = NULL;
+  if (asprintf(&warning,
+               gave_up ? "merge: folds of %s did not check against the original "
+                         "functions; merge left the module as it was (please report)"
+                       : "merge: folds of %s did not check against the original "
+                         "functions; left unfolded (please report)",
+               names) < 0)
+    abort();
+  free(names);
+  return warning;
+}
+
+size_t ltofold_merge_module(LLVMModuleRef module,
+                            const ltofold_merge_options *options,
+                            ltofold_merge_result *result) {
+  memset(result, 0, sizeof *result);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn;
+       fn = LLVMGetNextFunction(fn))
+    result->functions += !LLVMIsDeclaration(fn) &&
+                         LLVMGetLinkage(fn) != LLVMAvailableExternallyLinkage;
+  /* (counted before outlining adds functions) */
+  ltofold_outline *outlined =
+      options->outline ? ltofold_outline_regions(module, options->outline_all,
+                                                 &result->outline)
+                       : NULL;
+
+  /* Without certification, one run. With it, a run whose folds do not all
+   * check is undone (restore.cpp, from the certifier's snapshot) and merge
+   * runs again without the functions of the folds refused: a bug in merge
+   * costs those folds, never a wrong program or a failed link. */
+  name_list refused = {0};
+  merge_state st;
+  bool gave_up = false;
+  for (unsigned run = 0;; ++run) {
+    state_init(&st, module, options, result, &refused);
+    if (gave_up)
+      break;
+    st.cert = options->certify ? certifier_begin(module) : NULL;
+    fold_all(&st);
+    bool certified = true;
+    if (st.cert) {
+      result->certified = certifier_claims(st.cert);
+      certified = certifier_check(st.cert, module, &refused);
+      if (!certified) {
+        if (!ltofold_module_restore(module, certifier_snapshot(st.cert)))
+          abort(); /* our own bitcode, just written: cannot fail to read */
+        gave_up = run + 1 >= MAX_CERTIFIED_RUNS;
+      }
+      certifier_free(st.cert);
+      st.cert = NULL;
+    }
+    if (certified)
+      break;
+    state_free(&st);
+    reset_result(result);
+  }
+  if (gave_up)
+    result->skipped[LTOFOLD_SKIP_CERTIFICATION] = refused.count;
+  if (refused.count)
+    result->warning = refusal_warning(&refused, gave_up);
+  name_list_free(&refused);
+  delete_unused_thunks(&st);
   if (outlined) {
     drop_outlined_folds(result);
     ltofold_outline_finish(outlined, &result->outline);
   }
   resolve_kept_chains(result);
   result->comparisons = st.comparator->comparisons;
-  fn_tree_free(&st.tree);
-  free(st.deferred.items);
-  ptr_map_free(&st.used);
-  ptr_map_free(&st.thunks);
-  ltofold_comparator_free(st.comparator);
+  state_free(&st);
   return result->merged;
 }
 
@@ -1478,8 +1581,8 @@ void ltofold_merge_result_free(ltofold_merge_result *result) {
   free(result->folds);
   result->folds = NULL;
   result->fold_count = 0;
-  free(result->error);
-  result->error = NULL;
+  free(result->warning);
+  result->warning = NULL;
 }
 
 const char *ltofold_fold_method_name(ltofold_fold_method method) {
@@ -1496,6 +1599,6 @@ const char *ltofold_similar_skip_name(ltofold_similar_skip reason) {
 const char *ltofold_skip_reason_name(ltofold_skip_reason reason) {
   static const char *const names[] = {
       "naked", "blockaddress", "distinct-metadata", "too-small-for-thunk",
-      "vararg-thunk", "inalloca", "entry-point"};
+      "vararg-thunk", "inalloca", "entry-point", "certification"};
   return reason < LTOFOLD_SKIP_REASON_COUNT ? names[reason] : "unknown";
 }

@@ -46,6 +46,9 @@ typedef struct merge_state {
   /* similar.c, during its rounds: function -> why it was last skipped + 1,
    * until it merges; what is left is reported. */
   ptr_map similar_skips;
+  /* Functions whose folds certification refused in an earlier run: they
+   * take no part in this one (excluded_for). */
+  ptr_map refused;
 } merge_state;
 
 /* Linkage and address facts (merge.c). */

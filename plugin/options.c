@@ -11,7 +11,13 @@ const ltofold_option_info ltofold_option_table[] = {
      "write a JSON report of what was folded to FILE"},
     {"stats", LTOFOLD_OPTION_FLAG, NULL, "print what was folded to stderr"},
     {"verify", LTOFOLD_OPTION_FLAG, NULL,
-     "verify the module around every phase; certify every fold"},
+     "verify the module around every phase (and certify every fold)"},
+    {"certify", LTOFOLD_OPTION_FLAG, NULL,
+     "check every fold of merge against the functions as they were; folds "
+     "that do not check are left undone, with a warning (default: on)"},
+    {"merge-test-break", LTOFOLD_OPTION_STRING, "NAME",
+     "for ltofold's own tests: the similar fold of function NAME passes a "
+     "wrong constant, which certification must refuse and undo"},
     {"merge", LTOFOLD_OPTION_FLAG, NULL, "run merge (default: on)"},
     {"merge-recursive", LTOFOLD_OPTION_FLAG, NULL,
      "also fold mutually recursive groups (default: on)"},
@@ -82,6 +88,7 @@ const size_t ltofold_option_count =
 void ltofold_options_init(ltofold_options *options) {
   memset(options, 0, sizeof *options);
   options->merge = true;
+  options->certify = true;
   options->merge_recursive = true;
   options->merge_similar = true;
   options->merge_blocks = true;
@@ -95,6 +102,7 @@ void ltofold_options_init(ltofold_options *options) {
 void ltofold_options_free(ltofold_options *options) {
   free(options->report_path);
   free(options->cpu);
+  free(options->merge_test_break);
   free(options->cache_dir);
   free(options->cache_policy);
   free(options->thinlto_linked_objects);
@@ -102,6 +110,7 @@ void ltofold_options_free(ltofold_options *options) {
   free(options->settings);
   options->report_path = NULL;
   options->cpu = NULL;
+  options->merge_test_break = NULL;
   options->cache_dir = NULL;
   options->cache_policy = NULL;
   options->thinlto_linked_objects = NULL;
@@ -211,6 +220,11 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->stats = flag;
   } else if (!strcmp(key, "verify")) {
     options->verify = flag;
+  } else if (!strcmp(key, "certify")) {
+    options->certify = flag;
+  } else if (!strcmp(key, "merge-test-break")) {
+    free(options->merge_test_break);
+    options->merge_test_break = strdup(value);
   } else if (!strcmp(key, "merge")) {
     options->merge = flag;
   } else if (!strcmp(key, "merge-recursive")) {

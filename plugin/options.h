@@ -32,6 +32,8 @@ typedef struct ltofold_options {
   char *report_path;     /* report: write the JSON report here */
   bool stats;            /* stats: print counts to stderr */
   bool verify;           /* verify: verify the module before and after each phase */
+  bool certify;          /* certify: check every fold (default on; verify implies it) */
+  char *merge_test_break; /* merge-test-break: a fold broken on purpose (tests) */
   bool merge;            /* merge: run merge (default on) */
   bool merge_recursive;  /* merge-recursive: fold recursive groups (default on) */
   bool merge_similar;    /* merge-similar: fold functions equal up to constants and operations */

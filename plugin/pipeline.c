@@ -112,7 +112,8 @@ static void run_merge(LLVMModuleRef module, const ltofold_options *options,
   merge_options.merge_blocks = options->merge_blocks;
   merge_options.outline = options->merge_outline;
   merge_options.outline_all = options->merge_outline_all;
-  merge_options.certify = options->verify;
+  merge_options.certify = options->certify || options->verify;
+  merge_options.test_break = options->merge_test_break;
   ltofold_merge_module(module, &merge_options, &result->merge.merge);
 }
 
@@ -164,12 +165,10 @@ int ltofold_run_phase(LLVMModuleRef module, ltofold_phase phase,
   else
     run_merge(module, options, &result);
   double seconds = ltofold_now_seconds() - start;
-  /* A fold that did not certify: the module is wrong, stop here. */
-  if (phase == LTOFOLD_PHASE_MERGE && result.merge.merge.error) {
-    *error = ltofold_format("%s", result.merge.merge.error);
-    ltofold_merge_result_free(&result.merge.merge);
-    return -1;
-  }
+  /* Folds that did not certify were undone: the module is right, but the
+   * user should hear of it (and report it). */
+  if (phase == LTOFOLD_PHASE_MERGE && result.merge.merge.warning)
+    fprintf(stderr, "ltofold: warning: %s\n", result.merge.merge.warning);
   if (report)
     ltofold_report_add_phase(report, name, seconds);
   report_result(phase, options, report, &result);

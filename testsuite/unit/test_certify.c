@@ -42,6 +42,29 @@ static LLVMValueRef original(certifier *cert, LLVMModuleRef module,
   return fn;
 }
 
+/* certifier_check, with the functions it refuses as "'a' 'b' " in *error
+ * (malloc'd; NULL when it refuses none). */
+static bool check(certifier *cert, LLVMModuleRef final, char **error) {
+  name_list refused = {0};
+  bool ok = certifier_check(cert, final, &refused);
+  *error = NULL;
+  size_t length = 0;
+  for (size_t i = 0; i < refused.count; ++i)
+    length += strlen(refused.names[i]) + 3;
+  if (refused.count) {
+    *error = calloc(length + 1, 1);
+    cr_assert(*error);
+    for (size_t i = 0; i < refused.count; ++i) {
+      strcat(*error, "'");
+      strcat(*error, refused.names[i]);
+      strcat(*error, "' ");
+    }
+  }
+  cr_expect_eq(ok, refused.count == 0, "refused %zu, ok %d", refused.count, ok);
+  name_list_free(&refused);
+  return ok;
+}
+
 /* Records each claim "kept <- folded" (same_address as given), checks. */
 static bool check_claims(const char *const (*claims)[2], size_t count,
                          bool same_address, char **error) {
@@ -52,7 +75,7 @@ static bool check_claims(const char *const (*claims)[2], size_t count,
                      original(cert, module, claims[i][1]), same_address);
   /* Whatever happens to the module now is not the check's business. */
   LLVMDeleteFunction(LLVMGetNamedFunction(module, "wrap_zx_a"));
-  bool ok = certifier_check(cert, module, error);
+  bool ok = check(cert, module, error);
   cr_assert_eq(certifier_claims(cert), count);
   certifier_free(cert);
   LLVMDisposeModule(module);
@@ -73,7 +96,7 @@ Test(certify, callers_need_their_callees_folded) {
   char *error = NULL;
   cr_expect_not(check_claims(claims, 1, false, &error));
   cr_assert(error);
-  cr_expect(strstr(error, "'wrap_sx_b' into 'wrap_sx_a'"), "%s", error);
+  cr_expect(strstr(error, "'wrap_sx_b'") && strstr(error, "'wrap_sx_a'"), "%s", error);
   free(error);
 }
 
@@ -139,7 +162,7 @@ static bool check_similar(char *after_text, char **error) {
   certifier_record_similar(cert, original(cert, before, "paint_red"), "paint_red");
   certifier_record_similar(cert, original(cert, before, "paint_blue"), "paint_blue");
   LLVMModuleRef after = test_parse_ir(context, "after", after_text);
-  bool ok = certifier_check(cert, after, error);
+  bool ok = check(cert, after, error);
   cr_assert_eq(certifier_claims(cert), 2);
   certifier_free(cert);
   LLVMDisposeModule(after);
@@ -184,7 +207,9 @@ Test(certify, similar_call_with_constants_of_no_member_refused) {
                                             "i32 5, ptr @blue",
                                             "%r = call i32 @merged(i32 %x, i32 3, ptr @blue)"),
                               &error));
-  cr_expect(error && strstr(error, "passes constants no member has"), "%s", error);
+  /* every member of the merged body that call passes wrong constants to */
+  cr_expect(error && strstr(error, "'paint_red'") && strstr(error, "'paint_blue'"),
+            "%s", error);
   free(error);
 }
 
@@ -202,7 +227,7 @@ Test(certify, similar_member_that_is_no_thunk_refused) {
   free(text);
   char *error = NULL;
   cr_expect_not(check_similar(changed, &error));
-  cr_expect(error && strstr(error, "did not leave a thunk"), "%s", error);
+  cr_expect(error && strstr(error, "'paint_blue'"), "%s", error);
   free(error);
 }
 
@@ -272,7 +297,7 @@ static bool check_region(char *after_text, char **error) {
   certifier_record_similar(cert, original(cert, before, "count_up_logged"),
                            "count_up_logged");
   LLVMModuleRef after = test_parse_ir(context, "after", after_text);
-  bool ok = certifier_check(cert, after, error);
+  bool ok = check(cert, after, error);
   certifier_free(cert);
   LLVMDisposeModule(after);
   LLVMDisposeModule(before);
