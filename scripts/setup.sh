@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Installs everything ltofold needs on a Debian 12 machine. Idempotent: packages
 # already present are skipped, so running it twice costs one dpkg query.
+# The list is complete for a minimal Debian 12 (debootstrap --variant=minbase,
+# as root): scripts/fresh-check.sh runs scripts/demo.sh and scripts/test.sh
+# there. Not in minbase and needed: file (CPack's DEB generator runs it on
+# every installed file), git (the revision; a clone), python3.
 set -euo pipefail
 
 packages=(
@@ -10,6 +14,7 @@ packages=(
   python3 diffutils time libgtest-dev libgmock-dev make
   csmith libcsmith-dev cvise
   dpkg-dev groff-base git
+  file
   chromium python3-jsonschema
   unicode-data python3-six
 )
