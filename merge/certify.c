@@ -9,9 +9,10 @@
  * from the functions as they were before merge touched them, by a check that
  * shares none of that state.
  *
- * Before merging, the module is copied (through bitcode, which keeps the
- * order of functions, so the i-th function of one is the i-th of the
- * other). Each fold
+ * Before merging, the module is written as bitcode (which keeps the order
+ * of functions, so the i-th function of one is the i-th of the other) and
+ * read back lazily into the same context: only the bodies of functions a
+ * claim names are read, when the check compares them (snapshot.h). Each fold
  * "G into F" is recorded as the pair of their originals, whatever merge did
  * to names and bodies afterwards. After merging:
  *
@@ -37,10 +38,10 @@
  * without them (merge.c), rather than emit a wrong program or stop the link.
  *
  * Similar folds (similar.c) are claims about the module merge made, not
- * only about the originals: "member M, now a thunk, does what it did". The
- * module merge made is copied too, into the same context, and each of its
- * globals is matched with the original of the same name (global variables,
- * which merge never adds or removes, by position). Then, for each claim:
+ * only about the originals: "member M, now a thunk, does what it did". Each
+ * global of the module merge made is matched with the original of the same
+ * name (global variables, which merge never adds or removes, by position).
+ * Then, for each claim:
  *
  *   4. M must be a thunk: one call of a merged body B, passing M's own
  *      parameters and then constants;
@@ -62,8 +63,8 @@
  * passes are all checked, from what is in the module, against what was. */
 #include "certify.h"
 #include "compare.h"
+#include "snapshot.h"
 
-#include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,8 +82,7 @@ typedef struct similar_claim {
 
 struct certifier {
   LLVMMemoryBufferRef snapshot; /* owned: the module before merging, as bitcode */
-  LLVMContextRef context; /* owned: the copy's own context */
-  LLVMModuleRef original; /* owned: the copy taken before merging */
+  LLVMModuleRef original; /* owned: read lazily from it, in the module's context */
   ptr_map original_of;    /* function of the merged module -> its original */
   recorded_fold *folds;   /* owned array */
   size_t fold_count, fold_capacity;
@@ -90,32 +90,18 @@ struct certifier {
   size_t similar_count, similar_capacity;
 };
 
-/* The copy goes through bitcode, into a context of its own, rather than
- * LLVMCloneModule: LLVM 22's module cloner crashes on a blockaddress of a
- * function defined after its user, which the bitcode reader handles. The
- * bitcode writer keeps the order of functions. */
-static LLVMModuleRef read_module(LLVMMemoryBufferRef bitcode,
-                                 LLVMContextRef context) {
-  LLVMModuleRef copy = NULL;
-  if (!bitcode || LLVMParseBitcodeInContext2(context, bitcode, &copy))
-    abort(); /* our own module, just written: cannot fail to read back */
-  return copy;
-}
-
-static LLVMModuleRef copy_module(LLVMModuleRef module, LLVMContextRef context) {
-  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(module);
-  LLVMModuleRef copy = read_module(bitcode, context);
-  LLVMDisposeMemoryBuffer(bitcode);
-  return copy;
-}
-
+/* The copy goes through bitcode rather than LLVMCloneModule: LLVM 22's
+ * module cloner crashes on a blockaddress of a function defined after its
+ * user, which the bitcode reader handles; and a lazy read costs a tenth of
+ * a clone. */
 certifier *certifier_begin(LLVMModuleRef module) {
   certifier *cert = calloc(1, sizeof *cert);
   if (!cert)
     abort();
-  cert->context = LLVMContextCreate();
   cert->snapshot = LLVMWriteBitcodeToMemoryBuffer(module);
-  cert->original = read_module(cert->snapshot, cert->context);
+  if (!cert->snapshot)
+    abort();
+  cert->original = snapshot_read_lazily(LLVMGetModuleContext(module), cert->snapshot);
   ptr_map_init(&cert->original_of);
   LLVMValueRef copy = LLVMGetFirstFunction(cert->original);
   for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn && copy;
@@ -128,7 +114,6 @@ void certifier_free(certifier *cert) {
   if (!cert)
     return;
   LLVMDisposeModule(cert->original);
-  LLVMContextDispose(cert->context);
   LLVMDisposeMemoryBuffer(cert->snapshot);
   ptr_map_free(&cert->original_of);
   free(cert->folds);
@@ -367,10 +352,9 @@ static void refuse_members_of(const certifier *cert, LLVMValueRef *calls,
       name_list_add(refused, cert->similar[j].name);
 }
 
-static bool check_similar(certifier *cert, LLVMModuleRef final,
+static bool check_similar(certifier *cert, LLVMModuleRef after,
                           ptr_map *callee_classes, ptr_map *address_classes,
                           name_list *refused) {
-  LLVMModuleRef after = copy_module(final, cert->context);
   ptr_map counterparts, bound, redirected;
   ptr_map_init(&counterparts);
   ptr_map_init(&bound);
@@ -433,6 +417,7 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
     LLVMValueRef thunk = LLVMGetNamedFunction(after, claim->name);
     LLVMValueRef body = LLVMGetCalledValue(calls[k]);
     ptr_map_clear(&bound);
+    snapshot_materialize(claim->original);
     for (unsigned i = LLVMCountParams(thunk); i < LLVMCountParams(body); ++i)
       ptr_map_put(&bound, LLVMGetParam(body, i),
                   (uint64_t)(uintptr_t)LLVMGetOperand(calls[k], i));
@@ -454,10 +439,12 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
       is_body = calls[k] && LLVMGetCalledValue(calls[k]) == caller;
     if (is_body) /* step 6 */
       continue;
-    if (ptr_map_get(&counterparts, caller, &original) &&
-        !comparator_compare_specialized(comparator, caller,
-                                        (LLVMValueRef)(uintptr_t)original))
-      continue;
+    if (ptr_map_get(&counterparts, caller, &original)) {
+      snapshot_materialize((LLVMValueRef)(uintptr_t)original);
+      if (!comparator_compare_specialized(comparator, caller,
+                                          (LLVMValueRef)(uintptr_t)original))
+        continue;
+    }
     ok = false;
     for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(caller); block;
          block = LLVMGetNextBasicBlock(block))
@@ -473,7 +460,6 @@ static bool check_similar(certifier *cert, LLVMModuleRef final,
   ptr_map_free(&counterparts);
   ptr_map_free(&bound);
   ptr_map_free(&redirected);
-  LLVMDisposeModule(after);
   return ok;
 }
 
@@ -525,9 +511,12 @@ bool certifier_check(certifier *cert, LLVMModuleRef final, name_list *refused) {
   comparator->address_classes = &address_classes;
   for (size_t k = 0; k < cert->fold_count; ++k) {
     const recorded_fold *fold = &cert->folds[k];
-    if (fold->kept && fold->folded && ptr_map_get(&index_of, fold->kept, NULL) &&
-        ptr_map_get(&index_of, fold->folded, NULL) &&
-        ltofold_compare_functions(comparator, fold->kept, fold->folded)) {
+    if (!fold->kept || !fold->folded || !ptr_map_get(&index_of, fold->kept, NULL) ||
+        !ptr_map_get(&index_of, fold->folded, NULL))
+      continue;
+    snapshot_materialize(fold->kept);
+    snapshot_materialize(fold->folded);
+    if (ltofold_compare_functions(comparator, fold->kept, fold->folded)) {
       refuse(refused, fold->kept);
       refuse(refused, fold->folded);
       ok = false;

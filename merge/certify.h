@@ -17,7 +17,7 @@ certifier *certifier_begin(LLVMModuleRef module);
 void certifier_free(certifier *cert);
 
 /* The module as certifier_begin saw it, as bitcode (owned by `cert`): what
- * merge puts back when its folds do not check (restore.h). */
+ * merge puts back when its folds do not check (snapshot.h). */
 LLVMMemoryBufferRef certifier_snapshot(const certifier *cert);
 
 /* Names of functions, each malloc'd, in an owned array. */

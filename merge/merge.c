@@ -71,7 +71,7 @@
 #include "merge_internal.h"
 #include "llvm_arrays.h"
 #include "profile.h"
-#include "restore.h"
+#include "snapshot.h"
 
 #include <llvm-c/Comdat.h>
 #include <llvm-c/DebugInfo.h>
@@ -1528,7 +1528,7 @@ size_t ltofold_merge_module(LLVMModuleRef module,
                        : NULL;
 
   /* Without certification, one run. With it, a run whose folds do not all
-   * check is undone (restore.cpp, from the certifier's snapshot) and merge
+   * check is undone (snapshot.cpp, from the certifier's snapshot) and merge
    * runs again without the functions of the folds refused: a bug in merge
    * costs those folds, never a wrong program or a failed link. */
   name_list refused = {0};

@@ -1,8 +1,8 @@
-/* merge/restore.cpp on its own: a module changed every way merge changes
+/* merge/snapshot.cpp on its own: a module changed every way merge changes
  * one (bodies rewritten, functions deleted and added, linkage, comdats,
  * aliases, metadata, order) and restored from a snapshot prints exactly as
  * before, and the functions that were there keep their objects. */
-#include "restore.h"
+#include "snapshot.h"
 #include "support_modules.h"
 
 #include <criterion/criterion.h>

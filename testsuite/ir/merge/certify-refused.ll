@@ -1,5 +1,5 @@
 ; A fold that does not check against the original functions is never
-; applied: merge puts the module back as it was (merge/restore.cpp) and runs
+; applied: merge puts the module back as it was (merge/snapshot.cpp) and runs
 ; again without the functions of the refused folds, which the report counts
 ; under skipped: certification and a warning names; the folds that do check
 ; stay. The bug here is one on purpose (--merge-test-break: the similar fold

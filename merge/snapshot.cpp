@@ -1,7 +1,7 @@
-// restore: puts a module back as it was before merge touched it, in place,
-// from a bitcode snapshot (restore.h).
+// snapshot: a module as bitcode, read back lazily for the certifier, or put
+// back in place when merge's folds do not check (snapshot.h).
 //
-// A merge whose folds do not all certify must leave no trace, and the
+// Putting back. A merge whose folds do not all certify must leave no trace, and the
 // module cannot be swapped for a fresh one: lld's pass plugin holds it by
 // reference, and the outlining state (outline.cpp) holds its functions by
 // handle. So the snapshot is read into the module's own context and its
@@ -15,8 +15,7 @@
 // the order of functions and the run after a restore must be the run that
 // would have happened without the excluded functions.
 //
-// C++ because LLVM-C cannot move a body from one function to another.
-#include "restore.h"
+#include "snapshot.h"
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/Bitcode/BitcodeReader.h>
@@ -25,6 +24,7 @@
 #include <llvm/IR/GlobalAlias.h>
 #include <llvm/IR/GlobalIFunc.h>
 #include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/Error.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -110,6 +110,20 @@ std::vector<GlobalValue *> globals_of(Module &module) {
 }
 
 } // namespace
+
+extern "C" LLVMModuleRef snapshot_read_lazily(LLVMContextRef context,
+                                              LLVMMemoryBufferRef snapshot) {
+  Expected<std::unique_ptr<Module>> module =
+      getLazyBitcodeModule(unwrap(snapshot)->getMemBufferRef(), *unwrap(context));
+  if (!module || (*module)->materializeMetadata())
+    abort(); /* our own bitcode, just written */
+  return wrap(module->release());
+}
+
+extern "C" void snapshot_materialize(LLVMValueRef function) {
+  if (Error failure = cast<Function>(unwrap(function))->materialize())
+    abort(); /* our own bitcode, just written */
+}
 
 extern "C" bool ltofold_module_restore(LLVMModuleRef module_ref,
                                        LLVMMemoryBufferRef snapshot_ref) {
