@@ -2,9 +2,11 @@
 # Fetches the Debian source of a package into a cache directory, for the
 # benchmarks and real-program tests that build third-party code.
 #
-# Usage: scripts/fetch-source.sh PACKAGE [CACHE_DIR]
+# Usage: scripts/fetch-source.sh [--only PATH] PACKAGE [CACHE_DIR]
 #   CACHE_DIR defaults to build/sources/. Prints the unpacked source
-#   directory on stdout (everything else goes to stderr).
+#   directory on stdout (everything else goes to stderr). With --only, just
+#   PATH of the upstream tarball is unpacked (llvm/test of llvm-toolchain-19:
+#   the test corpus, without building or patching a 1.5 GB tree).
 #
 # Steps, each skipped when already done:
 #   1. a deb-src entry for bookworm, copied from the first 'Types: deb' stanza
@@ -17,12 +19,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ $# -lt 1 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
   [ $# -ge 1 ] && exit 0
   exit 2
 fi
+only=
+if [ "$1" = --only ]; then
+  [ $# -ge 3 ] || { echo "fetch-source: --only PATH PACKAGE" >&2; exit 2; }
+  only=$2
+  shift 2
+fi
 package=$1
 cache=${2:-$PWD/build/sources}
+[ -z "$only" ] || cache=$cache/only-$(printf '%s' "$only" | tr '/' '-')
 fail() { printf 'fetch-source: %s\n' "$*" >&2; exit 1; }
 say() { printf 'fetch-source: %s\n' "$*" >&2; }
 
@@ -69,11 +78,26 @@ if ! dpkg-query -W -f='${Status}' dpkg-dev 2>/dev/null | grep -q "install ok ins
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends dpkg-dev >&2
 fi
 
-# 3. The source itself, unpacked without building.
+# 3. The source itself, unpacked without building; with --only, PATH of the
+# upstream tarball alone.
 mkdir -p "$cache/$package"
-say "apt-get source $package into $cache/$package"
-(cd "$cache/$package" && apt-get source -q "$package" >&2) ||
-  fail "apt-get source $package failed"
+if [ -n "$only" ]; then
+  download=$cache/$package.download
+  mkdir -p "$download"
+  say "apt-get source --download-only $package into $download"
+  (cd "$download" && apt-get source -q --download-only "$package" >&2) ||
+    fail "apt-get source --download-only $package failed"
+  orig=$(find "$download" -maxdepth 1 -name '*.orig.tar.*' | sort | head -n 1)
+  [ -n "$orig" ] || fail "no upstream tarball (*.orig.tar.*) for $package"
+  say "unpacking */$only/ of $(basename "$orig")"
+  tar -xf "$orig" -C "$cache/$package" --wildcards "*/$only/*" >&2 ||
+    fail "cannot unpack $only from $orig"
+  rm -rf "$download"
+else
+  say "apt-get source $package into $cache/$package"
+  (cd "$cache/$package" && apt-get source -q "$package" >&2) ||
+    fail "apt-get source $package failed"
+fi
 tree=$(find_tree)
 [ -n "$tree" ] || fail "apt-get source $package left no directory in $cache/$package"
 echo "$tree"

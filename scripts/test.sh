@@ -3,8 +3,9 @@
 # tests and link tests (through ctest), in a plain build and in an
 # ASan/UBSan build, the Debian package (scripts/package.sh,
 # scripts/check-package.sh), and the quick subset of the real-program tests
-# (scripts/realprogs.sh --quick, with the plain build's plugins) and the
-# fixed-seed fuzz sample (scripts/fuzz.sh). Usage: scripts/test.sh [--quick]   (--quick: plain build only)
+# (scripts/realprogs.sh --quick, with the plain build's plugins), a fixed
+# sample of LLVM's regression tests (scripts/corpus.sh) and the fixed-seed
+# fuzz sample (scripts/fuzz.sh). Usage: scripts/test.sh [--quick]   (--quick: plain build only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,6 +41,13 @@ fi
 # and jsoncpp (C++) from Debian source packages linked through ltofold (lld
 # plugin, and the gold plugin when built) and checked by their own tests.
 bash scripts/realprogs.sh --quick || status=1
+
+# LLVM's own regression tests as a corpus (scripts/corpus.sh, issue 34): a
+# fixed sample of 300 files of llvm/test (Transforms and five CodeGen
+# targets, from Debian's llvm-toolchain-19 source package) through every
+# phase and the verifier, merged twice (about 1 min with the fetch). The
+# whole corpus is run by hand and recorded in docs/BENCHMARKS.md.
+bash scripts/corpus.sh --build build --sample 300 --seed 1 --jobs "$jobs" || status=1
 
 # Differential fuzzing (testsuite/fuzz/README.md), the fixed CI sample: 20
 # csmith, 20 csmith-with-twins, 20 csmith-with-near-twins and 20 FP programs
