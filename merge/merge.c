@@ -1412,10 +1412,9 @@ static void state_free(merge_state *st) {
   ltofold_comparator_free(st->comparator);
 }
 
-/* Every fold of one run: the candidates (definitions whose hash another
- * shares) through the worklist, then the recursive groups and the similar
- * functions. */
-static void fold_all(merge_state *st) {
+/* The worklist of one run: every definition whose hash another shares.
+ * Drops inert personalities, which the certifier's copy must not see. */
+static void collect_candidates(merge_state *st) {
   ltofold_merge_result *result = st->result;
   /* Every definition, hashed; only hashes shared by two or more can merge.
    * They go on the worklist by hash, ties in module order. */
@@ -1449,7 +1448,11 @@ static void fold_all(merge_state *st) {
     }
   }
   free(hashed);
+}
 
+/* Every fold of one run: the worklist, then the recursive groups and the
+ * similar functions. */
+static void fold_all(merge_state *st) {
   run_worklist(st);
   if (st->options->merge_recursive)
     while (merge_recursive_groups(st) > 0)
@@ -1538,6 +1541,7 @@ size_t ltofold_merge_module(LLVMModuleRef module,
     state_init(&st, module, options, result, &refused);
     if (gave_up)
       break;
+    collect_candidates(&st);
     st.cert = options->certify ? certifier_begin(module) : NULL;
     fold_all(&st);
     bool certified = true;
