@@ -3,9 +3,10 @@
  *
  * Steps, in order:
  *  1. Skip functions whose FP semantics we do not model (strictfp: any
- *     rounding mode, observable exceptions). Read the denormal modes: a
- *     subnormal that may be flushed adds its zeros to every range that
- *     holds it, as a result and as an operand.
+ *     rounding mode, observable exceptions). Read the denormal modes (the
+ *     function's and the program's): a subnormal that may be flushed adds
+ *     its zeros to every range that holds it, as a result and as an
+ *     operand.
  *  2. Blocks in reverse post-order (RPO), their predecessors, immediate
  *     dominators (Cooper, Harvey, Kennedy), and for each block with a single
  *     predecessor ending in a conditional branch, the "edge fact" that holds
@@ -1042,8 +1043,15 @@ static value_range range_in_block(fn_analysis *a, LLVMValueRef v,
       return r;
     }
   }
-  if (r.kind == VALUE_NONE || range_is_bottom(&r) || LLVMIsAConstant(v))
+  if (r.kind == VALUE_NONE || range_is_bottom(&r))
     return r;
+  if (LLVMIsAConstant(v)) {
+    /* A subnormal constant is an operand like any other: read as a zero
+     * where inputs may be (DAZ). */
+    if (r.kind == VALUE_FP)
+      fp_interval_flush(r.format, &r.as.fp, a->flush[r.format]);
+    return r;
+  }
   uint32_t slot = fprange_value_map_get(&a->slots, v);
   int def = slot == UINT32_MAX ? -1 : a->def_block[slot];
   int d = (int)block;
@@ -2253,54 +2261,14 @@ static bool function_is_modelled(LLVMValueRef function) {
                                       strictfp);
 }
 
-/* One denormal mode as LLVM spells it; an unknown spelling may be
- * anything. */
-static fp_flush parse_flush(const char *text, size_t length) {
-  if (length == 4 && memcmp(text, "ieee", 4) == 0)
-    return FP_FLUSH_NONE;
-  if (length == 13 && memcmp(text, "preserve-sign", 13) == 0)
-    return FP_FLUSH_PRESERVE_SIGN;
-  if (length == 13 && memcmp(text, "positive-zero", 13) == 0)
-    return FP_FLUSH_POSITIVE_ZERO;
-  return FP_FLUSH_ANY; /* "dynamic", or unknown */
-}
-
-/* The "denormal-fp-math" value: "OUTPUT,INPUT" or one mode for both. A
- * subnormal may be flushed on output or read as zero on input: the set
- * of zeros it may become is the union of the two. */
-static fp_flush parse_denormal_mode(LLVMValueRef function, const char *key,
-                                    fp_flush unset) {
-  unsigned length;
-  const char *value = fprange_function_attribute(function, key, &length);
-  if (!value)
-    return unset;
-  const char *comma = memchr(value, ',', length);
-  if (!comma)
-    return parse_flush(value, length);
-  fp_flush output = parse_flush(value, (size_t)(comma - value));
-  fp_flush input =
-      parse_flush(comma + 1, length - (size_t)(comma + 1 - value));
-  if (output == FP_FLUSH_NONE || output == input)
-    return input;
-  return input == FP_FLUSH_NONE ? output : FP_FLUSH_ANY;
-}
-
-/* The denormal mode of each format in the function: "denormal-fp-math"
- * for all, "denormal-fp-math-f32" for float; float and double may also
- * flush in a module compiled with fast-math (fprange_program_may_flush). */
+/* The denormal mode of each format in the function: its own attributes,
+ * joined with the program's (a processor flushing subnormals does so for
+ * the whole process: fprange_program_flush). */
 static void read_denormal_modes(fn_analysis *a) {
-  fp_flush all =
-      parse_denormal_mode(a->function, "denormal-fp-math", FP_FLUSH_NONE);
+  fprange_function_denormal_modes(a->function, a->flush);
   for (int f = 0; f < FP_FORMAT_COUNT; ++f)
-    a->flush[f] = all;
-  a->flush[FP_FLOAT] =
-      parse_denormal_mode(a->function, "denormal-fp-math-f32", all);
-  if (fprange_program_may_flush(a->program)) {
-    if (a->flush[FP_FLOAT] == FP_FLUSH_NONE)
-      a->flush[FP_FLOAT] = FP_FLUSH_PRESERVE_SIGN;
-    if (a->flush[FP_DOUBLE] == FP_FLUSH_NONE)
-      a->flush[FP_DOUBLE] = FP_FLUSH_PRESERVE_SIGN;
-  }
+    a->flush[f] =
+        fp_flush_join(a->flush[f], fprange_program_flush(a->program, f));
 }
 
 void *fprange_allocate(size_t count, size_t size) {

@@ -52,7 +52,9 @@
  *  - min/max of ranges that cannot overlap (no NaN) to the chosen operand.
  *
  * Soundness rules: the analysis skips functions with strictfp; where the
- * denormal mode may flush, a subnormal's zeros join its range; reassoc
+ * denormal mode may flush (a function's, or the whole program's: any
+ * function's non-IEEE mode, fast-math code, or a link that sets FTZ/DAZ
+ * at start-up, program.c), a subnormal's zeros join its range; reassoc
  * arithmetic gets no bound (it may be rewritten into anything), contract
  * arithmetic that may overflow gets none for its finite part (a fused fma
  * need not overflow); nsz makes both zeros possible; fast-math flags on an
@@ -77,6 +79,7 @@
 void ltofold_fprange_options_default(ltofold_fprange_options *options) {
   options->fold = true;
   options->any_rounding = false;
+  options->flush_denormals = false;
 }
 
 const char *ltofold_fprange_fold_kind_name(ltofold_fprange_fold_kind kind) {
@@ -309,13 +312,15 @@ static void plan_free(round_plan *plan) {
   ptr_map_free(&plan->index);
 }
 
-void fprange_analyze_module(LLVMModuleRef module, bool any_rounding,
+void fprange_analyze_module(LLVMModuleRef module,
+                            const ltofold_fprange_options *options,
                             bool every_function, fprange_visitor visit,
                             void *data) {
   fp_arith arith;
   fp_arith_init(&arith);
-  arith.nearest = !any_rounding;
-  fprange_program *program = fprange_program_build(module);
+  arith.nearest = !options->any_rounding;
+  fprange_program *program =
+      fprange_program_build(module, options->flush_denormals);
   round_plan plan;
   unsigned rounds = plan_build(&plan, module, program, every_function);
   for (unsigned round = 0; round < rounds; ++round) {
@@ -377,8 +382,7 @@ void ltofold_fprange_module(LLVMModuleRef module,
                             ltofold_fprange_result *result) {
   memset(result, 0, sizeof *result);
   fold_visit visit = {options, result};
-  fprange_analyze_module(module, options->any_rounding, false, count_and_fold,
-                         &visit);
+  fprange_analyze_module(module, options, false, count_and_fold, &visit);
 }
 
 void ltofold_fprange_result_free(ltofold_fprange_result *result) {

@@ -142,8 +142,9 @@ void fp_interval_clip(fp_format_id id, fp_interval *r, fp_bound low,
                       bool low_strict, fp_bound high, bool high_strict,
                       bool keep_nan);
 /* How subnormals of a format may become zeros in a function (its
- * "denormal-fp-math" attributes; output flushing and input treated as
- * zero alike): not at all; to a zero of their sign; to +0; either. */
+ * "denormal-fp-math" attributes, and the program's: program.c; output
+ * flushing and input treated as zero alike): not at all; to a zero of
+ * their sign; to +0; either. */
 typedef enum fp_flush {
   FP_FLUSH_NONE,
   FP_FLUSH_PRESERVE_SIGN,
@@ -152,6 +153,8 @@ typedef enum fp_flush {
 } fp_flush;
 /* Adds the zeros the set's subnormals may flush to. */
 void fp_interval_flush(fp_format_id id, fp_interval *r, fp_flush flush);
+/* The mode that allows the zeros either allows. */
+fp_flush fp_flush_join(fp_flush a, fp_flush b);
 
 /* Widening: a bound that moved since `old` jumps to the end of the format
  * (the infinity becomes possible); the other flags are joined. */
@@ -368,14 +371,24 @@ bool fprange_table_hull(LLVMValueRef init, fp_format_id format,
  * NULL when it has none. */
 const char *fprange_function_attribute(LLVMValueRef function, const char *key,
                                        unsigned *length);
-fprange_program *fprange_program_build(LLVMModuleRef module);
+/* The denormal mode of each format the attributes of `function` declare
+ * ("denormal-fp-math", "denormal-fp-math-f32"; FP_FLUSH_NONE without). */
+void fprange_function_denormal_modes(LLVMValueRef function,
+                                     fp_flush modes[FP_FORMAT_COUNT]);
+/* `flush_denormals`: the program runs with FTZ/DAZ (the option of the same
+ * name: ltofold_fprange.h). */
+fprange_program *fprange_program_build(LLVMModuleRef module,
+                                       bool flush_denormals);
 void fprange_program_free(fprange_program *program);
 /* Local linkage, every use a direct call: all its callers are in view. */
 bool fprange_program_is_closed(const fprange_program *program,
                                LLVMValueRef function);
 size_t fprange_program_closed_count(const fprange_program *program);
-/* May float and double subnormals be flushed to zero (fast-math code)? */
-bool fprange_program_may_flush(const fprange_program *program);
+/* How subnormals of `format` may be flushed anywhere in the program (FTZ
+ * and DAZ are the process's, not one function's: the comment at the top
+ * of program.c); FP_FLUSH_NONE without a program. */
+fp_flush fprange_program_flush(const fprange_program *program,
+                               fp_format_id format);
 void fprange_program_begin_round(fprange_program *program);
 /* Was every call site of `function` analyzed this round (true when it is
  * not closed)? */
@@ -413,7 +426,8 @@ typedef void (*fprange_visitor)(fn_analysis *analysis, LLVMValueRef function,
  * carry facts between functions; or every defined function at all), in
  * rounds (program.c says why and in which order), and hands each analysis
  * of the last round to `visit` before freeing it. */
-void fprange_analyze_module(LLVMModuleRef module, bool any_rounding,
+void fprange_analyze_module(LLVMModuleRef module,
+                            const ltofold_fprange_options *options,
                             bool every_function, fprange_visitor visit,
                             void *data);
 

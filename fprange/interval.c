@@ -551,6 +551,12 @@ void fp_interval_flush(fp_format_id id, fp_interval *r, fp_flush flush) {
     fp_interval_add_point(r, 0);
 }
 
+fp_flush fp_flush_join(fp_flush a, fp_flush b) {
+  if (a == FP_FLUSH_NONE || a == b)
+    return b;
+  return b == FP_FLUSH_NONE ? a : FP_FLUSH_ANY;
+}
+
 fp_interval fp_interval_widen(fp_format_id id, const fp_interval *old,
                               const fp_interval *next) {
   /* A moving bound jumps to the next threshold out of -max, -1, 0, 1,

@@ -21,6 +21,14 @@ typedef struct ltofold_fprange_options {
    * strictfp functions, round-to-nearest-even; true: ranges hold in every
    * rounding mode (for programs that change the mode without strictfp). */
   bool any_rounding;
+  /* true: the whole program may run with float and double subnormals
+   * flushed to zero, as results and as operands (FTZ/DAZ set for the
+   * process at start-up, by crtfastmath.o which `-ffast-math` links); the
+   * linker plugins set it when the link has such an object. false (the
+   * default): each function's "denormal-fp-math" attributes say, and the
+   * module's: a non-IEEE mode or fast-math in any function applies to
+   * every function. */
+  bool flush_denormals;
 } ltofold_fprange_options;
 
 void ltofold_fprange_options_default(ltofold_fprange_options *options);
@@ -70,5 +78,9 @@ void ltofold_fprange_result_free(ltofold_fprange_result *result);
  * --print`), in the rounding the options would assume. */
 void ltofold_fprange_print(LLVMModuleRef module, bool any_rounding,
                            FILE *out);
+/* The same, in the environment `options` describe (rounding, flushing). */
+void ltofold_fprange_print_with_options(LLVMModuleRef module,
+                                        const ltofold_fprange_options *options,
+                                        FILE *out);
 
 #endif

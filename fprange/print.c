@@ -71,7 +71,16 @@ static void print_function(fn_analysis *analysis, LLVMValueRef function,
   }
 }
 
+void ltofold_fprange_print_with_options(LLVMModuleRef module,
+                                        const ltofold_fprange_options *options,
+                                        FILE *out) {
+  fprange_analyze_module(module, options, true, print_function, out);
+}
+
 void ltofold_fprange_print(LLVMModuleRef module, bool any_rounding,
                            FILE *out) {
-  fprange_analyze_module(module, any_rounding, true, print_function, out);
+  ltofold_fprange_options options;
+  ltofold_fprange_options_default(&options);
+  options.any_rounding = any_rounding;
+  ltofold_fprange_print_with_options(module, &options, out);
 }

@@ -70,11 +70,20 @@
  * class is analyzed in the first round, one that loads from one makes a
  * second.
  *
- * Module-wide: a module with a function compiled with fast-math
- * ("unsafe-fp-math" or "no-nans-fp-math" attributes) may run with the
- * processor flushing subnormals (x86's crtfastmath.o sets FTZ and DAZ at
- * start-up for the whole process), so analyses of such a module let float
- * and double subnormals be zeros (fprange_program_may_flush).
+ * Program-wide denormal modes: whether subnormals are flushed is the
+ * processor's state (x86's MXCSR, AArch64's FPCR), set for the whole
+ * process, not one function's: crtfastmath.o, which `-ffast-math` and
+ * `-Ofast` add to the link, sets FTZ and DAZ at start-up; a function whose
+ * attributes declare a non-IEEE mode says the process runs in that mode
+ * when it runs, and nothing changes the mode at a call: its callees, and
+ * what runs after it, run in it too. So the mode of each format is the
+ * join of every function's ("denormal-fp-math", "denormal-fp-math-f32";
+ * declarations too, which carry their unit's), and float and double may
+ * flush with sign preserved where the program runs with FTZ/DAZ: the front
+ * end says so (the link has such a start-up object: flush_denormals) or a
+ * function was compiled with fast-math ("unsafe-fp-math" or
+ * "no-nans-fp-math"), whose link likely adds crtfastmath.o. Every analysis
+ * joins its function's modes with these (fprange_program_flush).
  *
  * Ownership: the program owns its summaries; it borrows the module. */
 #include "fprange_internal.h"
@@ -118,7 +127,7 @@ struct fprange_program {
   memory_class *classes;
   size_t class_count;
   ptr_map storers, loaders; /* functions that store into / load from one */
-  bool may_flush;
+  fp_flush flush[FP_FORMAT_COUNT]; /* the program's denormal modes */
 };
 
 const char *fprange_function_attribute(LLVMValueRef function, const char *key,
@@ -133,6 +142,66 @@ static bool attribute_is_true(LLVMValueRef function, const char *key) {
   unsigned length;
   const char *value = fprange_function_attribute(function, key, &length);
   return value && length == 4 && memcmp(value, "true", 4) == 0;
+}
+
+/* One denormal mode as LLVM spells it; an unknown spelling may be
+ * anything. */
+static fp_flush parse_flush(const char *text, size_t length) {
+  if (length == 4 && memcmp(text, "ieee", 4) == 0)
+    return FP_FLUSH_NONE;
+  if (length == 13 && memcmp(text, "preserve-sign", 13) == 0)
+    return FP_FLUSH_PRESERVE_SIGN;
+  if (length == 13 && memcmp(text, "positive-zero", 13) == 0)
+    return FP_FLUSH_POSITIVE_ZERO;
+  return FP_FLUSH_ANY; /* "dynamic", or unknown */
+}
+
+/* The "denormal-fp-math" value: "OUTPUT,INPUT" or one mode for both. A
+ * subnormal may be flushed on output or read as zero on input: the set
+ * of zeros it may become is the union of the two. */
+static fp_flush parse_denormal_mode(LLVMValueRef function, const char *key,
+                                    fp_flush unset) {
+  unsigned length;
+  const char *value = fprange_function_attribute(function, key, &length);
+  if (!value)
+    return unset;
+  const char *comma = memchr(value, ',', length);
+  if (!comma)
+    return parse_flush(value, length);
+  return fp_flush_join(
+      parse_flush(value, (size_t)(comma - value)),
+      parse_flush(comma + 1, length - (size_t)(comma + 1 - value)));
+}
+
+void fprange_function_denormal_modes(LLVMValueRef function,
+                                     fp_flush modes[FP_FORMAT_COUNT]) {
+  fp_flush all =
+      parse_denormal_mode(function, "denormal-fp-math", FP_FLUSH_NONE);
+  for (int f = 0; f < FP_FORMAT_COUNT; ++f)
+    modes[f] = all;
+  modes[FP_FLOAT] = parse_denormal_mode(function, "denormal-fp-math-f32", all);
+}
+
+/* The program's denormal modes (the comment at the top). */
+static void read_program_denormal_modes(fprange_program *p,
+                                        LLVMModuleRef module,
+                                        bool flush_denormals) {
+  bool fast_math = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
+       f = LLVMGetNextFunction(f)) {
+    fp_flush modes[FP_FORMAT_COUNT];
+    fprange_function_denormal_modes(f, modes);
+    for (int format = 0; format < FP_FORMAT_COUNT; ++format)
+      p->flush[format] = fp_flush_join(p->flush[format], modes[format]);
+    fast_math = fast_math || attribute_is_true(f, "unsafe-fp-math") ||
+                attribute_is_true(f, "no-nans-fp-math");
+  }
+  if (flush_denormals || fast_math) {
+    p->flush[FP_FLOAT] =
+        fp_flush_join(p->flush[FP_FLOAT], FP_FLUSH_PRESERVE_SIGN);
+    p->flush[FP_DOUBLE] =
+        fp_flush_join(p->flush[FP_DOUBLE], FP_FLUSH_PRESERVE_SIGN);
+  }
 }
 
 static bool has_local_linkage(LLVMValueRef function) {
@@ -615,8 +684,10 @@ static void find_memory_classes(fprange_program *p, LLVMModuleRef module) {
   ptr_map_free(&b.index);
 }
 
-fprange_program *fprange_program_build(LLVMModuleRef module) {
+fprange_program *fprange_program_build(LLVMModuleRef module,
+                                       bool flush_denormals) {
   fprange_program *p = fprange_allocate(1, sizeof *p);
+  read_program_denormal_modes(p, module, flush_denormals);
   ptr_map_init(&p->index);
   ptr_map_init(&p->memory_index);
   ptr_map_init(&p->storers);
@@ -624,9 +695,6 @@ fprange_program *fprange_program_build(LLVMModuleRef module) {
   size_t capacity = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
        f = LLVMGetNextFunction(f)) {
-    if (attribute_is_true(f, "unsafe-fp-math") ||
-        attribute_is_true(f, "no-nans-fp-math"))
-      p->may_flush = true;
     size_t sites;
     if (LLVMIsDeclaration(f) || !has_local_linkage(f) ||
         !only_called_directly(f, &sites) || sites == 0)
@@ -675,8 +743,9 @@ bool fprange_program_is_closed(const fprange_program *p,
   return summary_of(p, function) != NULL;
 }
 
-bool fprange_program_may_flush(const fprange_program *p) {
-  return p && p->may_flush;
+fp_flush fprange_program_flush(const fprange_program *p,
+                               fp_format_id format) {
+  return p ? p->flush[format] : FP_FLUSH_NONE;
 }
 
 size_t fprange_program_closed_count(const fprange_program *p) {

@@ -273,7 +273,11 @@ static int check_cpu(LLVMModuleRef module, const char *cpu, char **error) {
 /* fprange --print: the ranges to standard output. */
 static int print_ranges(LLVMModuleRef module, const ltofold_options *options,
                         char **error) {
-  ltofold_fprange_print(module, options->fprange_any_rounding, stdout);
+  ltofold_fprange_options fprange_options;
+  ltofold_fprange_options_default(&fprange_options);
+  fprange_options.any_rounding = options->fprange_any_rounding;
+  fprange_options.flush_denormals = options->fprange_flush_denormals;
+  ltofold_fprange_print_with_options(module, &fprange_options, stdout);
   if (fflush(stdout) == 0 && !ferror(stdout))
     return 0;
   *error = ltofold_format("<stdout>: cannot write: %s", strerror(errno));

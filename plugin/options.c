@@ -44,6 +44,11 @@ const ltofold_option_info ltofold_option_table[] = {
      "fprange: ranges hold in every rounding mode, not only in "
      "round-to-nearest as LLVM IR assumes outside strictfp (for code that "
      "changes the mode without strictfp; default: off)"},
+    {"fprange-flush-denormals", LTOFOLD_OPTION_FLAG, NULL,
+     "fprange: float and double subnormals may be zeros anywhere in the "
+     "program, as results and as operands (FTZ/DAZ set at start-up); the "
+     "linker plugins turn it on when the link has crtfastmath.o, which "
+     "-ffast-math and -Ofast add (default: off)"},
     {"canon", LTOFOLD_OPTION_FLAG, NULL,
      "canonicalize the whole module before merge (default: off)"},
     {"merge-canon", LTOFOLD_OPTION_FLAG, NULL,
@@ -243,6 +248,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->fprange = flag;
   } else if (!strcmp(key, "fprange-any-rounding")) {
     options->fprange_any_rounding = flag;
+  } else if (!strcmp(key, "fprange-flush-denormals")) {
+    options->fprange_flush_denormals = flag;
   } else if (!strcmp(key, "canon")) {
     options->canon = flag;
   } else if (!strcmp(key, "merge-canon")) {

@@ -44,6 +44,8 @@ typedef struct ltofold_options {
   int opt_level;         /* O: LTO optimization level, for linker plugins */
   bool fprange;          /* fprange: run fprange (default on) */
   bool fprange_any_rounding; /* fprange-any-rounding: every rounding mode */
+  bool fprange_flush_denormals; /* fprange-flush-denormals: FTZ/DAZ, the
+                                   whole program (link_command.h) */
   bool canon;            /* canon: canonicalize the module (default off) */
   bool merge_canon;      /* merge-canon: compare functions in canonical order */
   bool save_temps;       /* save-temps: keep bitcode of each phase (linkers) */

@@ -1,7 +1,9 @@
 /* The pass-plugin side of the pipeline, in C: options from the environment
- * and the shim, the phases, the report. */
+ * and the shim, and in a linker what its command line says about the
+ * program (link_command.h); the phases, the report. */
 #include "plugin_entry.h"
 
+#include "link_command.h"
 #include "options.h"
 #include "pipeline.h"
 #include "report.h"
@@ -51,7 +53,29 @@ static struct {
   size_t report_count;
   char *report_path;
   bool finished;
-} link_state = {PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, NULL, false};
+  /* Whether the linker's command line has a start-up object that flushes
+   * subnormals (link_command.h): -1 until a linker pipeline first asks. */
+  int flushes_denormals;
+} link_state = {PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, NULL, false, -1};
+
+/* Whether the process, a linker, links a start-up object that makes the
+ * program flush subnormals: read once, for every pipeline and ThinLTO
+ * backend of the link. Without a command line to read: no. */
+static bool link_flushes_denormals(void) {
+  pthread_mutex_lock(&link_state.lock);
+  if (link_state.flushes_denormals < 0) {
+    char **arguments;
+    size_t count;
+    link_state.flushes_denormals =
+        ltofold_link_arguments(&arguments, &count) &&
+        ltofold_link_flushes_denormals(arguments, count);
+    if (arguments)
+      ltofold_link_arguments_free(arguments, count);
+  }
+  bool flushes = link_state.flushes_denormals;
+  pthread_mutex_unlock(&link_state.lock);
+  return flushes;
+}
 
 ltofold_plugin_session *ltofold_plugin_session_new(void) {
   ltofold_plugin_session *session = calloc(1, sizeof *session);
@@ -160,6 +184,14 @@ int ltofold_plugin_run(ltofold_plugin_session *session, LLVMModuleRef module,
   /* A pipeline named on opt's command line runs its phase. */
   if (pipeline == LTOFOLD_PLUGIN_FPRANGE)
     options.fprange = true;
+  /* In a linker (lld, or a ThinLTO backend of its), the program's
+   * floating-point environment is the link's: with crtfastmath.o among its
+   * inputs it flushes subnormals. */
+  bool in_link = pipeline == LTOFOLD_PLUGIN_LTO_EARLY ||
+                 pipeline == LTOFOLD_PLUGIN_THIN_EARLY;
+  if (in_link && options.fprange && !options.fprange_flush_denormals &&
+      link_flushes_denormals())
+    options.fprange_flush_denormals = true;
   if (pipeline == LTOFOLD_PLUGIN_CANON)
     options.canon = true;
   if (options.report_path && !session->report) {

@@ -34,7 +34,10 @@ void ltofold_plugin_session_free(ltofold_plugin_session *session);
 
 /* Runs `pipeline` on `module`. Options come from the LTOFOLD_OPTIONS
  * environment variable, then from `pairs` ("KEY=VALUE" or "KEY", the
- * -mllvm -ltofold-KEY options the shim saw), later ones winning. Errors and
+ * -mllvm -ltofold-KEY options the shim saw), later ones winning; in a
+ * linker's pipelines (LTO_EARLY, THIN_EARLY) fprange-flush-denormals is
+ * also on where the process's command line has a start-up object that
+ * flushes subnormals (link_command.h). Errors and
  * warnings go to stderr prefixed "ltofold: ". Returns 0, or 1 after an error
  * (the module is then left as it was, or as the last phase that verified). */
 int ltofold_plugin_run(ltofold_plugin_session *session, LLVMModuleRef module,

@@ -11,7 +11,8 @@
  *   - every option set, but those that change nothing in the objects
  *     (report, stats, verify, save-temps, jobs, cache-dir, cache-policy);
  *     the list is of what to leave out, so an option added later is in the
- *     key by default;
+ *     key by default; fprange-flush-denormals among them where the plugin
+ *     set it for a crtfastmath.o on the command line (plugin.c);
  *   - the symbols --wrap names (wrap.c applies the wrap to the bitcode);
  *   - each claimed file in claim order: its name, its bitcode, and for each
  *     of its symbols the linker's resolution.

@@ -132,8 +132,9 @@ void internalize(LLVMModuleRef module, char **names, size_t count);
 int is_internalized(const char *name, void *unused);
 
 /* wrap.c */
-/* Reads the --wrap options of the linker's command line. */
-void read_wrapped_symbols(void);
+/* Takes the --wrap options of the linker's command line (`arguments`:
+ * link_command.h). */
+void read_wrapped_symbols(char *const *arguments, size_t count);
 /* Whether `name` is X, __wrap_X or __real_X of a wrapped X: the linker
  * redefines it, so it stays visible outside IR. */
 bool is_wrap_name(const char *name);

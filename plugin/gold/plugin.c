@@ -11,7 +11,10 @@
  *                     lazily loaded module (no function bodies are read) and
  *                     tell the linker about them; anything else is left to
  *                     the linker;
- *   all_symbols_read  the linker has resolved every symbol. With cache-dir,
+ *   all_symbols_read  the linker has resolved every symbol. Read what the
+ *                     linker's command line says and the API does not
+ *                     (--wrap, a start-up object flushing subnormals to
+ *                     zero). With cache-dir,
  *                     a link seen before takes its objects from the cache.
  *                     Otherwise load each claimed module, apply the linker's
  *                     verdict to it (a definition another file preempted
@@ -36,6 +39,7 @@
  * "ltofold: " and naming the file; an error makes the hook return LDPS_ERR
  * so the link fails without a crash. */
 #include "gold.h"
+#include "link_command.h"
 #include "messages.h"
 #include "pipeline.h"
 #include "version.h"
@@ -151,6 +155,25 @@ static enum ld_plugin_status claim_file_or_note(
   return status;
 }
 
+/* What the linker's command line says that the plugin API does not
+ * (link_command.h): the symbols --wrap names, and whether the program
+ * runs with subnormals flushed to zero (fprange must know: the option is
+ * then set, and so in the cache key). Unreadable: neither. */
+static void read_link_command(void) {
+  char **arguments;
+  size_t count;
+  if (!ltofold_link_arguments(&arguments, &count))
+    return;
+  read_wrapped_symbols(arguments, count);
+  char *error = NULL;
+  if (!the_plugin.options.fprange_flush_denormals &&
+      ltofold_link_flushes_denormals(arguments, count) &&
+      ltofold_options_set(&the_plugin.options, "fprange-flush-denormals",
+                          NULL, &error))
+    abort(); /* a flag of the table: never an error */
+  ltofold_link_arguments_free(arguments, count);
+}
+
 static enum ld_plugin_status all_symbols_read(void) {
   if (the_plugin.options_failed)
     return LDPS_ERR;
@@ -162,6 +185,7 @@ static enum ld_plugin_status all_symbols_read(void) {
           "on the link line)?");
     return LDPS_OK;
   }
+  read_link_command();
   if (fetch_resolutions() != LDPS_OK)
     return LDPS_ERR;
   /* As LLVMgold.so: the index files are the link's whole output; the link

@@ -227,7 +227,6 @@ enum ld_plugin_status fetch_resolutions(void) {
   if (the_plugin.asm_name_count)
     qsort(the_plugin.asm_names, the_plugin.asm_name_count,
           sizeof *the_plugin.asm_names, compare_strings);
-  read_wrapped_symbols();
   for (size_t i = 0; i < the_plugin.file_count; ++i) {
     claimed_file *file = &the_plugin.files[i];
     if (!file->symbol_count)

@@ -12,74 +12,16 @@
  *
  * The plugin API gives no list of wrapped symbols (LDPT_GET_WRAP_SYMBOLS
  * is in binutils' header, but none of gold, ld.bfd 2.40 and mold passes
- * it), so it comes from the linker's own command line,
- * /proc/self/cmdline, with its response files (@FILE) read as GNU ld
- * reads them. */
+ * it), so it comes from the linker's own command line, with its response
+ * files (link_command.h). */
 #include "gold.h"
-#include "output_file.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void add_argument(char ***arguments, size_t *count, const char *text,
-                         int depth);
-
-/* A response file's arguments, split as libiberty's buildargv splits them
- * (white space; single and double quotes; backslash escapes). */
-static void add_response_file(char ***arguments, size_t *count,
-                              const char *path, int depth) {
-  size_t length;
-  char *text = ltofold_read_file(path, &length);
-  if (!text)
-    return; /* not a response file: the linker took it as a file name */
-  char *word = malloc(length + 1);
-  if (!word)
-    abort();
-  for (const char *p = text; *p;) {
-    while (isspace((unsigned char)*p))
-      ++p;
-    if (!*p)
-      break;
-    size_t n = 0;
-    char quote = 0;
-    for (; *p && (quote || !isspace((unsigned char)*p)); ++p) {
-      if (*p == '\\' && p[1])
-        word[n++] = *++p;
-      else if (quote && *p == quote)
-        quote = 0;
-      else if (!quote && (*p == '\'' || *p == '"'))
-        quote = *p;
-      else
-        word[n++] = *p;
-    }
-    word[n] = '\0';
-    add_argument(arguments, count, word, depth + 1);
-  }
-  free(word);
-  free(text);
-}
-
-static void add_argument(char ***arguments, size_t *count, const char *text,
-                         int depth) {
-  if (text[0] == '@' && depth < 8)
-    add_response_file(arguments, count, text + 1, depth);
-  else
-    append_string(arguments, count, text);
-}
-
-void read_wrapped_symbols(void) {
-  size_t length;
-  char *line = ltofold_read_file("/proc/self/cmdline", &length);
-  if (!line)
-    return;
-  char **arguments = NULL;
-  size_t count = 0;
-  for (size_t at = 0; at < length; at += strlen(line + at) + 1)
-    add_argument(&arguments, &count, line + at, at == 0 ? 8 : 0);
-  free(line);
-  for (size_t i = 0; i < count; ++i) {
+void read_wrapped_symbols(char *const *arguments, size_t count) {
+  for (size_t i = 1; i < count; ++i) {
     const char *a = arguments[i];
     const char *option = !strncmp(a, "--wrap", 6) ? a + 6
                          : !strncmp(a, "-wrap", 5) ? a + 5
@@ -89,9 +31,6 @@ void read_wrapped_symbols(void) {
     else if (option && !*option && i + 1 < count)
       append_string(&the_plugin.wrapped, &the_plugin.wrapped_count, arguments[++i]);
   }
-  for (size_t i = 0; i < count; ++i)
-    free(arguments[i]);
-  free(arguments);
   if (the_plugin.wrapped_count)
     qsort(the_plugin.wrapped, the_plugin.wrapped_count,
           sizeof *the_plugin.wrapped, compare_strings);

@@ -1,0 +1,35 @@
+/* What the linker's own command line says about the link, for the plugins
+ * that run inside the linker: ltofold-gold.so in gold, ld.bfd and mold,
+ * libltofold.so in lld.
+ *
+ * Neither plugin interface hands a plugin the link's other inputs or all of
+ * its options, and two facts ltofold needs are there: the symbols --wrap
+ * names (gold/wrap.c), and a start-up object that makes the process flush
+ * subnormals to zero (crtfastmath.o, which the compiler drivers add to the
+ * link for -ffast-math, -Ofast and -mdaz-ftz), which changes the values
+ * every floating-point operation of the program gives (fprange,
+ * fprange-flush-denormals). So they come from the process's command line,
+ * /proc/self/cmdline, with its response files (@FILE) read as GNU ld and
+ * lld read them. Where it cannot be read (no /proc), the plugins know what
+ * they knew before: no --wrap, no flush-to-zero object. */
+#ifndef LTOFOLD_LINK_COMMAND_H
+#define LTOFOLD_LINK_COMMAND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The process's arguments, each response file replaced by the arguments in
+ * it (nested ones too, 8 deep; an @FILE that cannot be read stays, as the
+ * linkers take it for a file name); the first, the program, as it is.
+ * Returns false, with no argument, when the command line cannot be read.
+ * Free with ltofold_link_arguments_free. */
+bool ltofold_link_arguments(char ***arguments, size_t *count);
+void ltofold_link_arguments_free(char **arguments, size_t count);
+
+/* Whether one of the arguments names a start-up object that sets the
+ * processor to flush subnormals (FTZ) and read them as zeros (DAZ) for the
+ * whole process: a file named crtfastmath.o (its base name; also as
+ * -l:crtfastmath.o). By name only: nothing is opened. */
+bool ltofold_link_flushes_denormals(char *const *arguments, size_t count);
+
+#endif
