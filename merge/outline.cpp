@@ -667,9 +667,14 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
    *   blocks outside the region; the entry leaves with the region.
    * - join_tail deletes blocks, whose entries then name no block of the
    *   function.
-   * A failed extraction leaves the unknown entry behind, and one with an
-   * exit may split the exit to hoist a lifetime end (a new block outside
-   * the region, holding what the cache knew of the exit): the cache goes. */
+   * A failed extraction leaves the unknown entry behind: the cache goes.
+   * So does it after an extraction that split the exit to hoist a lifetime
+   * end (findOrCreateBlockForHoisting: the exit's instructions go to a new
+   * block outside the region, which the cache does not know, and the exit
+   * itself, left empty, into the region, so it leaves the function). Only
+   * then: rebuilding the cache walks the whole function, and rebuilding it
+   * after every region with an exit made outlining quadratic in the size
+   * of a function (80% of merge's time on a template-heavy program). */
   std::map<Function *, std::unique_ptr<CodeExtractorAnalysisCache>> caches;
   for (const group &g : groups) {
     auto overlaps = [&](const Region &r) {
@@ -735,7 +740,7 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
         cache = std::make_unique<CodeExtractorAnalysisCache>(*r->function);
       Function *made = extractor.isEligible() ? extractor.extractCodeRegion(*cache)
                                               : nullptr;
-      if (!made || r->exit)
+      if (!made || (r->exit && r->exit->getParent() != r->function))
         caches.erase(r->function);
       if (!made) {
         stats->ineligible++;
