@@ -151,3 +151,16 @@ void entry_count_add(LLVMValueRef f, const entry_count *g) {
   free(imports);
   entry_count_free(&mine);
 }
+
+void entry_count_set_sum(LLVMValueRef body, const LLVMValueRef *members,
+                         size_t count) {
+  LLVMValueRef first = count ? prof_node(members[0]) : NULL;
+  if (!first)
+    return;
+  LLVMGlobalSetMetadata(body, prof_kind(body), LLVMValueAsMetadata(first));
+  for (size_t m = 1; m < count; ++m) {
+    entry_count other = entry_count_read(members[m]);
+    entry_count_add(body, &other);
+    entry_count_free(&other);
+  }
+}

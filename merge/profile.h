@@ -5,6 +5,7 @@
 
 #include <llvm-c/Core.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* A function's `!prof !{!"function_entry_count", i64 N, i64 GUID...}` (or
@@ -36,5 +37,10 @@ bool is_hot(LLVMValueRef fn, uint64_t hottest);
  * does. `g` was read from G before the fold. Nothing changes where either
  * has no count, or their kinds differ. */
 void entry_count_add(LLVMValueRef f, const entry_count *g);
+
+/* `body`, a new function that runs for each of `members` (similar.c's
+ * merged body), gets the sum of their entry counts, where they have them. */
+void entry_count_set_sum(LLVMValueRef body, const LLVMValueRef *members,
+                         size_t count);
 
 #endif

@@ -682,6 +682,7 @@ static LLVMValueRef build_merged_body(merge_state *st, const group *g,
     intersect_attributes(st, rep, g->members[m]);
   }
   copy_function_attributes(rep, body, false);
+  entry_count_set_sum(body, g->members, g->count);
   LLVMMetadataRef subprogram = LLVMGetSubprogram(rep);
   if (subprogram) { /* a subprogram belongs to one function */
     LLVMGlobalEraseMetadata(rep, 0 /* MD_dbg */);
