@@ -3,6 +3,7 @@
  * its module-level asm, told to the linker in an order that resolve.c
  * walks again. */
 #include "gold.h"
+#include "type_size.h"
 #include "messages.h"
 #include "target_machine.h"
 
@@ -137,8 +138,10 @@ static void add_symbol(LLVMValueRef global, void *data) {
     s->visibility = LDPV_DEFAULT;
   }
   bool variable = LLVMIsAGlobalVariable(global) != NULL;
-  if (s->def == LDPK_COMMON)
-    s->size = LLVMABISizeOfType(b->data_layout, LLVMGlobalGetValueType(global));
+  uint64_t size = 0; /* a type without a fixed size (scalable): unknown */
+  if (s->def == LDPK_COMMON &&
+      ltofold_fixed_abi_size(b->data_layout, LLVMGlobalGetValueType(global), &size))
+    s->size = size;
   s->symbol_type = LLVMIsAFunction(global) ? LDST_FUNCTION
                    : variable              ? LDST_VARIABLE
                                            : LDST_UNKNOWN;
