@@ -3,8 +3,8 @@
 # benchmarks and real-program tests that build third-party code.
 #
 # Usage: scripts/fetch-source.sh [--only PATH] PACKAGE [CACHE_DIR]
-#   CACHE_DIR defaults to build/sources/. Prints the unpacked source
-#   directory on stdout (everything else goes to stderr). With --only, just
+#   CACHE_DIR defaults to $LTOFOLD_SOURCES, else build/sources/. Prints the
+#   unpacked source directory on stdout (everything else goes to stderr). With --only, just
 #   PATH of the upstream tarball is unpacked (llvm/test of llvm-toolchain-19:
 #   the test corpus, without building or patching a 1.5 GB tree).
 #
@@ -30,7 +30,7 @@ if [ "$1" = --only ]; then
   shift 2
 fi
 package=$1
-cache=${2:-$PWD/build/sources}
+cache=${2:-${LTOFOLD_SOURCES:-$PWD/build/sources}}
 [ -z "$only" ] || cache=$cache/only-$(printf '%s' "$only" | tr '/' '-')
 fail() { printf 'fetch-source: %s\n' "$*" >&2; exit 1; }
 say() { printf 'fetch-source: %s\n' "$*" >&2; }

@@ -3,7 +3,8 @@
 # path. csmith programs, csmith programs with a twin of every function and
 # random floating-point programs are linked plainly by lld and through
 # ltofold (lld pass plugin; gold plugin under ld.gold, ld.bfd, mold) and run,
-# outputs compared; llvm-stress modules with twins go through
+# outputs compared, some twin programs also built with instrumentation PGO
+# (path pgo); llvm-stress modules with twins go through
 # `ltofold merge|fprange|canon --verify` (no crash, verifier clean,
 # deterministic, fold groups independent of function order). Findings are
 # kept with an interestingness test for cvise/llvm-reduce.

@@ -3,7 +3,7 @@
 # -flto=full, links them in one or more link modes and runs each program's own
 # test suite against every link (testsuite/realprogs/README.md).
 #
-# Usage: scripts/realprogs.sh [--quick] [--rebuild] [--build-only] [--mode MODE]... [PROGRAM]...
+# Usage: scripts/realprogs.sh [--quick] [--rebuild] [--build-only] [--pgo] [--mode MODE]... [PROGRAM]...
 #   PROGRAM   bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd (default: all)
 #   --mode    plain icf mergefunc gmf-icf ltofold-equal ltofold-noblocks ltofold-nooutline ltofold ltofold-icf
 #             gold-ltofold bfd-ltofold mold-ltofold (repeatable; default: all).
@@ -11,8 +11,13 @@
 #   --quick   the CI subset: bzip2 and jsoncpp in modes ltofold and gold-ltofold
 #   --rebuild rebuild the bitcode even when it is up to date
 #   --build-only  fetch and build the bitcode, link in no mode, run no test
+#   --pgo     instrumentation PGO: build with -fprofile-instr-generate (in
+#             RP_OUT/pgo-gen), run the tests in mode plain for the profile,
+#             build with -fprofile-instr-use (in RP_OUT/pgo), link in the modes
+#             (--quick: bzip2 and jsoncpp; modes plain, ltofold, gold-ltofold)
 # Environment: LTOFOLD_PLUGIN, LTOFOLD_GOLD_PLUGIN (plugin paths; default
-# build/lib/), RP_OUT (default build/realprogs), RP_JOBS (default nproc).
+# build/lib/), RP_OUT (default build/realprogs), RP_JOBS (default nproc),
+# LTOFOLD_SOURCES (the Debian sources, scripts/fetch-source.sh).
 # Exit status 0 when every selected program passed its tests in every mode
 # that ran (and, in the ltofold modes, ltofold folded at least one function;
 # for a recipe with RP_FOLD_CHECK=fprange, a function or an fprange fold, or
@@ -22,13 +27,14 @@ cd "$(dirname "$0")/.."
 # shellcheck source=../testsuite/realprogs/lib/common.sh
 source testsuite/realprogs/lib/common.sh
 
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
-programs=() modes=() quick=0 rebuild=0 build_only=0
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; }
+programs=() modes=() quick=0 rebuild=0 build_only=0 pgo=0
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1 ;;
     --rebuild) rebuild=1 ;;
     --build-only) build_only=1 ;;
+    --pgo) pgo=1 ;;
     --mode) [ $# -ge 2 ] || rp_fail "--mode needs a value"; modes+=("$2"); shift ;;
     --mode=*) modes+=("${1#--mode=}") ;;
     -h | --help) usage; exit 0 ;;
@@ -40,6 +46,7 @@ done
 if [ "$quick" = 1 ]; then
   [ ${#programs[@]} -gt 0 ] || programs=(bzip2 jsoncpp)
   [ ${#modes[@]} -gt 0 ] || modes=(ltofold gold-ltofold)
+  [ "$pgo" = 0 ] || modes=(plain "${modes[@]}")
 fi
 [ ${#programs[@]} -gt 0 ] || programs=("${RP_PROGRAMS[@]}")
 [ ${#modes[@]} -gt 0 ] || modes=("${RP_MODES[@]}")
@@ -49,6 +56,50 @@ for p in "${programs[@]}"; do [ -f "$RP_DIR/$p.sh" ] || rp_fail "unknown program
 for tool in "$RP_CC" "$RP_CXX" "$RP_AR" "$RP_RANLIB" "$RP_LLVM/ld.lld" cmake ninja make python3; do
   command -v "$tool" >/dev/null || rp_fail "$tool not found (run scripts/setup.sh)"
 done
+
+# --pgo: each program in three runs of this script. The instrumented build
+# and its tests (mode plain: the same link as the program's own) leave one
+# .profraw per process; merged, they are the profile the second build is
+# compiled with, which the modes then link and test. The first build is
+# redone as any build is (the recipe changed, --rebuild); the second each
+# time, as its profile is new. The profiles are named without a directory,
+# so each lands in its process's working directory (the build tree, or the
+# source tree where a program's tests run there, as jsoncpp's do): the
+# profile runtime makes the directories of a path at start-up, and the mkdir
+# of one that exists leaves errno at EEXIST, which bzip2recover then takes
+# for an I/O error. This run's files carry its process id.
+if [ "$pgo" = 1 ]; then
+  status=0
+  mode_args=()
+  for m in "${modes[@]}"; do mode_args+=(--mode "$m"); done
+  for p in "${programs[@]}"; do
+    gen=$RP_OUT/pgo-gen profile=$RP_OUT/pgo-gen/$p/$p.profdata
+    name=ltofold-pgo-$$-
+    flags=()
+    [ "$rebuild" = 0 ] || flags=(--rebuild)
+    RP_OUT=$gen RP_CFLAGS="$RP_CFLAGS -fprofile-instr-generate" \
+      bash "$0" --build-only "${flags[@]}" "$p" || exit 1
+    rp_load "$p"
+    src=$(bash scripts/fetch-source.sh "$RP_PACKAGE" 2>/dev/null) ||
+      rp_fail "$p: could not fetch source package $RP_PACKAGE"
+    rm -f "$profile"
+    rp_say "$p: the instrumented build's tests, for the profile"
+    if ! LLVM_PROFILE_FILE="$name%p.profraw" RP_OUT=$gen \
+      RP_CFLAGS="$RP_CFLAGS -fprofile-instr-generate" bash "$0" --mode plain "$p"; then
+      status=1
+      continue
+    fi
+    find "$gen/$p" "$src" -name "$name*.profraw" >"$gen/$p/profiles.txt"
+    [ -s "$gen/$p/profiles.txt" ] || rp_fail "$p: the tests left no profile"
+    "$RP_LLVM/llvm-profdata" merge -o "$profile" --input-files="$gen/$p/profiles.txt" ||
+      rp_fail "$p: llvm-profdata could not merge the profiles of $gen/$p/profiles.txt"
+    rp_say "$p: profile $profile ($(wc -l <"$gen/$p/profiles.txt") runs)"
+    xargs -d '\n' rm -f <"$gen/$p/profiles.txt"
+    RP_OUT=$RP_OUT/pgo RP_CFLAGS="$RP_CFLAGS -fprofile-instr-use=$profile" \
+      bash "$0" --rebuild "${mode_args[@]}" "$p" || status=1
+  done
+  exit $status
+fi
 
 # folded REPORT: functions_folded from an ltofold report's totals.
 folded() {

@@ -34,6 +34,15 @@ summary):
   regions  twins with the same small tests and calls inlined after many
            statements, in loops too (csmith_twin.py --regions), which
            merge-outline moves into functions of their own.
+  pgo      the twin path's programs (its seeds: the first --pgo-count of
+           them), built with instrumentation PGO: compiled with
+           -fprofile-instr-generate, linked plainly, run (both runs), the
+           profile merged with llvm-profdata, compiled again with
+           -fprofile-instr-use; the reference is the plain link of those
+           objects, and the rows are the lld pass plugin, the gold plugin
+           under ld.gold, and both on the -flto=thin objects (PGO_LINKERS).
+           Fewer programs than the other paths (--pgo-count, by default a
+           fifth of --count): each costs two builds.
   fp       a floating-point program (gen_fp.py) for fprange, outputs in %a,
            compiled at -O2, -O1, -O3 or -Os (by seed).
   stress   llvm-stress functions with renamed twins (stress_twin.py) through
@@ -68,8 +77,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM = "/usr/lib/llvm-22/bin"
 CLANG = "clang-22"
 CSMITH_INCLUDE = "/usr/include/csmith"
-PATHS = ["csmith", "twin", "near", "nearop", "nearstmt", "regions", "fp", "stress"]
-TWIN_PATHS = ("twin", "near", "nearop", "nearstmt", "regions")
+PATHS = ["csmith", "twin", "near", "nearop", "nearstmt", "regions", "pgo", "fp", "stress"]
+TWIN_PATHS = ("twin", "near", "nearop", "nearstmt", "regions", "pgo")
 # Ways through ltofold: the lld pass plugin, the gold plugin under three
 # linkers, and the lld pass plugin with canon on (canonical form of the
 # whole module before merge, and merge comparing in canonical order), so
@@ -78,6 +87,9 @@ LINKERS = ["lld", "gold", "bfd", "mold", "canon", "thin", "gold-parts", "gold-th
            "outline"]
 # The rows that link the objects compiled with -flto=thin.
 THIN_ROWS = ("thin", "gold-thin")
+# The rows of the pgo path: profile data reaches ltofold through lld's LTO
+# pipeline and through the gold plugin's, from full-LTO and ThinLTO objects.
+PGO_LINKERS = ("lld", "gold", "thin", "gold-thin")
 # What the gold-plugin rows pass the plugin besides verify and report.
 GOLD_ROW_OPTIONS = {"gold-parts": ["lto-partitions=3", "jobs=2"]}
 PHASES = ["merge", "fprange", "canon"]
@@ -90,7 +102,10 @@ SEED_STRIDE = 1000000
 STRESS_PER_ROUND = 10
 FP_LEVELS = ["-O2", "-O1", "-O3", "-Os"]
 PATH_OFFSET = {"csmith": 0, "twin": 500000, "near": 700000, "nearop": 800000,
-               "nearstmt": 900000, "regions": 600000, "fp": 0, "stress": 0}
+               "nearstmt": 900000, "regions": 600000, "pgo": 500000, "fp": 0,
+               "stress": 0}
+# The pgo path's profile file, in the program's directory.
+PROFILE = "p.profdata"
 
 
 class Result:
@@ -227,9 +242,48 @@ class Fuzzer:
             return ["p.c"], [], ["-lm"], [["7", "-0", "1e-320", "nan", "-inf"]]
         raise ValueError(path)
 
+    def instrumented_profile(self, sources, flags, libs, runs, work):
+        """The pgo path's profile: the sources compiled with FLAGS and
+        -fprofile-instr-generate, linked plainly, run with each argument
+        list, the runs' profiles merged into PROFILE. Returns (None, the
+        commands) or (why it failed, the commands)."""
+        commands = []
+        objects = []
+        for source in sources:
+            obj = source[:-2] + ".gen.o"
+            cmd = [CLANG] + flags + ["-fprofile-instr-generate", "-c", source, "-o", obj]
+            commands.append(command_text(cmd))
+            status, out, err = run(cmd, work, COMPILE_TIMEOUT)
+            if status != 0:
+                return "instrumented compile failed", commands
+            objects.append(obj)
+        cmd = [CLANG, "-fuse-ld=lld", "-flto=full", "-fprofile-instr-generate"] + objects + [
+            "-o", "gen"] + libs
+        commands.append(command_text(cmd))
+        status, out, err = run(cmd, work, LINK_TIMEOUT)
+        if status != 0:
+            return "instrumented link failed", commands
+        raws = []
+        for i, args in enumerate(runs):
+            env = {"LLVM_PROFILE_FILE": "gen%d.profraw" % i}
+            commands.append(command_text(["./gen"] + args, env) + " > /dev/null")
+            # Counting costs time: twice the reference's limit.
+            status, out, err = run(["./gen"] + args, work, 2 * RUN_TIMEOUT, env)
+            if status != 0:
+                return "instrumented run: %s" % status, commands
+            raws.append("gen%d.profraw" % i)
+        cmd = [os.path.join(LLVM, "llvm-profdata"), "merge"] + raws + ["-o", PROFILE]
+        commands.append(command_text(cmd))
+        status, out, err = run(cmd, work, TOOL_TIMEOUT)
+        if status != 0:
+            return "llvm-profdata merge failed", commands
+        return None, commands
+
     def run_program(self, path, seed, work):
         linkers = self.args.linkers
         rows = linkers
+        if path == "pgo":
+            rows = linkers = [row for row in linkers if row in PGO_LINKERS]
         generated = self.program(path, seed, work)
         if generated is None:
             return [Result(path, row, seed, "skip", detail="generator failed") for row in rows]
@@ -237,9 +291,19 @@ class Fuzzer:
         # FP programs at four levels, so fprange sees IR in different
         # shapes; csmith programs at -O2.
         level = FP_LEVELS[(seed // 4) % len(FP_LEVELS)] if path == "fp" else "-O2"
+        # The pgo path: a profile first, from an instrumented build; the
+        # objects are compiled with it. Its commands go into commands.sh.
+        profile_commands = []
+        profile_flags = []
+        if path == "pgo":
+            failed, profile_commands = self.instrumented_profile(
+                sources, [level, "-flto=full", "-w"] + cflags, libs, runs, work)
+            if failed:
+                return [Result(path, row, seed, "skip", detail=failed) for row in rows]
+            profile_flags = ["-fprofile-instr-use=" + PROFILE]
         # The thin row links the same sources compiled for ThinLTO; its
         # output must be the full-LTO reference's.
-        flags_of = {mode: [level, "-flto=" + mode, "-w"] + cflags
+        flags_of = {mode: [level, "-flto=" + mode, "-w"] + cflags + profile_flags
                     for mode in ("full", "thin")}
         objects_of = {"full": [], "thin": []}
         thin_rows = [row for row in linkers if row in THIN_ROWS]
@@ -282,7 +346,7 @@ class Fuzzer:
             return [Result(path, row, seed, "skip",
                            detail="reference output differs between two runs")
                     for row in rows]
-        if path == "twin" and reference[0] != reference[1]:
+        if path in ("twin", "pgo") and reference[0] != reference[1]:
             return [Result(path, row, seed, "skip", detail="twin runs differ in the reference")
                     for row in rows]
         run_timeout = max(RUN_TIMEOUT, 5 * ref_seconds + 2)
@@ -310,13 +374,19 @@ class Fuzzer:
             report = os.path.join(work, linker + ".json")
             mode = "thin" if linker in THIN_ROWS else "full"
             cmd, env = self.link_command(linker, objects_of[mode], exe, report, libs)
+            # check.sh builds the profile of the pgo path again from the
+            # files it is given (FUZZ_PGO): a reduced program's own.
             check = {"FUZZ_FILES": " ".join(sources),
-                     "FUZZ_CFLAGS": " ".join(flags_of[mode]),
+                     "FUZZ_CFLAGS": " ".join(f for f in flags_of[mode]
+                                             if f not in profile_flags),
                      "FUZZ_LIBS": " ".join(libs), "FUZZ_LINKER": linker,
                      "FUZZ_BUILD": self.build,
                      "FUZZ_RUNS": ";".join(" ".join(a) for a in runs)}
-            commands = ["%s %s -c %s -o %s" % (CLANG, " ".join(cflags), s, s[:-2] + ".o")
-                        for s in sources]
+            if profile_flags:
+                check["FUZZ_PGO"] = "instr"
+            commands = profile_commands + [
+                "%s %s -c %s -o %s" % (CLANG, " ".join(cflags), s, s[:-2] + ".o")
+                for s in sources]
             if mode == "thin":
                 commands += ["%s %s -c %s -o %s" % (CLANG, " ".join(flags_of[mode]), s,
                                                     s[:-2] + ".thin.o") for s in sources]
@@ -325,6 +395,8 @@ class Fuzzer:
             status, out, err = run(cmd, work, LINK_TIMEOUT, env)
             keep = {s: open(os.path.join(work, s)).read() for s in sources}
             keep["commands.sh"] = "\n".join(commands) + "\n"
+            if profile_flags:
+                keep[PROFILE] = open(os.path.join(work, PROFILE), "rb").read()
             if status != 0:
                 keep["link.stderr"] = err
                 check["FUZZ_MODE"] = "link"
@@ -489,7 +561,8 @@ class Fuzzer:
         each program path and STRESS_PER_ROUND llvm-stress modules (a module
         costs a tenth of a program), each path up to its count; the caller
         stops taking them when the time runs out."""
-        counts = {p: (self.args.stress_count if p == "stress" else self.args.count)
+        counts = {p: (self.args.stress_count if p == "stress" else
+                      self.args.pgo_count if p == "pgo" else self.args.count)
                   for p in self.args.paths}
         taken = dict.fromkeys(self.args.paths, 0)
         while True:
@@ -695,6 +768,8 @@ def parse_args(argv):
     parser.add_argument("--count", type=int, help="programs per csmith/twin/near/fp path")
     parser.add_argument("--stress-count", type=int,
                         help="llvm-stress modules (default: 10 x --count)")
+    parser.add_argument("--pgo-count", type=int,
+                        help="programs of the pgo path (default: --count / 5, at least 1)")
     parser.add_argument("--seed", type=int, default=1,
                         help="sample number: the same seed gives the same programs (default 1)")
     parser.add_argument("--path", action="append", choices=PATHS, dest="paths",
@@ -710,10 +785,13 @@ def parse_args(argv):
     parser.add_argument("--reduce-seconds", type=int, default=1800,
                         help="time limit of one reduction (default 1800)")
     args = parser.parse_args(argv)
-    if args.seconds is None and args.count is None and args.stress_count is None:
+    if (args.seconds is None and args.count is None and args.stress_count is None
+            and args.pgo_count is None):
         parser.error("give --seconds N or --count N")
     if args.stress_count is None and args.count is not None:
         args.stress_count = 10 * args.count
+    if args.pgo_count is None and args.count is not None:
+        args.pgo_count = max(1, args.count // 5)
     args.paths = args.paths or PATHS
     args.linkers = args.linkers or LINKERS
     args.out = args.out or os.path.join(args.build, "fuzz-findings")

@@ -22,9 +22,13 @@
 #   FUZZ_LINKER   lld, gold, bfd, mold, canon (lld with canon,merge-canon),
 #                 thin (lld; FUZZ_CFLAGS has -flto=thin, so the objects are
 #                 ThinLTO's and so are both links), gold-parts (ld.gold,
-#                 lto-partitions=3 jobs=2) or gold-thin (ld.gold on ThinLTO
-#                 objects)
+#                 lto-partitions=3 jobs=2), gold-thin (ld.gold on ThinLTO
+#                 objects) or outline (lld with merge-outline-all)
 #   FUZZ_RUNS     the program's argument lists, separated by ';'
+#   FUZZ_PGO      instr: the objects are compiled with a profile, made
+#                 first from the files as they are (compiled with
+#                 -fprofile-instr-generate, linked plainly, run with every
+#                 argument list of FUZZ_RUNS, merged into p.profdata)
 #   FUZZ_BUILD    the ltofold build directory
 #
 # For C, a candidate must stay free of undefined behaviour, or cvise turns a
@@ -99,7 +103,6 @@ esac
 
 read -r -a cflags <<< "$FUZZ_CFLAGS"
 read -r -a libs <<< "$FUZZ_LIBS"
-IFS=';' read -r -a runs <<< "$FUZZ_RUNS"
 
 # No undefined behaviour: warnings that mean UB are errors, and a sanitized
 # -O0 build must run clean (its output is compared with the reference below).
@@ -110,6 +113,26 @@ ub_flags=(-Werror=uninitialized -Werror=sometimes-uninitialized
   -Werror=shift-negative-value -Werror=int-to-pointer-cast -Werror=format)
 strict_flags=()
 for f in "${cflags[@]}"; do [ "$f" = -w ] || strict_flags+=("$f"); done
+IFS=';' read -r -a runs <<< "$FUZZ_RUNS"
+if [ "${FUZZ_PGO:-}" = instr ]; then
+  generated=()
+  for f in "${files[@]}"; do
+    o=${f%.c}.gen.o
+    timeout 120 $clang "${strict_flags[@]}" -fprofile-instr-generate -c "$f" -o "$o" \
+      2> /dev/null || exit 1
+    generated+=("$o")
+  done
+  timeout 120 $clang -fuse-ld=lld -flto=full -fprofile-instr-generate "${generated[@]}" \
+    -o gen "${libs[@]}" || exit 1
+  raws=()
+  for i in "${!runs[@]}"; do
+    read -r -a args <<< "${runs[i]}"
+    LLVM_PROFILE_FILE=gen$i.profraw timeout 20 ./gen "${args[@]}" > /dev/null 2>&1 || exit 1
+    raws+=("gen$i.profraw")
+  done
+  "$FUZZ_LLVM/llvm-profdata" merge "${raws[@]}" -o p.profdata || exit 1
+  strict_flags+=(-fprofile-instr-use="$PWD/p.profdata")
+fi
 objects=()
 for f in "${files[@]}"; do
   o=${f%.c}.o
@@ -126,9 +149,10 @@ timeout 120 $clang "${sanitize_flags[@]}" -fsanitize=address,undefined \
 timeout 120 $clang -fuse-ld=lld -flto=full "${objects[@]}" -o ref "${libs[@]}" || exit 1
 
 case $FUZZ_LINKER in
-lld | canon | thin)
+lld | canon | thin | outline)
   options=verify
   [ "$FUZZ_LINKER" = canon ] && options=canon,merge-canon,verify
+  [ "$FUZZ_LINKER" = outline ] && options=merge-outline-all,verify
   LTOFOLD_OPTIONS=$options timeout 300 $clang -fuse-ld=lld -flto=full \
     -Wl,--load-pass-plugin="$FUZZ_BUILD/lib/libltofold.so" "${objects[@]}" -o got \
     "${libs[@]}" 2> link.err ;;
