@@ -1688,14 +1688,17 @@ ltofold_comparator *ltofold_comparator_new(LLVMModuleRef module) {
     c->semantic_md_kinds[c->semantic_md_count++] = LLVMGetMDKindIDInContext(
         c->context, semantic[i], (unsigned)strlen(semantic[i]));
   /* Not ABI (zeroext, signext, inreg, byval, sret...), not behaviour
-   * (noinline, optnone, target features...): promises and inferences. */
+   * (noinline, optnone, target features...): promises and inferences, and
+   * hints (IR-level PGO marks hot functions inlinehint: twins one of which
+   * a profile found hot fold, and the kept body drops the hint). */
   static const char *const droppable[] = {
       "nonnull",   "noundef",  "dereferenceable", "dereferenceable_or_null",
       "align",     "noalias",  "nocapture",       "captures",
       "readonly",  "readnone", "writeonly",       "nofree",
       "range",     "nofpclass", "returned",       "memory",
       "nounwind",  "willreturn", "norecurse",     "nosync",
-      "mustprogress", "nocallback", "dead_on_unwind", "initializes"};
+      "mustprogress", "nocallback", "dead_on_unwind", "initializes",
+      "inlinehint", "cold", "hot"};
   for (size_t i = 0; i < sizeof droppable / sizeof *droppable; ++i) {
     unsigned kind = LLVMGetEnumAttributeKindForName(
         droppable[i], strlen(droppable[i]));

@@ -1156,15 +1156,17 @@ static size_t similar_round(merge_state *st, uint64_t hottest) {
       skip_function(st, fn, LTOFOLD_SIMILAR_SKIP_SHAPE);
       continue;
     }
+    /* Before the tree: a hot function that became a group's representative
+     * would take its cold members down with it. */
+    if (is_hot(fn, hottest)) {
+      skip_function(st, fn, LTOFOLD_SIMILAR_SKIP_HOT);
+      continue;
+    }
     fn_tree_node *node = fn_tree_insert(&tree, fn, hashed[i].hash);
     if (!node)
       continue;
     if (LLVMGlobalGetValueType(fn) != LLVMGlobalGetValueType(node->function)) {
       skip_function(st, fn, LTOFOLD_SIMILAR_SKIP_TYPE);
-      continue;
-    }
-    if (is_hot(fn, hottest)) {
-      skip_function(st, fn, LTOFOLD_SIMILAR_SKIP_HOT);
       continue;
     }
     fn_tree_add_unfolded(&tree, node, fn);
@@ -1187,10 +1189,7 @@ static size_t similar_round(merge_state *st, uint64_t hottest) {
       abort();
     g.members[0] = rep;
     memcpy(g.members + 1, node->unfolded, node->unfolded_count * sizeof *g.members);
-    if (is_hot(rep, hottest))
-      count_skip(st, &g, LTOFOLD_SIMILAR_SKIP_HOT);
-    else
-      merge_group(st, &g, &no_redirect);
+    merge_group(st, &g, &no_redirect);
     free_group(&g);
   }
   free(representatives.items);
