@@ -1223,6 +1223,17 @@ bool comparator_is_merged_body(LLVMValueRef value) {
  * cheaper code), switch cases, struct or array indices past the first,
  * shuffle masks and aggregate indices (not operands), alloca sizes, an
  * operand bundle's inputs. */
+/* Whether `fn` is an intrinsic: one LLVM knows (an ID), or any other name
+ * under llvm., which LLVM reserves and treats the same way (no address,
+ * no indirect call: an unknown llvm.atanh.f32 read from an older module). */
+static bool is_intrinsic(LLVMValueRef fn) {
+  if (LLVMGetIntrinsicID(fn))
+    return true;
+  size_t length;
+  const char *name = LLVMGetValueName2(fn, &length);
+  return length >= 5 && !memcmp(name, "llvm.", 5);
+}
+
 bool comparator_position_may_vary(LLVMValueRef inst, unsigned index) {
   switch (LLVMGetInstructionOpcode(inst)) {
   case LLVMAdd:
@@ -1258,7 +1269,7 @@ bool comparator_position_may_vary(LLVMValueRef inst, unsigned index) {
   case LLVMInvoke: {
     LLVMValueRef callee = LLVMGetCalledValue(inst);
     if (!callee || LLVMIsAInlineAsm(callee) ||
-        (LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)))
+        (LLVMIsAFunction(callee) && is_intrinsic(callee)))
       return false;
     /* A call of a merged body passes one member's constants: a parameter
      * there would be a call that no member makes (certify.c). */
@@ -1302,7 +1313,7 @@ bool comparator_constant_may_vary(LLVMValueRef value) {
   case LLVMGlobalVariableValueKind:
     return !LLVMIsThreadLocal(value);
   case LLVMFunctionValueKind: /* a merged body only as its members call it */
-    return LLVMGetIntrinsicID(value) == 0 && !comparator_is_merged_body(value);
+    return !is_intrinsic(value) && !comparator_is_merged_body(value);
   default:
     return false;
   }
