@@ -35,8 +35,13 @@ uint64_t canon_hash_constant(uint64_t hash, LLVMValueRef constant);
 
 
 /* A set of strings (the names already given in one function). */
+typedef struct canon_name_entry {
+  char *name;           /* owned copy; NULL marks an empty slot */
+  unsigned next_suffix; /* every "name.N" below it is taken */
+} canon_name_entry;
+
 typedef struct canon_name_set {
-  char **names; /* owned copies; NULL marks an empty slot */
+  canon_name_entry *entries; /* owned */
   size_t capacity;
   size_t count;
 } canon_name_set;
@@ -45,6 +50,10 @@ void canon_name_set_init(canon_name_set *set);
 void canon_name_set_free(canon_name_set *set);
 /* Adds `name` if absent; returns false when it was already there. */
 bool canon_name_set_add(canon_name_set *set, const char *name);
+/* Adds `base`, or if it is taken "base.N" with the least N from 1 that is
+ * free, and writes the name added into `out` (`size` bytes). */
+void canon_name_set_add_unique(canon_name_set *set, const char *base,
+                               char *out, size_t size);
 
 /* ---- the function being canonicalized --------------------------------- */
 

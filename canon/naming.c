@@ -213,9 +213,7 @@ static void append_callee(name_buffer *buffer, LLVMValueRef instruction) {
 static void give_unique_name(canon_name_set *taken, LLVMValueRef value,
                              const char *base) {
   char candidate[NAME_LIMIT + 32];
-  snprintf(candidate, sizeof candidate, "%s", base);
-  for (unsigned suffix = 1; !canon_name_set_add(taken, candidate); ++suffix)
-    snprintf(candidate, sizeof candidate, "%s.%u", base, suffix);
+  canon_name_set_add_unique(taken, base, candidate, sizeof candidate);
   LLVMSetValueName2(value, candidate, strlen(candidate));
 }
 

@@ -2,6 +2,7 @@
  * modules and small ones: the result verifies, the counters add up, each
  * option turns its step off, and the canonical form is a fixed point in the
  * same process too (idempotence without a round trip through text). */
+#include "canon_internal.h"
 #include "ltofold_canon.h"
 #include "support_modules.h"
 
@@ -306,4 +307,26 @@ Test(canon_api, name_stems) {
                                             strlen(cases[i].name));
     cr_assert_eq(length, strlen(cases[i].stem), "%s", cases[i].name);
   }
+}
+
+/* Unique names (naming.c): the least free ".N" from 1, whatever was taken
+ * before, and by another base; each name added once. */
+Test(canon_api, unique_names_take_the_least_free_suffix) {
+  canon_name_set set;
+  canon_name_set_init(&set);
+  char name[64];
+  cr_assert(canon_name_set_add(&set, "v.3"));
+  const char *expected[] = {"v", "v.1", "v.2", "v.4", "v.5"};
+  for (size_t i = 0; i < 5; ++i) {
+    canon_name_set_add_unique(&set, "v", name, sizeof name);
+    cr_expect_str_eq(name, expected[i]);
+  }
+  canon_name_set_add_unique(&set, "v.4", name, sizeof name);
+  cr_expect_str_eq(name, "v.4.1");
+  for (unsigned i = 0; i < 20000; ++i)
+    canon_name_set_add_unique(&set, "w", name, sizeof name);
+  cr_expect_str_eq(name, "w.19999");
+  cr_expect_not(canon_name_set_add(&set, "w.12345"));
+  cr_expect(canon_name_set_add(&set, "w.20000"));
+  canon_name_set_free(&set);
 }
