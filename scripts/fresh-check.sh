@@ -141,7 +141,11 @@ cleanup() {
   if [ -n "$pids" ]; then
     say "ending processes left in the root: $(echo $pids)"
     kill -TERM $pids 2> /dev/null; sleep 2
-    pids=$(processes_in_root); [ -n "$pids" ] && kill -KILL $pids 2> /dev/null && sleep 1
+    for _ in 1 2 3 4 5; do
+      pids=$(processes_in_root)
+      [ -n "$pids" ] || break
+      kill -KILL $pids 2> /dev/null; sleep 1
+    done
   fi
   for m in $(mounts_under_root); do
     umount "$m" 2> /dev/null || umount -l "$m"
@@ -157,6 +161,7 @@ cleanup() {
     rm -rf --one-file-system "$work"
   else
     [ -d "$root" ] && rm -rf --one-file-system "$root"
+    rm -rf "${work:?}/home" "${work:?}/status"
     say "removed the root; logs kept in $logs"
   fi
   exit "$status"
@@ -249,13 +254,20 @@ failed=0
 run_in_root() { # COMMAND LOGNAME
   local command=$1 log=$logs/$2.log begin=$SECONDS status
   say "running $command in the fresh root (log: $log)"
-  set +e
-  chroot "$root" /usr/bin/env -i HOME=/root USER=root LOGNAME=root SHELL=/bin/bash \
-    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    LANG=C.UTF-8 TERM=dumb \
-    /bin/bash -c "cd /root/ltofold && $command" < /dev/null 2>&1 | tee "$log"
-  status=${PIPESTATUS[0]}
-  set -e
+  # In the background, waited for: a signal to this script (Ctrl-C, kill)
+  # interrupts the wait at once, and the cleanup ends what runs in the root.
+  rm -f "$work/status"
+  {
+    rc=0
+    chroot "$root" /usr/bin/env -i HOME=/root USER=root LOGNAME=root SHELL=/bin/bash \
+      PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+      LANG=C.UTF-8 TERM=dumb \
+      /bin/bash -c "cd /root/ltofold && $command" < /dev/null 2>&1 || rc=$?
+    echo "$rc" > "$work/status"
+  } | tee "$log" &
+  wait $! || true
+  status=$(cat "$work/status" 2> /dev/null || echo "none (no status)")
+  rm -f "$work/status"
   local took
   took=$(elapsed $((SECONDS - begin)))
   if [ "$status" = 0 ]; then
