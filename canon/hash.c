@@ -246,7 +246,10 @@ static bool has_function_attribute(LLVMValueRef call, LLVMValueRef callee,
 }
 
 /* A call may move only if it cannot touch memory, trap or fail to return:
- * memory(none), nounwind and willreturn, no operand bundles, direct. */
+ * memory(none), nounwind and willreturn, no operand bundles, direct; and
+ * is not convergent, whose place among the block's convergent operations
+ * is its meaning (llvm.experimental.convergence.entry must come first:
+ * moved below a convergent call, the module did not verify). */
 static bool is_pure_call(LLVMValueRef call) {
   LLVMValueRef callee = canon_called_function(call);
   if (!callee || LLVMGetNumOperandBundles(call) != 0)
@@ -255,7 +258,8 @@ static bool is_pure_call(LLVMValueRef call) {
   return has_function_attribute(call, callee, "memory", &memory) &&
          memory == 0 &&
          has_function_attribute(call, callee, "nounwind", NULL) &&
-         has_function_attribute(call, callee, "willreturn", NULL);
+         has_function_attribute(call, callee, "willreturn", NULL) &&
+         !has_function_attribute(call, callee, "convergent", NULL);
 }
 
 /* Pinned instructions keep their relative order: everything that reads or
