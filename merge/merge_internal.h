@@ -1,6 +1,8 @@
-/* Internal to merge/: what merge.c (equal functions) and similar.c
- * (functions equal up to constants) share: the pass's state, and the facts
- * and rewrites both folds are made of. */
+/* Internal to merge/: what merge.c (equal functions), similar.c
+ * (functions equal up to constants) and regions.c (blocks that differ)
+ * share: the pass's state, and the facts and rewrites every fold is made
+ * of (fold_parts.c, which calls none of the three). merge.c drives:
+ * merge.c -> similar.c -> regions.c, each -> fold_parts.c. */
 #ifndef LTOFOLD_MERGE_INTERNAL_H
 #define LTOFOLD_MERGE_INTERNAL_H
 
@@ -51,8 +53,13 @@ typedef struct merge_state {
   ptr_map refused;
 } merge_state;
 
-/* Linkage and address facts (merge.c). */
+/* Linkage and address facts (fold_parts.c). */
 bool is_interposable(LLVMValueRef fn);
+bool is_odr(LLVMValueRef fn);
+/* unnamed_addr, or local_unnamed_addr with local linkage. */
+bool address_is_insignificant(LLVMValueRef fn);
+/* !type or !kcfi_type: CFI names the function by its address. */
+bool has_type_metadata(merge_state *st, LLVMValueRef fn);
 /* LLVM's dso_local (merge/dso_local.cpp). */
 bool ltofold_is_dso_local(LLVMValueRef global);
 bool has_local_linkage(LLVMValueRef fn);
@@ -70,7 +77,7 @@ const char *function_name(LLVMValueRef fn);
 size_t count_instructions(LLVMValueRef fn);
 bool is_call_site(LLVMValueRef value);
 
-/* Rewrites (merge.c). */
+/* Rewrites (fold_parts.c). */
 /* Copies the attributes of a function or call site (function, return and
  * the first `params` parameters) to a function or call site. */
 void copy_attributes(LLVMValueRef from, bool from_call_site, LLVMValueRef to,
@@ -90,6 +97,11 @@ void meet_metadata(merge_state *st, LLVMValueRef f, LLVMValueRef g,
                    const ptr_map *differing);
 void intersect_attributes(merge_state *st, LLVMValueRef f, LLVMValueRef g);
 void forget_function(merge_state *st, LLVMValueRef fn);
+/* A function whose body a fold changes goes back on the Deferred list
+ * (fn_tree_remove's callback; `data` is the merge_state). */
+void push_deferred(LLVMValueRef fn, void *data);
+/* Copies every metadata attachment of one global to another. */
+void copy_global_metadata(LLVMValueRef from, LLVMValueRef to);
 
 /* A function with its hash, as the searches sort them. */
 typedef struct candidate {
