@@ -6,6 +6,7 @@
 #ifndef LTOFOLD_MERGE_INTERNAL_H
 #define LTOFOLD_MERGE_INTERNAL_H
 
+#include "pair_memory.h"
 #include "certify.h"
 #include "fn_tree.h"
 #include "outline.h"
@@ -48,6 +49,8 @@ typedef struct merge_state {
   /* similar.c, during its rounds: function -> why it was last skipped + 1,
    * until it merges; what is left is reported. */
   ptr_map similar_skips;
+  /* similar.c, during its rounds: the pairs its pair search refused. */
+  pair_memory *refused_pairs; /* owned */
   /* Functions whose folds certification refused in an earlier run: they
    * take no part in this one (excluded_for). */
   ptr_map refused;

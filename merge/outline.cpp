@@ -593,6 +593,56 @@ bool put_back(CallBase *call) {
   return true;
 }
 
+/* CodeExtractor::findAllocas walks every alloca the extraction cache
+ * lists, and all their uses, for each region it extracts: in functions
+ * full of inlined container code (hundreds of allocas, hundreds of
+ * regions) that walk was most of outlining's time. It can only act on an
+ * alloca the region addresses (an operand of the region's instructions,
+ * through constant offsets): one whose uses the region holds, to sink it,
+ * or whose lifetime markers it holds, to move them; an alloca that only
+ * lifetime markers use is dead, and LLVM's LTO pipeline has deleted it.
+ * So each extraction is shown only those, in the cache's order, and the
+ * result is the extraction the whole list gives. LLVM offers no way to
+ * pass them, and the list is a private member of the cache: it is reached
+ * through an explicit instantiation, which C++ exempts from access checks
+ * ([temp.spec] 13.9.1), so a change of the member in a later LLVM breaks
+ * the build here rather than the output. */
+using AllocaList = SmallVector<AllocaInst *, 16> CodeExtractorAnalysisCache::*;
+AllocaList cache_allocas();
+template <AllocaList member> struct ExposeAllocas {
+  friend AllocaList cache_allocas() { return member; }
+};
+template struct ExposeAllocas<&CodeExtractorAnalysisCache::Allocas>;
+
+class ExtractionCache {
+public:
+  explicit ExtractionCache(Function &f) : cache(f) {
+    for (AllocaInst *alloca : cache.*cache_allocas())
+      position.try_emplace(alloca, position.size());
+  }
+
+  /* The cache, listing the allocas `blocks` address. */
+  const CodeExtractorAnalysisCache &for_region(ArrayRef<BasicBlock *> blocks) {
+    SmallVector<AllocaInst *, 16> &listed = cache.*cache_allocas();
+    listed.clear();
+    for (BasicBlock *bb : blocks)
+      for (Instruction &inst : *bb)
+        for (Value *operand : inst.operands()) {
+          auto *alloca = dyn_cast<AllocaInst>(operand->stripInBoundsConstantOffsets());
+          if (alloca && position.count(alloca) && !is_contained(listed, alloca))
+            listed.push_back(alloca);
+        }
+    llvm::sort(listed, [&](AllocaInst *a, AllocaInst *b) {
+      return position.lookup(a) < position.lookup(b);
+    });
+    return cache;
+  }
+
+private:
+  CodeExtractorAnalysisCache cache;
+  DenseMap<const AllocaInst *, size_t> position; /* in the function, at first */
+};
+
 } // namespace
 
 struct ltofold_outline {
@@ -675,7 +725,7 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
    * then: rebuilding the cache walks the whole function, and rebuilding it
    * after every region with an exit made outlining quadratic in the size
    * of a function (80% of merge's time on a template-heavy program). */
-  std::map<Function *, std::unique_ptr<CodeExtractorAnalysisCache>> caches;
+  std::map<Function *, std::unique_ptr<ExtractionCache>> caches;
   for (const group &g : groups) {
     auto overlaps = [&](const Region &r) {
       bool any = changed.count(r.head) || moved.count(r.exit);
@@ -735,11 +785,12 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
       blocks.insert(blocks.end(), r->blocks.begin(), r->blocks.end());
       CodeExtractor extractor(blocks, nullptr, false, nullptr, nullptr, nullptr,
                               false, false, nullptr, "ltofold");
-      std::unique_ptr<CodeExtractorAnalysisCache> &cache = caches[r->function];
+      std::unique_ptr<ExtractionCache> &cache = caches[r->function];
       if (!cache)
-        cache = std::make_unique<CodeExtractorAnalysisCache>(*r->function);
-      Function *made = extractor.isEligible() ? extractor.extractCodeRegion(*cache)
-                                              : nullptr;
+        cache = std::make_unique<ExtractionCache>(*r->function);
+      Function *made = extractor.isEligible()
+                           ? extractor.extractCodeRegion(cache->for_region(blocks))
+                           : nullptr;
       if (!made || (r->exit && r->exit->getParent() != r->function))
         caches.erase(r->function);
       if (!made) {

@@ -777,13 +777,17 @@ static void fold_member(merge_state *st, const group *g, size_t m,
     constants[0] = LLVMConstInt(LLVMTypeOf(constants[0]),
                                 LLVMConstIntGetZExtValue(constants[0]) + 1, false);
   erase_body(fn); /* its own calls of itself are no callers to redirect */
+  pair_memory_note_change(st->refused_pairs, fn);
   bool redirect;
   member_cost(st, g, first, m, stack, no_redirect, &redirect);
   size_t others = 0, redirected = 0;
   if (redirect) {
     fn_list calls = calls_to_redirect(fn, no_redirect, &others);
-    for (size_t i = 0; i < calls.count; ++i)
+    for (size_t i = 0; i < calls.count; ++i) {
+      pair_memory_note_change(st->refused_pairs, LLVMGetBasicBlockParent(
+                                                LLVMGetInstructionParent(calls.items[i])));
       redirect_call(st, calls.items[i], body, constants, g->parameters);
+    }
     redirected = calls.count;
     free(calls.items);
   }
@@ -1046,7 +1050,9 @@ static bool form_pair(merge_state *st, ltofold_comparator *masked,
  * blocks differ between their phis and terminators: for each function (by
  * skeleton, then module order), the partner among the next MAX_TRIES of
  * its skeleton and type that saves the most, if any saves enough; each
- * pair merges at once, so later tries see the module as it now is. */
+ * pair merges at once, so later tries see the module as it now is. A pair
+ * refused in an earlier round is not compared again unless one of the two
+ * changed since (pair_memory.h). */
 static void merge_pairs(merge_state *st, const fn_list *eligible,
                         const ptr_map *no_redirect) {
   size_t n = eligible->count;
@@ -1074,9 +1080,13 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
       if (taken[j] || LLVMGlobalGetValueType(member) != LLVMGlobalGetValueType(rep))
         continue;
       tries++;
-      group g;
+      group g = {0};
       int why;
-      if (form_pair(st, masked, rep, member, &g, &why)) {
+      if (pair_memory_refused(st->refused_pairs, rep, member, &why)) {
+        /* refused again, as before */
+      } else if (!form_pair(st, masked, rep, member, &g, &why)) {
+        pair_memory_remember(st->refused_pairs, rep, member, why);
+      } else {
         priced p;
         price_group(st, &g, no_redirect, &p);
         if (p.saved > best_price.saved) {
@@ -1226,6 +1236,7 @@ size_t merge_similar_functions(merge_state *st) {
   size_t before = st->result->similar_merged;
   uint64_t hottest = hottest_entry_count(st->module);
   ptr_map_init(&st->similar_skips);
+  st->refused_pairs = pair_memory_new();
   for (unsigned round = 0; round < MAX_ROUNDS; ++round)
     if (!similar_round(st, hottest))
       break;
@@ -1235,5 +1246,7 @@ size_t merge_similar_functions(merge_state *st) {
   while (ptr_map_next(&st->similar_skips, &cursor, &fn, &why))
     st->result->similar_skipped[why - 1]++;
   ptr_map_free(&st->similar_skips);
+  pair_memory_free(st->refused_pairs);
+  st->refused_pairs = NULL;
   return st->result->similar_merged - before;
 }
