@@ -53,7 +53,8 @@ void pair_memory_remember(pair_memory *memory, LLVMValueRef rep,
                           LLVMValueRef member, int why) {
   if (memory->count == memory->capacity) {
     memory->capacity = memory->capacity ? 2 * memory->capacity : 256;
-    memory->pairs = realloc(memory->pairs, memory->capacity * sizeof *memory->pairs);
+    memory->pairs =
+        realloc(memory->pairs, memory->capacity * sizeof *memory->pairs);
     if (!memory->pairs)
       abort();
   }
@@ -73,7 +74,8 @@ bool pair_memory_refused(const pair_memory *memory, LLVMValueRef rep,
     if (pair->member != member)
       continue;
     /* the pair's latest entry decides */
-    if (pair->time <= changed_at(memory, rep) || pair->time <= changed_at(memory, member))
+    if (pair->time <= changed_at(memory, rep) ||
+        pair->time <= changed_at(memory, member))
       return false;
     *why = pair->why;
     return true;

@@ -38,7 +38,8 @@ Test(pair_memory, many_members_of_one_representative) {
   pair_memory_note_change(memory, (LLVMValueRef)(void *)&many[500]);
   for (int i = 0; i < 1000; ++i) {
     int why = -1;
-    bool refused = pair_memory_refused(memory, FN(0), (LLVMValueRef)(void *)&many[i], &why);
+    bool refused = pair_memory_refused(memory, FN(0),
+                                       (LLVMValueRef)(void *)&many[i], &why);
     cr_assert_eq(refused, i != 500, "member %d", i);
     if (refused)
       cr_assert_eq(why, i % 7);
