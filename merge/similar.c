@@ -58,7 +58,8 @@
  * selector picks; the selector is one more hole, true for the member.
  *
  * Calls are not redirected from the members of the round's groups, whose
- * bodies are walked in step while the groups form. Then the search runs
+ * bodies are walked in step while the groups form, nor from functions too
+ * large to check again whole (MAX_REDIRECTING_CALLER). Then the search runs
  * again on what is left (rounds), since merged members change what their
  * callers look like. Certification (certify.c) checks each member's thunk,
  * with the merged body bound to its constants, against the member as it
@@ -505,7 +506,8 @@ static unsigned stack_parameters(LLVMTypeRef *types, unsigned count) {
 }
 
 /* Whether `use` of `fn` is a plain direct call from outside the groups
- * (`no_redirect`), which can pass the constants itself. */
+ * and the large callers (`no_redirect`), which can pass the constants
+ * itself. */
 static bool is_plain_call(LLVMUseRef use, LLVMValueRef fn,
                           const ptr_map *no_redirect) {
   LLVMValueRef user = LLVMGetUser(use);
@@ -1126,7 +1128,8 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
 
 /* One round: the candidates by hash, their groups by the masked order,
  * each group merged or skipped. Returns how many functions it merged. */
-static size_t similar_round(merge_state *st, uint64_t hottest) {
+static size_t similar_round(merge_state *st, uint64_t hottest,
+                            const fn_list *large_callers) {
   size_t before = st->result->similar_merged;
   /* Candidates: definitions left after the equal merge that can take
    * parameters, by hash and name, those sharing a hash. */
@@ -1156,8 +1159,10 @@ static size_t similar_round(merge_state *st, uint64_t hottest) {
   masked->mask_constants = true;
   fn_tree tree;
   fn_tree_init(&tree, masked);
-  ptr_map no_redirect; /* the round's group members */
+  ptr_map no_redirect; /* the round's group members, and large callers */
   ptr_map_init(&no_redirect);
+  for (size_t i = 0; i < large_callers->count; ++i)
+    ptr_map_put(&no_redirect, large_callers->items[i], 1);
   for (size_t i = 0; i < all.count; ++i) {
     LLVMValueRef fn = hashed[i].function;
     if (!shares_hash(hashed, all.count, i))
@@ -1232,14 +1237,30 @@ static size_t similar_round(merge_state *st, uint64_t hottest) {
  * that saw it. */
 enum { MAX_ROUNDS = 4 };
 
+/* A function of more than this many instructions keeps calling members'
+ * thunks: certification compares every function with a redirected call,
+ * whole, against its original (certify.c, step 7), and in a function into
+ * which a whole program was inlined (a test driver of 213,000 instructions)
+ * that was more than the rest of the similar check together, for bytes a
+ * thunk costs once (that program's .text was 960 bytes smaller without its
+ * redirected calls: constants passed at many calls cost more than one
+ * thunk each). */
+enum { MAX_REDIRECTING_CALLER = 20000 };
+
 size_t merge_similar_functions(merge_state *st) {
   size_t before = st->result->similar_merged;
   uint64_t hottest = hottest_entry_count(st->module);
   ptr_map_init(&st->similar_skips);
   st->refused_pairs = pair_memory_new();
+  fn_list large_callers = {0};
+  for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
+       fn = LLVMGetNextFunction(fn))
+    if (count_instructions(fn) > MAX_REDIRECTING_CALLER)
+      fn_list_push(&large_callers, fn);
   for (unsigned round = 0; round < MAX_ROUNDS; ++round)
-    if (!similar_round(st, hottest))
+    if (!similar_round(st, hottest, &large_callers))
       break;
+  free(large_callers.items);
   size_t cursor = 0;
   const void *fn;
   uint64_t why;
