@@ -1,10 +1,11 @@
 /* Internal to merge/: the independent check of every fold (certify.c).
  *
- * Ownership: certifier_begin copies the module into a context of its own;
- * the certifier owns both and frees them in certifier_free. Functions
- * returned by certifier_original belong to the copy. */
+ * Ownership: the certifier owns its comparator and its list of refused
+ * names; it holds the module by reference. */
 #ifndef LTOFOLD_CERTIFY_H
 #define LTOFOLD_CERTIFY_H
+
+#include "ptr_map.h"
 
 #include <llvm-c/Core.h>
 #include <stdbool.h>
@@ -12,13 +13,8 @@
 
 typedef struct certifier certifier;
 
-/* Takes a copy of `module` as it is before any fold. */
-certifier *certifier_begin(LLVMModuleRef module);
+certifier *certifier_new(LLVMModuleRef module);
 void certifier_free(certifier *cert);
-
-/* The module as certifier_begin saw it, as bitcode (owned by `cert`): what
- * merge puts back when its folds do not check (snapshot.h). */
-LLVMMemoryBufferRef certifier_snapshot(const certifier *cert);
 
 /* Names of functions, each malloc'd, in an owned array. */
 typedef struct name_list {
@@ -29,28 +25,26 @@ typedef struct name_list {
 void name_list_add(name_list *list, const char *name);
 void name_list_free(name_list *list);
 
-/* The copy of `fn` (a function of the module given to certifier_begin) as it
- * was then, or NULL for a function created since (or when `cert` is NULL). */
-LLVMValueRef certifier_original(const certifier *cert, LLVMValueRef fn);
+/* Whether `kept` and `folded` do the same, as they are now: what folding
+ * one into the other claims. With `classes` (may be NULL), a call of a
+ * function in the map compares by its class there: a claim about a whole
+ * partition at once (merge.c's recursive groups), checked pair by pair. */
+bool certify_equal(certifier *cert, LLVMValueRef kept, LLVMValueRef folded,
+                   ptr_map *classes);
 
-/* Merge claims that the two originals behave the same, and, when
- * `same_address`, that their addresses are now one. Either may be NULL
- * (a function merge created), which fails the check. */
-void certifier_record(certifier *cert, LLVMValueRef kept_original,
-                      LLVMValueRef folded_original, bool same_address);
+/* Whether `body`, its parameters after the first `own` bound to the
+ * `count` `constants`, does what `member` does (similar.c: a merged body
+ * and the function that becomes its thunk with those constants). */
+bool certify_specialized(certifier *cert, LLVMValueRef body,
+                         LLVMValueRef *constants, unsigned count,
+                         LLVMValueRef member);
 
-/* similar.c claims that the function now named `name` (a thunk that calls
- * a merged body with constants) behaves as `original` did. */
-void certifier_record_similar(certifier *cert, LLVMValueRef original,
-                              const char *name);
+/* Records that the folds of function `name` were refused (a check above
+ * said no): the warning names it. */
+void certifier_refuse(certifier *cert, const char *name);
 
-/* The number of claims recorded. */
-size_t certifier_claims(const certifier *cert);
-
-/* Checks every claim recorded against `final`, the module merge made.
- * Returns true if all hold; otherwise false, with the names (as in the
- * module merge was given) of the functions of every claim that does not
- * added to `refused`: folding those functions again could repeat it. */
-bool certifier_check(certifier *cert, LLVMModuleRef final, name_list *refused);
+/* The checks that held, and the names of the functions refused. */
+size_t certifier_passed(const certifier *cert);
+const name_list *certifier_refused(const certifier *cert);
 
 #endif

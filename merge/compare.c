@@ -350,14 +350,11 @@ static bool cmp_by_class(const ptr_map *classes, LLVMValueRef left,
 
 static int cmp_global_values(ltofold_comparator *c, LLVMValueRef left,
                              LLVMValueRef right, bool callee) {
-  uint64_t counterpart;
-  if (c->counterparts && ptr_map_get(c->counterparts, left, &counterpart))
-    left = (LLVMValueRef)(uintptr_t)counterpart;
   if (left == right)
     return 0;
-  const ptr_map *classes = callee ? c->function_classes : c->address_classes;
   int res;
-  if (classes && cmp_by_class(classes, left, right, &res))
+  if (callee && c->function_classes &&
+      cmp_by_class(c->function_classes, left, right, &res))
     return res;
   uint64_t number_left = fixed_number(c, &c->global_numbers, left);
   return cmp_numbers(number_left, fixed_number(c, &c->global_numbers, right));
@@ -666,42 +663,13 @@ static bool gep_constant_offset(ltofold_comparator *c, LLVMValueRef gep,
   return true;
 }
 
-/* When specializing: the member a call of a merged body stands for (it
- * passes that member's constants, certify.c), or NULL. Such a call compares
- * as a call of that member: that callee, without the trailing constants. */
-static LLVMValueRef stands_for(const ltofold_comparator *c, LLVMValueRef inst) {
-  uint64_t member;
-  if (!c->redirected_calls || !ptr_map_get(c->redirected_calls, inst, &member))
-    return NULL;
-  return (LLVMValueRef)(uintptr_t)member;
-}
-
-static unsigned operand_count(const ltofold_comparator *c, LLVMValueRef inst) {
-  LLVMValueRef member = stands_for(c, inst);
-  unsigned count = (unsigned)LLVMGetNumOperands(inst);
-  return member ? count - (LLVMGetNumArgOperands(inst) - LLVMCountParams(member))
-                : count;
-}
-
-static LLVMValueRef operand_at(const ltofold_comparator *c, LLVMValueRef inst,
-                               unsigned index) {
-  LLVMValueRef member = stands_for(c, inst);
-  if (!member)
-    return LLVMGetOperand(inst, index);
-  if (index + 1 == operand_count(c, inst))
-    return member;
-  unsigned params = LLVMCountParams(member);
-  return LLVMGetOperand(inst, index < params ? index
-                                             : index + LLVMGetNumArgOperands(inst) - params);
-}
-
 /* Operand `index` of two instructions of the same operation. In similar
  * mode a constant where one may vary compares by type alone: the order is
  * then the one on bodies with those constants masked, still a total order
  * (whether a place is masked is a fact of each side alone). */
 static int cmp_operand(ltofold_comparator *c, LLVMValueRef left,
                        LLVMValueRef right, unsigned index) {
-  LLVMValueRef op_left = operand_at(c, left, index);
+  LLVMValueRef op_left = LLVMGetOperand(left, index);
   LLVMValueRef op_right = LLVMGetOperand(right, index);
   if (c->mask_constants) {
     bool vary_left = comparator_operand_may_vary(left, index);
@@ -776,11 +744,9 @@ static int cmp_calls(ltofold_comparator *c, LLVMValueRef left,
                      LLVMValueRef right, LLVMOpcode opcode) {
   RETURN_IF_DIFFERENT(cmp_numbers(LLVMGetInstructionCallConv(left),
                             LLVMGetInstructionCallConv(right)));
-  LLVMValueRef member = stands_for(c, left);
-  RETURN_IF_DIFFERENT(cmp_types(c, member ? LLVMGlobalGetValueType(member)
-                                          : LLVMGetCalledFunctionType(left),
+  RETURN_IF_DIFFERENT(cmp_types(c, LLVMGetCalledFunctionType(left),
                           LLVMGetCalledFunctionType(right)));
-  unsigned args = member ? LLVMCountParams(member) : LLVMGetNumArgOperands(left);
+  unsigned args = LLVMGetNumArgOperands(left);
   RETURN_IF_DIFFERENT(cmp_numbers(args, LLVMGetNumArgOperands(right)));
   RETURN_IF_DIFFERENT(cmp_attribute_lists(c, left, right, true, args));
   RETURN_IF_DIFFERENT(cmp_operand_bundles(left, right));
@@ -981,7 +947,7 @@ static int cmp_operations(ltofold_comparator *c, LLVMValueRef left,
   /* A choice: opcode and predicate may differ; the rest may not. In
    * similar mode flags may differ: the merged body takes their meet. */
   bool choice = key != (unsigned)opcode;
-  int operands = (int)operand_count(c, left);
+  int operands = LLVMGetNumOperands(left);
   RETURN_IF_DIFFERENT(cmp_numbers((unsigned)operands, (unsigned)LLVMGetNumOperands(right)));
   RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(left), LLVMTypeOf(right)));
   bool fast_math = LLVMCanValueUseFastMathFlags(left);
@@ -989,7 +955,7 @@ static int cmp_operations(ltofold_comparator *c, LLVMValueRef left,
   if (!c->mask_constants)
     RETURN_IF_DIFFERENT(cmp_optional_flags(c, left, right));
   for (int i = 0; i < operands; ++i)
-    RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(operand_at(c, left, (unsigned)i)),
+    RETURN_IF_DIFFERENT(cmp_types(c, LLVMTypeOf(LLVMGetOperand(left, (unsigned)i)),
                             LLVMTypeOf(LLVMGetOperand(right, (unsigned)i))));
   if (!choice)
     RETURN_IF_DIFFERENT(cmp_special_state(c, left, right, opcode));
@@ -1003,7 +969,7 @@ static int cmp_operations(ltofold_comparator *c, LLVMValueRef left,
  * already known equal. */
 static int cmp_instruction_operands(ltofold_comparator *c, LLVMValueRef left,
                                     LLVMValueRef right) {
-  int count = (int)operand_count(c, left);
+  int count = LLVMGetNumOperands(left);
   LLVMOpcode opcode = LLVMGetInstructionOpcode(left);
   bool call = opcode == LLVMCall || opcode == LLVMInvoke || opcode == LLVMCallBr;
   for (int i = 0; i < count; ++i) {
@@ -1735,4 +1701,9 @@ void ltofold_comparator_free(ltofold_comparator *c) {
 void comparator_forget_global(ltofold_comparator *c, LLVMValueRef global) {
   ptr_map_remove(&c->global_numbers, global);
   ptr_map_remove(&c->leaf_numbers, global);
+}
+
+void comparator_forget_numbers(ltofold_comparator *c) {
+  ptr_map_clear(&c->global_numbers);
+  ptr_map_clear(&c->leaf_numbers);
 }

@@ -35,14 +35,11 @@ struct ltofold_comparator {
   ptr_map right_serials;
   uint64_t next_serial; /* the next number, the same on both sides */
 
-  /* Class mode, for the recursive-group pass: when set, a reference to a
-   * function present in this map compares by its class number instead of its
-   * global number. Values are class numbers. */
+  /* Class mode, for the recursive-group pass and certification: when set,
+   * the callee of a call, if present in this map, compares by its class
+   * number instead of its global number, and the self-reference rule is
+   * off (cmp_constants). Values are class numbers. */
   ptr_map *function_classes;
-  /* Certification (certify.c) only: a reference to a function present in
-   * this map, anywhere but in callee position, compares by its address
-   * class. Values are class numbers. */
-  ptr_map *address_classes;
 
   /* Scratch for the CFG walk: pending block pairs and visited left blocks. */
   LLVMBasicBlockRef *pending_left, *pending_right;
@@ -68,13 +65,6 @@ struct ltofold_comparator {
   /* Specialization (certify.c): an argument of the left function present
    * here stands for the constant that is its value in the map. */
   ptr_map *bound_arguments;
-  /* Specialization (certify.c) only: a call of the left function present
-   * here is a call of a merged body that passes the constants of the
-   * member in the map; it compares as a call of that member. */
-  ptr_map *redirected_calls;
-  /* Two modules (certify.c): a global of the left function's module present
-   * here compares as its value, a global of the right function's module. */
-  ptr_map *counterparts;
 
   bool callee_position; /* the value being compared is a call's callee */
   uint64_t comparisons; /* full comparisons made */
@@ -88,6 +78,9 @@ bool comparator_is_droppable(const ltofold_comparator *comparator,
 /* Removes `global` from the comparator's numbering; call before deleting it. */
 void comparator_forget_global(ltofold_comparator *comparator,
                               LLVMValueRef global);
+/* Removes every global and leaf from the numbering (certify.c: each check
+ * starts afresh). Numbers given later are still new ones. */
+void comparator_forget_numbers(ltofold_comparator *comparator);
 
 /* Whether operand `index` of `inst` may become a parameter when `inst`
  * moves into a merged body (similar.c): a fact of the instruction alone. */

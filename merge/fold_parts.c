@@ -200,6 +200,15 @@ static bool is_entry_point(LLVMValueRef fn) {
   return false;
 }
 
+void refuse(merge_state *st, LLVMValueRef fn) {
+  ptr_map_put(&st->refused, fn, 1);
+  certifier_refuse(st->cert, function_name(fn));
+}
+
+bool is_refused(const merge_state *st, LLVMValueRef fn) {
+  return ptr_map_get(&st->refused, fn, NULL);
+}
+
 bool excluded_for(merge_state *st, LLVMValueRef fn,
                          ltofold_skip_reason *reason) {
   if (ptr_map_get(&st->refused, fn, NULL))
@@ -231,6 +240,7 @@ void forget_function(merge_state *st, LLVMValueRef fn) {
   comparator_forget_global(st->comparator, fn);
   ptr_map_remove(&st->used, fn);
   ptr_map_remove(&st->thunks, fn);
+  ptr_map_remove(&st->refused, fn);
 }
 
 bool is_call_site(LLVMValueRef value) {

@@ -60,12 +60,13 @@ typedef struct ltofold_merge_options {
    * destructor's test when there is nothing to free): smaller, but a call
    * where there was none, which costs time in hot code. */
   bool outline_all;
-  /* Check every fold against a copy of the module taken before merging
-   * (certify.c). Costs a copy of the module and one comparison per fold. */
+  /* Check every fold just before it is made, by a comparison of its own
+   * (certify.c); a fold that does not check is not made. Costs one
+   * comparison per fold. */
   bool certify;
   /* For ltofold's own tests, NULL otherwise: the similar fold of the
    * function of this name passes a wrong constant, a bug on purpose that
-   * certification must refuse and undo. */
+   * certification must refuse. */
   const char *test_break;
 } ltofold_merge_options;
 

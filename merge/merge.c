@@ -71,7 +71,6 @@
 #include "merge_internal.h"
 #include "llvm_arrays.h"
 #include "profile.h"
-#include "snapshot.h"
 
 #include <llvm-c/Comdat.h>
 #include <llvm-c/DebugInfo.h>
@@ -293,16 +292,7 @@ static ltofold_fold_method finish_folded(merge_state *st, LLVMValueRef f,
   return write_thunk_or_alias(st, f, g);
 }
 
-/* Records that G was folded into F by `method`; `same_address` when &G is
- * &F from now on. */
-static void record_fold(merge_state *st, const char *kept, const char *folded,
-                        ltofold_fold_method method, size_t instructions,
-                        bool same_address) {
-  if (st->cert)
-    certifier_record(st->cert, st->kept_original, st->folded_original,
-                     same_address);
-  add_fold(st, kept, folded, method, instructions);
-}
+
 
 /* Whether merge_into_private_body can fold G: both F's new public function
  * and G must become aliases of the body (only out of any section group,
@@ -374,14 +364,9 @@ static void merge_into_private_body(merge_state *st, LLVMValueRef f,
     replace_direct_callers(st, public_f, f);
   locate_calls(st, f);
   ltofold_fold_method g_method = finish_folded(st, f, g);
-  ltofold_fold_method f_method = finish_folded(st, f, public_f);
-  /* &G is &F afterwards only if both are aliases of the body, or one of
-   * them is gone (nothing can take the address of a deleted function). */
-  bool g_gone_or_alias = g_method == LTOFOLD_FOLD_ALIAS || g_method == LTOFOLD_FOLD_REPLACED;
-  bool f_gone_or_alias = f_method == LTOFOLD_FOLD_ALIAS || f_method == LTOFOLD_FOLD_REPLACED;
+  finish_folded(st, f, public_f);
   if (g_method != LTOFOLD_FOLD_METHOD_COUNT) {
-    record_fold(st, function_name(f), g_name, g_method, g_instructions,
-                g_gone_or_alias && f_gone_or_alias);
+    add_fold(st, function_name(f), g_name, g_method, g_instructions);
     entry_count_add(f, g_count);
   }
 }
@@ -418,8 +403,6 @@ static bool fold_is_possible(merge_state *st, LLVMValueRef f, LLVMValueRef g,
 /* The seed's mergeTwoFunctions: fold G into F, which compare equal and can
  * fold (fold_is_possible). F keeps the body. */
 static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
-  st->kept_original = certifier_original(st->cert, f);
-  st->folded_original = certifier_original(st->cert, g);
   meet_metadata(st, f, g, NULL);
   intersect_attributes(st, f, g);
   /* Every fold below leaves F's body running for G's callers too. */
@@ -455,8 +438,7 @@ static void merge_two(merge_state *st, LLVMValueRef f, LLVMValueRef g) {
   if (method == LTOFOLD_FOLD_METHOD_COUNT && callers_moved)
     method = LTOFOLD_FOLD_CALLERS;
   if (method != LTOFOLD_FOLD_METHOD_COUNT) {
-    record_fold(st, f_name, g_name, method, g_instructions,
-                method == LTOFOLD_FOLD_ALIAS || method == LTOFOLD_FOLD_REPLACED);
+    add_fold(st, f_name, g_name, method, g_instructions);
     entry_count_add(f, &g_count);
   }
   entry_count_free(&g_count);
@@ -476,9 +458,19 @@ static bool try_fold(merge_state *st, fn_tree_node *node, LLVMValueRef member,
                      ltofold_skip_reason *reason) {
   bool fn_kept = !order_is_correct(member, fn);
   LLVMValueRef kept = fn_kept ? fn : member, folded = fn_kept ? member : fn;
+  if (is_refused(st, kept) || is_refused(st, folded)) {
+    *reason = LTOFOLD_SKIP_CERTIFICATION;
+    return false;
+  }
   if (!fold_is_possible(st, kept, folded, reason) ||
       (compare_again && ltofold_compare_functions(st->comparator, member, fn)))
     return false;
+  if (st->cert && !certify_equal(st->cert, kept, folded, NULL)) {
+    refuse(st, kept);
+    refuse(st, folded);
+    *reason = LTOFOLD_SKIP_CERTIFICATION;
+    return false;
+  }
   if (fn_kept && member == node->function) {
     fn_tree_replace(&st->tree, node, fn);
   } else if (fn_kept) {
@@ -540,6 +532,38 @@ static void collect_tree(fn_tree_node *node, candidate *out, size_t *count) {
   }
 }
 
+/* The member of all[start, stop) that keeps the body (order_is_correct). */
+static LLVMValueRef class_keeper(const candidate *all, size_t start, size_t stop) {
+  LLVMValueRef kept = all[start].function;
+  for (size_t i = start + 1; i < stop; ++i)
+    if (!order_is_correct(kept, all[i].function))
+      kept = all[i].function;
+  return kept;
+}
+
+/* Certification of a whole partition into classes (certify.c): every
+ * member of a class of two or more against the one that keeps the body,
+ * whether or not it can fold (the other folds count on it being equal all
+ * the same). A pair that does not check refuses both. */
+static bool certify_classes(merge_state *st, const candidate *all, size_t count,
+                            const size_t *class_end, ptr_map *classes) {
+  bool holds = true;
+  for (size_t start = 0; start < count; start = class_end[start]) {
+    size_t stop = class_end[start];
+    if (stop - start < 2)
+      continue;
+    LLVMValueRef kept = class_keeper(all, start, stop);
+    for (size_t i = start; i < stop; ++i)
+      if (all[i].function != kept &&
+          !certify_equal(st->cert, kept, all[i].function, classes)) {
+        refuse(st, kept);
+        refuse(st, all[i].function);
+        holds = false;
+      }
+  }
+  return holds;
+}
+
 /* Splits classes until stable; returns the number of functions folded. */
 static size_t merge_recursive_groups(merge_state *st) {
   candidate *all = malloc((st->tree.size + 1) * sizeof *all);
@@ -599,10 +623,7 @@ static size_t merge_recursive_groups(merge_state *st) {
   }
   st->comparator->function_classes = NULL;
 
-  /* Fold each class of two or more into its best member. First take every
-   * member of such a class out of the tree, not deferred: all but the kept
-   * one are about to be deleted or become thunks, and folding one class must
-   * not put a member of another on the Deferred list. */
+  /* Fold each class of two or more into its best member. */
   size_t *class_end = malloc((count + 1) * sizeof *class_end);
   if (!class_end)
     abort();
@@ -614,6 +635,16 @@ static size_t merge_recursive_groups(merge_state *st) {
                         next == mine;
     class_end[i] = same_as_next ? class_end[i + 1] : i + 1;
   }
+  if (st->cert && !certify_classes(st, all, count, class_end, &classes)) {
+    free(class_end);
+    ptr_map_free(&classes);
+    free(all);
+    return 0; /* the partition does not hold: no class folds */
+  }
+  /* First take every member of such a class out of the tree, not deferred:
+   * all but the kept one are about to be deleted or become thunks, and
+   * folding one class must not put a member of another on the Deferred
+   * list. */
   for (size_t i = 0; i < count; ++i)
     if (class_end[i] - i >= 2 || (i > 0 && class_end[i - 1] == class_end[i]))
       fn_tree_remove(&st->tree, all[i].function, push_deferred, st);
@@ -623,10 +654,7 @@ static size_t merge_recursive_groups(merge_state *st) {
     size_t stop = class_end[start];
     if (stop - start < 2)
       continue;
-    LLVMValueRef kept = all[start].function;
-    for (size_t i = start + 1; i < stop; ++i)
-      if (!order_is_correct(kept, all[i].function))
-        kept = all[i].function;
+    LLVMValueRef kept = class_keeper(all, start, stop);
     for (size_t i = start; i < stop; ++i)
       if (all[i].function != kept) {
         ltofold_skip_reason reason;
@@ -636,11 +664,6 @@ static size_t merge_recursive_groups(merge_state *st) {
         } else { /* left alone: still a candidate */
           st->result->skipped[reason]++;
           fn_list_push(&st->deferred, all[i].function);
-          /* The class's other folds count on it being equal all the same. */
-          if (st->cert)
-            certifier_record(st->cert, certifier_original(st->cert, kept),
-                             certifier_original(st->cert, all[i].function),
-                             false);
         }
       }
     fn_list_push(&st->deferred, kept);
@@ -727,11 +750,10 @@ void ltofold_merge_options_default(ltofold_merge_options *options) {
   options->test_break = NULL;
 }
 
-/* The pass's state for one run over `module`; `refused` (may be empty)
- * names functions that take no part (certification refused their folds). */
+/* The pass's state for a run over `module`. */
 static void state_init(merge_state *st, LLVMModuleRef module,
                        const ltofold_merge_options *options,
-                       ltofold_merge_result *result, const name_list *refused) {
+                       ltofold_merge_result *result) {
   memset(st, 0, sizeof *st);
   st->module = module;
   st->context = LLVMGetModuleContext(module);
@@ -742,11 +764,6 @@ static void state_init(merge_state *st, LLVMModuleRef module,
   ptr_map_init(&st->used);
   ptr_map_init(&st->thunks);
   ptr_map_init(&st->refused);
-  for (size_t i = 0; i < refused->count; ++i) {
-    LLVMValueRef fn = LLVMGetNamedFunction(module, refused->names[i]);
-    if (fn)
-      ptr_map_put(&st->refused, fn, 1);
-  }
   st->naked_kind = enum_kind("naked");
   st->optnone_kind = enum_kind("optnone");
   st->optsize_kind = enum_kind("optsize");
@@ -779,10 +796,11 @@ static void state_free(merge_state *st) {
   ptr_map_free(&st->thunks);
   ptr_map_free(&st->refused);
   ltofold_comparator_free(st->comparator);
+  certifier_free(st->cert);
 }
 
-/* The worklist of one run: every definition whose hash another shares.
- * Drops inert personalities, which the certifier's copy must not see. */
+/* The worklist: every definition whose hash another shares. Drops inert
+ * personalities first, so that the certifier sees them gone too. */
 static void collect_candidates(merge_state *st) {
   ltofold_merge_result *result = st->result;
   /* Every definition, hashed; only hashes shared by two or more can merge.
@@ -842,24 +860,8 @@ static void delete_unused_thunks(merge_state *st) {
   }
 }
 
-/* Runs after certification refused folds: at most this many, each without
- * the functions of every fold refused so far; then merge leaves the module
- * as it was. */
-enum { MAX_CERTIFIED_RUNS = 4 };
-
-/* The result of a run that is thrown away, emptied for the next; what
- * happened before the runs (functions counted, outlining) stays. */
-static void reset_result(ltofold_merge_result *result) {
-  size_t functions = result->functions;
-  ltofold_outline_stats outline = result->outline;
-  ltofold_merge_result_free(result);
-  memset(result, 0, sizeof *result);
-  result->functions = functions;
-  result->outline = outline;
-}
-
 /* The warning for the functions certification refused. */
-static char *refusal_warning(const name_list *refused, bool gave_up) {
+static char *refusal_warning(const name_list *refused) {
   size_t length = 0;
   for (size_t i = 0; i < refused->count; ++i)
     length += strlen(refused->names[i]) + 4;
@@ -875,10 +877,8 @@ static char *refusal_warning(const name_list *refused, bool gave_up) {
   }
   char *warning = NULL;
   if (asprintf(&warning,
-               gave_up ? "merge: folds of %s did not check against the original "
-                         "functions; merge left the module as it was (please report)"
-                       : "merge: folds of %s did not check against the original "
-                         "functions; left unfolded (please report)",
+               "merge: folds of %s did not check (certify.c); left unfolded "
+               "(please report)",
                names) < 0)
     abort();
   free(names);
@@ -899,42 +899,21 @@ size_t ltofold_merge_module(LLVMModuleRef module,
                                                  &result->outline)
                        : NULL;
 
-  /* Without certification, one run. With it, a run whose folds do not all
-   * check is undone (snapshot.cpp, from the certifier's snapshot) and merge
-   * runs again without the functions of the folds refused: a bug in merge
-   * costs those folds, never a wrong program or a failed link. */
-  name_list refused = {0};
   merge_state st;
-  bool gave_up = false;
-  for (unsigned run = 0;; ++run) {
-    state_init(&st, module, options, result, &refused);
-    if (gave_up)
-      break;
-    collect_candidates(&st);
-    st.cert = options->certify ? certifier_begin(module) : NULL;
-    fold_all(&st);
-    bool certified = true;
-    if (st.cert) {
-      result->certified = certifier_claims(st.cert);
-      certified = certifier_check(st.cert, module, &refused);
-      if (!certified) {
-        if (!ltofold_module_restore(module, certifier_snapshot(st.cert)))
-          abort(); /* our own bitcode, just written: cannot fail to read */
-        gave_up = run + 1 >= MAX_CERTIFIED_RUNS;
-      }
-      certifier_free(st.cert);
-      st.cert = NULL;
-    }
-    if (certified)
-      break;
-    state_free(&st);
-    reset_result(result);
+  state_init(&st, module, options, result);
+  collect_candidates(&st);
+  /* Every fold is checked as it is made (certify.c); one that does not
+   * check is not made: a bug in merge costs those folds, never a wrong
+   * program or a failed link. */
+  st.cert = options->certify ? certifier_new(module) : NULL;
+  fold_all(&st);
+  if (st.cert) {
+    const name_list *refused = certifier_refused(st.cert);
+    result->certified = certifier_passed(st.cert);
+    result->skipped[LTOFOLD_SKIP_CERTIFICATION] = refused->count;
+    if (refused->count)
+      result->warning = refusal_warning(refused);
   }
-  if (gave_up)
-    result->skipped[LTOFOLD_SKIP_CERTIFICATION] = refused.count;
-  if (refused.count)
-    result->warning = refusal_warning(&refused, gave_up);
-  name_list_free(&refused);
   delete_unused_thunks(&st);
   if (outlined) {
     drop_outlined_folds(result);

@@ -39,8 +39,6 @@ typedef struct merge_state {
   unsigned naked_kind, inalloca_kind, preallocated_kind, optnone_kind, optsize_kind;
   ltofold_merge_result *result; /* not owned */
   certifier *cert;              /* owned; NULL unless options->certify */
-  /* The originals (certify.c) of the pair merge_two is folding. */
-  LLVMValueRef kept_original, folded_original;
   size_t fold_capacity;
   bool in_recursive_pass;
   /* Thunks similar.c wrote for members whose callers it all redirected:
@@ -51,8 +49,8 @@ typedef struct merge_state {
   ptr_map similar_skips;
   /* similar.c, during its rounds: the pairs its pair search refused. */
   pair_memory *refused_pairs; /* owned */
-  /* Functions whose folds certification refused in an earlier run: they
-   * take no part in this one (excluded_for). */
+  /* Functions a fold of which certification refused: they take no further
+   * part (excluded_for, try_fold). */
   ptr_map refused;
 } merge_state;
 
@@ -73,6 +71,10 @@ bool forwards_in_memory(merge_state *st, LLVMValueRef fn);
 bool uses_move_entirely(merge_state *st, LLVMValueRef g);
 /* Whether `fn` takes no part in merging, and why. */
 bool excluded_for(merge_state *st, LLVMValueRef fn, ltofold_skip_reason *reason);
+/* Certification refused a fold of `fn`: it takes no further part, and the
+ * warning names it. */
+void refuse(merge_state *st, LLVMValueRef fn);
+bool is_refused(const merge_state *st, LLVMValueRef fn);
 
 /* A body of a call and a return at most: a thunk would be no smaller. */
 bool is_thunk_sized(LLVMValueRef fn);

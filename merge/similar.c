@@ -58,20 +58,20 @@
  * selector picks; the selector is one more hole, true for the member.
  *
  * Calls are not redirected from the members of the round's groups, whose
- * bodies are walked in step while the groups form, nor from functions too
- * large to check again whole (MAX_REDIRECTING_CALLER). Then the search runs
+ * bodies are walked in step while the groups form. Then the search runs
  * again on what is left (rounds), since merged members change what their
- * callers look like. Certification (certify.c) checks each member's thunk,
- * with the merged body bound to its constants, against the member as it
- * was; every call of a merged body passes the constants of one of its
- * members, and is read as a call of that member; every function with such a
- * call is checked against itself as it was.
+ * callers look like. Certification (certify.c) checks, before any member
+ * folds, the merged body bound to each member's constants against the
+ * member (the representative, whose blocks the body took: against a copy
+ * of it taken before, function_copy.h); a group with a member that does
+ * not check does not merge, and the next round tries it without that one.
  *
  * The representative's body becomes everybody's: members must have the
  * same function type; a member with profile data that says it is hot is
  * left alone, since a thunk costs it a jump and constants in registers. */
 #include "merge_internal.h"
 #include "fast_math.h"
+#include "function_copy.h"
 #include "llvm_arrays.h"
 #include "profile.h"
 
@@ -506,8 +506,7 @@ static unsigned stack_parameters(LLVMTypeRef *types, unsigned count) {
 }
 
 /* Whether `use` of `fn` is a plain direct call from outside the groups
- * and the large callers (`no_redirect`), which can pass the constants
- * itself. */
+ * (`no_redirect`), which can pass the constants itself. */
 static bool is_plain_call(LLVMUseRef use, LLVMValueRef fn,
                           const ptr_map *no_redirect) {
   LLVMValueRef user = LLVMGetUser(use);
@@ -764,20 +763,30 @@ static long bytes_saved(merge_state *st, const group *g, const hole **first,
   return saved;
 }
 
-/* Folds member m of the group into `body`. */
-static void fold_member(merge_state *st, const group *g, size_t m,
-                        LLVMValueRef body, const hole **first, unsigned stack,
-                        const ptr_map *no_redirect, size_t instructions) {
-  LLVMValueRef fn = g->members[m];
+/* The constants member m passes to the merged body (malloc'd), one per
+ * parameter after the representative's. */
+static LLVMValueRef *member_constants(merge_state *st, const group *g,
+                                      const hole **first, size_t m) {
   LLVMValueRef *constants = malloc((g->parameters + 1) * sizeof *constants);
   if (!constants)
     abort();
   for (unsigned p = 0; p < g->parameters; ++p)
     constants[p] = g->values[(size_t)(first[p] - g->holes) * g->count + m];
-  if (st->options->test_break && !strcmp(st->options->test_break, function_name(fn)) &&
+  /* The test hook (--merge-test-break): a wrong constant on purpose. */
+  if (st->options->test_break &&
+      !strcmp(st->options->test_break, function_name(g->members[m])) &&
       g->parameters && LLVMIsAConstantInt(constants[0]))
     constants[0] = LLVMConstInt(LLVMTypeOf(constants[0]),
                                 LLVMConstIntGetZExtValue(constants[0]) + 1, false);
+  return constants;
+}
+
+/* Folds member m of the group into `body`. */
+static void fold_member(merge_state *st, const group *g, size_t m,
+                        LLVMValueRef body, const hole **first, unsigned stack,
+                        const ptr_map *no_redirect, size_t instructions) {
+  LLVMValueRef fn = g->members[m];
+  LLVMValueRef *constants = member_constants(st, g, first, m);
   erase_body(fn); /* its own calls of itself are no callers to redirect */
   pair_memory_note_change(st->refused_pairs, fn);
   bool redirect;
@@ -811,9 +820,6 @@ static void fold_member(merge_state *st, const group *g, size_t m,
   fold->similar = true;
   fold->parameters = g->parameters;
   st->result->similar_merged++;
-  if (st->cert)
-    certifier_record_similar(st->cert, certifier_original(st->cert, fn),
-                             function_name(fn));
 }
 
 static void skip_function(merge_state *st, LLVMValueRef fn, ltofold_similar_skip why) {
@@ -942,6 +948,25 @@ static long parts_saved(merge_state *st, group *parts, size_t count,
   return total;
 }
 
+/* Certification of a group before any member folds (certify.c): `body`,
+ * bound to each member's constants, against the member (the
+ * representative: against `rep_copy`). Every member that does not check
+ * is refused; then the group does not merge. */
+static bool certify_members(merge_state *st, const group *g, const hole **first,
+                            LLVMValueRef body, LLVMValueRef rep_copy) {
+  bool holds = true;
+  for (size_t m = 0; m < g->count; ++m) {
+    LLVMValueRef *constants = member_constants(st, g, first, m);
+    if (!certify_specialized(st->cert, body, constants, g->parameters,
+                             m ? g->members[m] : rep_copy)) {
+      refuse(st, g->members[m]);
+      holds = false;
+    }
+    free(constants);
+  }
+  return holds;
+}
+
 /* Merges a priced group: its merged body, and each member folded into it. */
 static void merge_priced(merge_state *st, const group *g, const priced *p,
                          const ptr_map *no_redirect) {
@@ -950,7 +975,20 @@ static void merge_priced(merge_state *st, const group *g, const priced *p,
     abort();
   for (size_t m = 0; m < g->count; ++m)
     instructions[m] = count_instructions(g->members[m]);
+  /* The representative's blocks become the body's: the check compares the
+   * body with a copy of it as it was (certify.c). */
+  LLVMValueRef rep_copy = st->cert ? ltofold_copy_function(g->members[0]) : NULL;
+  size_t blocks_before = st->result->similar_blocks;
   LLVMValueRef body = build_merged_body(st, g, p->types, p->params);
+  if (rep_copy && !certify_members(st, g, p->first, body, rep_copy)) {
+    ltofold_restore_from_copy(g->members[0], rep_copy);
+    LLVMDeleteFunction(body);
+    st->result->similar_blocks = blocks_before;
+    free(instructions);
+    return;
+  }
+  if (rep_copy)
+    LLVMDeleteFunction(rep_copy);
   for (size_t m = 0; m < g->count; ++m)
     fold_member(st, g, m, body, p->first, p->stack, no_redirect, instructions[m]);
   free(instructions);
@@ -1128,8 +1166,7 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
 
 /* One round: the candidates by hash, their groups by the masked order,
  * each group merged or skipped. Returns how many functions it merged. */
-static size_t similar_round(merge_state *st, uint64_t hottest,
-                            const fn_list *large_callers) {
+static size_t similar_round(merge_state *st, uint64_t hottest) {
   size_t before = st->result->similar_merged;
   /* Candidates: definitions left after the equal merge that can take
    * parameters, by hash and name, those sharing a hash. */
@@ -1159,10 +1196,8 @@ static size_t similar_round(merge_state *st, uint64_t hottest,
   masked->mask_constants = true;
   fn_tree tree;
   fn_tree_init(&tree, masked);
-  ptr_map no_redirect; /* the round's group members, and large callers */
+  ptr_map no_redirect; /* the round's group members */
   ptr_map_init(&no_redirect);
-  for (size_t i = 0; i < large_callers->count; ++i)
-    ptr_map_put(&no_redirect, large_callers->items[i], 1);
   for (size_t i = 0; i < all.count; ++i) {
     LLVMValueRef fn = hashed[i].function;
     if (!shares_hash(hashed, all.count, i))
@@ -1232,35 +1267,24 @@ static size_t similar_round(merge_state *st, uint64_t hottest,
  * callers' view of them (the merged body, or thunks of it), which can make
  * those callers similar in turn, and a caller in a group that did not
  * merge no longer stops a group of its callees from passing constants at
- * its calls. Until a round merges nothing, at most MAX_ROUNDS; a function
- * left as it was is reported skipped for the reason of the last round
- * that saw it. */
+ * its calls; and a group certification refused (certify.c) goes again
+ * without the member refused. Until a round merges and refuses nothing, at
+ * most MAX_ROUNDS; a function left as it was is reported skipped for the
+ * reason of the last round that saw it. */
 enum { MAX_ROUNDS = 4 };
-
-/* A function of more than this many instructions keeps calling members'
- * thunks: certification compares every function with a redirected call,
- * whole, against its original (certify.c, step 7), and in a function into
- * which a whole program was inlined (a test driver of 213,000 instructions)
- * that was more than the rest of the similar check together, for bytes a
- * thunk costs once (that program's .text was 960 bytes smaller without its
- * redirected calls: constants passed at many calls cost more than one
- * thunk each). */
-enum { MAX_REDIRECTING_CALLER = 20000 };
 
 size_t merge_similar_functions(merge_state *st) {
   size_t before = st->result->similar_merged;
   uint64_t hottest = hottest_entry_count(st->module);
   ptr_map_init(&st->similar_skips);
   st->refused_pairs = pair_memory_new();
-  fn_list large_callers = {0};
-  for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
-       fn = LLVMGetNextFunction(fn))
-    if (count_instructions(fn) > MAX_REDIRECTING_CALLER)
-      fn_list_push(&large_callers, fn);
-  for (unsigned round = 0; round < MAX_ROUNDS; ++round)
-    if (!similar_round(st, hottest, &large_callers))
+  for (unsigned round = 0; round < MAX_ROUNDS; ++round) {
+    size_t refused = st->cert ? certifier_refused(st->cert)->count : 0;
+    size_t merged = similar_round(st, hottest);
+    /* A group certification refused goes again without the refused. */
+    if (!merged && (!st->cert || certifier_refused(st->cert)->count == refused))
       break;
-  free(large_callers.items);
+  }
   size_t cursor = 0;
   const void *fn;
   uint64_t why;

@@ -181,9 +181,10 @@ class Fuzzer:
         (linker None): (command, environment)."""
         if linker is None:
             return [CLANG, "-fuse-ld=lld", "-flto=full"] + objects + ["-o", output] + libs, {}
-        # verify: the module is verified around every phase and every fold
-        # certified against the original functions (merge/certify.c), so a
-        # wrong fold can fail the link even where the run would not show it.
+        # verify: the module is verified around every phase. Every fold is
+        # certified (merge/certify.c, on by default): a wrong one is refused
+        # with a warning, which is a finding even where the run would not
+        # show the fold wrong (FUZZ_MODE=refused).
         if linker in ("lld", "canon", "thin", "outline"):
             options = "verify,report=" + report
             if linker == "canon":
@@ -405,6 +406,13 @@ class Fuzzer:
                                       files=keep, check=check))
                 continue
             folds = report_folds(report)
+            if b"did not check" in err:
+                keep["link.stderr"] = err
+                check["FUZZ_MODE"] = "refused"
+                results.append(Result(path, linker, seed, "crash",
+                                      detail="certification refused: %s" % first_line(err),
+                                      files=keep, check=check))
+                continue
             bad = None
             for args, expected in zip(runs, reference):
                 status, out, err = run(["./" + exe] + args, work, run_timeout)

@@ -9,6 +9,8 @@
 #                         something else (or exits otherwise) than the
 #                         plain lld link
 #                 link    the link through ltofold fails
+#                 refused the link through ltofold warns that certification
+#                         refused folds (merge/certify.c: a bug in merge)
 #                 ir      `ltofold FUZZ_PHASE --verify` fails; its stderr
 #                         still contains FUZZ_PATTERN
 #                 ir-nondeterministic  two runs give different bitcode
@@ -166,6 +168,10 @@ esac
 link_status=$?
 if [ "$FUZZ_MODE" = link ]; then
   [ $link_status -ne 0 ] && [ $link_status -ne 124 ]
+  exit $?
+fi
+if [ "$FUZZ_MODE" = refused ]; then
+  [ $link_status -eq 0 ] && grep -q "did not check" link.err
   exit $?
 fi
 [ $link_status -eq 0 ] || exit 1

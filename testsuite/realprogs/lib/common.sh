@@ -40,8 +40,8 @@ RP_RANLIB=$RP_LLVM/llvm-ranlib
 # -flto=thin into another RP_OUT.
 RP_CFLAGS=${RP_CFLAGS:-"-O2 -flto=full"}
 RP_JOBS=${RP_JOBS:-$(nproc)}
-# The ltofold modes link with verify (every fold certified against the
-# functions as they were) unless RP_VERIFY=0: the size benchmark turns it off
+# The ltofold modes link with verify (the module verified around every
+# phase; every fold is certified in any case) unless RP_VERIFY=0: the size benchmark turns it off
 # so that its link times are those of a release link.
 RP_VERIFY_OPTION=verify
 [ "${RP_VERIFY:-1}" = 0 ] && RP_VERIFY_OPTION=
