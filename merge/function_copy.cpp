@@ -12,12 +12,16 @@
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
+#include <memory>
+
 using namespace llvm;
 
 extern "C" LLVMValueRef ltofold_copy_function(LLVMValueRef fn_ref) {
   Function *fn = unwrap<Function>(fn_ref);
-  ValueToValueMapTy map;
-  Function *copy = CloneFunction(fn, map);
+  // On the heap: GCC's -Wmaybe-uninitialized misreads the inline buckets
+  // of a ValueToValueMapTy on the stack under -fsanitize (the ASan build).
+  auto map = std::make_unique<ValueToValueMapTy>();
+  Function *copy = CloneFunction(fn, *map);
   copy->setLinkage(GlobalValue::InternalLinkage);
   copy->setName(fn->getName() + ".ltofold.copy");
   return wrap(copy);

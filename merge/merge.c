@@ -292,8 +292,6 @@ static ltofold_fold_method finish_folded(merge_state *st, LLVMValueRef f,
   return write_thunk_or_alias(st, f, g);
 }
 
-
-
 /* Whether merge_into_private_body can fold G: both F's new public function
  * and G must become aliases of the body (only out of any section group,
  * since the body leaves F's), which costs nothing however small the body;
