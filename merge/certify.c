@@ -26,7 +26,10 @@
  *     is the operand it picks, a region the path its bound branch takes,
  *     and B's flags may be fewer than M's). The representative, whose
  *     blocks become B's, is compared as a copy taken before B is built
- *     (similar.c). Every member is checked before any folds.
+ *     (similar.c). B must also pass LLVM's verifier: the comparator finds
+ *     a pointer and an integer of its width equal, which a body built from
+ *     two members' blocks may mix up. Every member is checked before any
+ *     folds.
  *
  * Why this suffices. Each fold replaces G by F (its uses, or its body by a
  * call of F) where the check just said F does what G does, with the module
@@ -45,6 +48,7 @@
 #include "certify.h"
 #include "compare.h"
 
+#include <llvm-c/Analysis.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,6 +143,11 @@ bool certify_specialized(certifier *cert, LLVMValueRef body,
   c->bound_arguments = NULL;
   ptr_map_free(&bound);
   return counted(cert, holds);
+}
+
+bool certify_well_formed(certifier *cert, LLVMValueRef fn) {
+  (void)cert;
+  return !LLVMVerifyFunction(fn, LLVMReturnStatusAction);
 }
 
 void certifier_refuse(certifier *cert, const char *name) {

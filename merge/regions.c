@@ -149,7 +149,12 @@ static void reverse_map(const ptr_map *map, ptr_map *reversed) {
     ptr_map_put(reversed, (const void *)(uintptr_t)value, (uint64_t)(uintptr_t)key);
 }
 
-/* Whether member operand `x` can be read in the merged body. */
+/* Whether member operand `x` can be read in the merged body: made in the
+ * member's own region, or met by a value of the representative of the same
+ * type, which the copy then reads (the comparator finds a pointer and an
+ * integer of its width equal, but a call or store of the copy must get the
+ * type it had: fmt's formatter<std::string> and formatter<string_view> load
+ * the size and the data of a string in the opposite order). */
 static bool operand_readable(LLVMValueRef x, LLVMBasicBlockRef own,
                              const ptr_map *member_blocks, const ptr_map *partners) {
   if (LLVMIsAArgument(x))
@@ -165,7 +170,8 @@ static bool operand_readable(LLVMValueRef x, LLVMBasicBlockRef own,
     return true;
   if (ptr_map_get(member_blocks, block, NULL) && in_middle(x, block))
     return may_cross(x);
-  return lookup(partners, x) != NULL;
+  LLVMValueRef partner = lookup(partners, x);
+  return partner && LLVMTypeOf(partner) == LLVMTypeOf(x);
 }
 
 /* Whether `value`, of a middle of block `own`, and the value met with it

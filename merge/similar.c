@@ -948,17 +948,18 @@ static long parts_saved(merge_state *st, group *parts, size_t count,
   return total;
 }
 
-/* Certification of a group before any member folds (certify.c): `body`,
- * bound to each member's constants, against the member (the
- * representative: against `rep_copy`). Every member that does not check
- * is refused; then the group does not merge. */
+/* Certification of a group before any member folds (certify.c): `body`
+ * well formed, and bound to each member's constants, against the member
+ * (the representative: against `rep_copy`). Every member that does not
+ * check is refused (all, when the body is not well formed); then the group
+ * does not merge. */
 static bool certify_members(merge_state *st, const group *g, const hole **first,
                             LLVMValueRef body, LLVMValueRef rep_copy) {
-  bool holds = true;
+  bool well_formed = certify_well_formed(st->cert, body), holds = well_formed;
   for (size_t m = 0; m < g->count; ++m) {
     LLVMValueRef *constants = member_constants(st, g, first, m);
-    if (!certify_specialized(st->cert, body, constants, g->parameters,
-                             m ? g->members[m] : rep_copy)) {
+    if (!well_formed || !certify_specialized(st->cert, body, constants, g->parameters,
+                                             m ? g->members[m] : rep_copy)) {
       refuse(st, g->members[m]);
       holds = false;
     }

@@ -272,3 +272,24 @@ Test(certify, region_entered_from_elsewhere_is_no_region) {
   cr_expect_not(region(wrong, 1, false));
   cr_expect_not(region(wrong, 1, true));
 }
+
+Test(certify, merged_body_must_be_well_formed) {
+  /* A pointer where the callee takes an integer of its width: the
+   * comparator finds the two equal, the verifier does not. */
+  LLVMModuleRef module = test_parse_ir(
+      context, "well-formed",
+      "declare void @take(ptr, i64)\n"
+      "define void @body(ptr %p, i64 %n) {\n"
+      "  call void @take(ptr %p, i64 %n)\n  ret void\n}\n");
+  certifier *cert = certifier_new(module);
+  LLVMValueRef body = fn(module, "body");
+  cr_expect(certify_well_formed(cert, body));
+  LLVMValueRef call = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(body));
+  LLVMSetOperand(call, 1, LLVMGetParam(body, 0));
+  LLVMSetOperand(call, 0, LLVMGetParam(body, 1));
+  cr_expect_not(certify_well_formed(cert, body));
+  LLVMSetOperand(call, 0, LLVMGetParam(body, 0)); /* valid again, to dispose */
+  LLVMSetOperand(call, 1, LLVMGetParam(body, 1));
+  certifier_free(cert);
+  LLVMDisposeModule(module);
+}
