@@ -123,10 +123,11 @@ bool certify_equal(certifier *cert, LLVMValueRef kept, LLVMValueRef folded,
 bool certify_specialized(certifier *cert, LLVMValueRef body,
                          LLVMValueRef *constants, unsigned count,
                          LLVMValueRef member) {
-  ltofold_comparator *c = fresh_comparator(cert);
-  unsigned own = LLVMCountParams(body) - count;
-  if (LLVMCountParams(body) < count || own != LLVMCountParams(member))
+  if (LLVMCountParams(body) < count ||
+      LLVMCountParams(body) - count != LLVMCountParams(member))
     return false;
+  unsigned own = LLVMCountParams(member);
+  ltofold_comparator *c = fresh_comparator(cert);
   ptr_map bound;
   ptr_map_init(&bound);
   for (unsigned i = 0; i < count; ++i)
@@ -145,8 +146,7 @@ bool certify_specialized(certifier *cert, LLVMValueRef body,
   return counted(cert, holds);
 }
 
-bool certify_well_formed(certifier *cert, LLVMValueRef fn) {
-  (void)cert;
+bool certify_well_formed(LLVMValueRef fn) {
   return !LLVMVerifyFunction(fn, LLVMReturnStatusAction);
 }
 

@@ -43,7 +43,7 @@ bool certify_specialized(certifier *cert, LLVMValueRef body,
  * (LLVM's verifier): the comparator finds a pointer and an integer of its
  * width equal, so a body that passes one where the other is due would
  * compare equal to its members and still break code generation. */
-bool certify_well_formed(certifier *cert, LLVMValueRef fn);
+bool certify_well_formed(LLVMValueRef fn);
 
 /* Records that the folds of function `name` were refused (a check above
  * said no): the warning names it. */

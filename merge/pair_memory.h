@@ -14,7 +14,9 @@
  * A change not noted could only lose a merge, never make a wrong one: every
  * merge is certified. Keys are pointers, so a function deleted while the
  * memory lives must be noted as changed, or another made at its address
- * would inherit its refusals; the similar rounds delete none. */
+ * would inherit its refusals. The similar rounds delete only functions that
+ * never take part in a pair (a refused group's merged body and the copy of
+ * its representative), and make none that do. */
 #ifndef LTOFOLD_PAIR_MEMORY_H
 #define LTOFOLD_PAIR_MEMORY_H
 

@@ -955,7 +955,7 @@ static long parts_saved(merge_state *st, group *parts, size_t count,
  * does not merge. */
 static bool certify_members(merge_state *st, const group *g, const hole **first,
                             LLVMValueRef body, LLVMValueRef rep_copy) {
-  bool well_formed = certify_well_formed(st->cert, body), holds = well_formed;
+  bool well_formed = certify_well_formed(body), holds = well_formed;
   for (size_t m = 0; m < g->count; ++m) {
     LLVMValueRef *constants = member_constants(st, g, first, m);
     if (!well_formed || !certify_specialized(st->cert, body, constants, g->parameters,

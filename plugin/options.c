@@ -13,11 +13,11 @@ const ltofold_option_info ltofold_option_table[] = {
     {"verify", LTOFOLD_OPTION_FLAG, NULL,
      "verify the module around every phase (and certify every fold)"},
     {"certify", LTOFOLD_OPTION_FLAG, NULL,
-     "check every fold of merge against the functions as they were; folds "
-     "that do not check are left undone, with a warning (default: on)"},
+     "check every fold of merge just before it is made; folds that do not "
+     "check are not made, with a warning (default: on)"},
     {"merge-test-break", LTOFOLD_OPTION_STRING, "NAME",
      "for ltofold's own tests: the similar fold of function NAME passes a "
-     "wrong constant, which certification must refuse and undo"},
+     "wrong constant, which certification must refuse"},
     {"merge", LTOFOLD_OPTION_FLAG, NULL, "run merge (default: on)"},
     {"merge-recursive", LTOFOLD_OPTION_FLAG, NULL,
      "also fold mutually recursive groups (default: on)"},

@@ -13,8 +13,8 @@ config.test_exec_root = os.path.join(config.ltofold_bin_dir, "..", "testsuite")
 path = os.pathsep.join([config.ltofold_bin_dir, config.llvm_tools_dir,
                         config.environment.get("PATH", os.environ["PATH"])])
 config.environment["PATH"] = path
-# Every test runs with verify, so every fold merge makes is certified against
-# the functions as they were (merge/certify.c): every front end reads
+# Every test runs with verify, so the module is verified around every phase
+# and every fold certified (merge/certify.c): every front end reads
 # LTOFOLD_OPTIONS first. A test that sets LTOFOLD_OPTIONS itself says verify.
 config.environment["LTOFOLD_OPTIONS"] = "verify"
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "HOME", "TMPDIR"):
