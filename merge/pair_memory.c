@@ -11,6 +11,7 @@ typedef struct remembered_pair {
   uint64_t time;   /* the clock when refused */
   size_t previous; /* 1 + the representative's previous entry, or 0 */
   int why;
+  uint64_t context;
 } remembered_pair;
 
 struct pair_memory {
@@ -50,7 +51,7 @@ static uint64_t changed_at(const pair_memory *memory, LLVMValueRef fn) {
 }
 
 void pair_memory_remember(pair_memory *memory, LLVMValueRef rep,
-                          LLVMValueRef member, int why) {
+                          LLVMValueRef member, int why, uint64_t context) {
   if (memory->count == memory->capacity) {
     memory->capacity = memory->capacity ? 2 * memory->capacity : 256;
     memory->pairs =
@@ -61,12 +62,12 @@ void pair_memory_remember(pair_memory *memory, LLVMValueRef rep,
   uint64_t previous = 0;
   ptr_map_get(&memory->last_of, rep, &previous);
   memory->pairs[memory->count++] =
-      (remembered_pair){member, ++memory->clock, (size_t)previous, why};
+      (remembered_pair){member, ++memory->clock, (size_t)previous, why, context};
   ptr_map_put(&memory->last_of, rep, memory->count);
 }
 
 bool pair_memory_refused(const pair_memory *memory, LLVMValueRef rep,
-                         LLVMValueRef member, int *why) {
+                         LLVMValueRef member, int *why, uint64_t *context) {
   uint64_t entry = 0;
   ptr_map_get(&memory->last_of, rep, &entry);
   for (; entry; entry = memory->pairs[entry - 1].previous) {
@@ -78,6 +79,7 @@ bool pair_memory_refused(const pair_memory *memory, LLVMValueRef rep,
         pair->time <= changed_at(memory, member))
       return false;
     *why = pair->why;
+    *context = pair->context;
     return true;
   }
   return false;

@@ -749,6 +749,25 @@ static long member_cost(merge_state *st, const group *g, const hole **first,
   return *redirect ? redirected : thunk;
 }
 
+/* What a pair's price depends on besides its two bodies (pair_memory.h):
+ * how the uses of each of the two split into calls that may pass constants
+ * and others, packed; UINT64_MAX, which matches nothing remembered, when a
+ * count does not fit. */
+static uint64_t price_context(LLVMValueRef rep, LLVMValueRef member,
+                              const ptr_map *no_redirect) {
+  uint64_t context = 0;
+  LLVMValueRef both[2] = {rep, member};
+  for (int i = 0; i < 2; ++i) {
+    size_t others;
+    fn_list calls = calls_to_redirect(both[i], no_redirect, &others);
+    free(calls.items);
+    if (calls.count >= 0xffff || others >= 0xffff)
+      return UINT64_MAX;
+    context = context << 32 | (uint64_t)calls.count << 16 | others;
+  }
+  return context;
+}
+
 /* What the group costs now and merged: the bytes it saves, or a negative
  * number. */
 static long bytes_saved(merge_state *st, const group *g, const hole **first,
@@ -1035,6 +1054,10 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect) {
  * linear in the number of functions. */
 enum { MAX_TRIES = 8 };
 
+/* A pair refused for its price: it saves at most MIN_BYTES_SAVED. Beside
+ * form_pair's reasons (0: not similar at all; a skip reason + 1). */
+enum { UNPROFITABLE_PAIR = -1 };
+
 /* FNV-1a over what regions leave as it is: the parameter count and, per
  * block in layout order, its terminator's opcode and successor count and
  * its phi count. Functions with one skeleton are the candidate pairs. */
@@ -1123,10 +1146,12 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
       tries++;
       group g = {0};
       int why;
-      if (pair_memory_refused(st->refused_pairs, rep, member, &why)) {
+      uint64_t context;
+      if (pair_memory_refused(st->refused_pairs, rep, member, &why, &context) &&
+          (why != UNPROFITABLE_PAIR || context == price_context(rep, member, no_redirect))) {
         /* refused again, as before */
       } else if (!form_pair(st, masked, rep, member, &g, &why)) {
-        pair_memory_remember(st->refused_pairs, rep, member, why);
+        pair_memory_remember(st->refused_pairs, rep, member, why, 0);
       } else {
         priced p;
         price_group(st, &g, no_redirect, &p);
@@ -1140,10 +1165,14 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
           best = j;
           continue;
         }
-        if (best == SIZE_MAX)
-          why = LTOFOLD_SIMILAR_SKIP_UNPROFITABLE + 1;
+        uint64_t now = price_context(rep, member, no_redirect);
+        if (p.saved <= MIN_BYTES_SAVED && now != UINT64_MAX)
+          pair_memory_remember(st->refused_pairs, rep, member, UNPROFITABLE_PAIR, now);
+        why = UNPROFITABLE_PAIR;
         free_priced(&p);
       }
+      if (why == UNPROFITABLE_PAIR) /* reported only while no partner pays */
+        why = best == SIZE_MAX ? LTOFOLD_SIMILAR_SKIP_UNPROFITABLE + 1 : 0;
       if (why && !ptr_map_get(&st->similar_skips, member, NULL))
         skip_function(st, member, (ltofold_similar_skip)(why - 1));
       if (why && !ptr_map_get(&st->similar_skips, rep, NULL))
@@ -1248,8 +1277,9 @@ static size_t similar_round(merge_state *st, uint64_t hottest) {
   fn_list eligible = {0};
   for (size_t i = 0; i < all.count; ++i) {
     LLVMValueRef fn = all.items[i];
-    if (!ptr_map_get(&st->thunks, fn, NULL) && !comparator_is_merged_body(fn) &&
-        can_take_parameters(st, fn) &&
+    /* A pair needs a block that differs and one that does not. */
+    if (LLVMCountBasicBlocks(fn) > 1 && !ptr_map_get(&st->thunks, fn, NULL) &&
+        !comparator_is_merged_body(fn) && can_take_parameters(st, fn) &&
         !is_hot(fn, hottest))
       fn_list_push(&eligible, fn);
   }

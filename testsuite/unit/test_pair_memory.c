@@ -1,4 +1,5 @@
-/* pair_memory: refusals hold until either function of the pair changes. */
+/* pair_memory: refusals, with their context, hold until either function of
+ * the pair changes. */
 #include "pair_memory.h"
 
 #include <criterion/criterion.h>
@@ -10,23 +11,26 @@ static char functions[4];
 Test(pair_memory, a_refusal_holds_until_either_function_changes) {
   pair_memory *memory = pair_memory_new();
   int why = -1;
-  cr_assert_not(pair_memory_refused(memory, FN(0), FN(1), &why));
-  pair_memory_remember(memory, FN(0), FN(1), 3);
-  cr_assert(pair_memory_refused(memory, FN(0), FN(1), &why));
+  uint64_t context = 1;
+  cr_assert_not(pair_memory_refused(memory, FN(0), FN(1), &why, &context));
+  pair_memory_remember(memory, FN(0), FN(1), 3, 0);
+  cr_assert(pair_memory_refused(memory, FN(0), FN(1), &why, &context));
   cr_assert_eq(why, 3);
+  cr_assert_eq(context, 0);
   /* the other order is another try */
-  cr_assert_not(pair_memory_refused(memory, FN(1), FN(0), &why));
+  cr_assert_not(pair_memory_refused(memory, FN(1), FN(0), &why, &context));
   /* a change elsewhere leaves it */
   pair_memory_note_change(memory, FN(2));
-  cr_assert(pair_memory_refused(memory, FN(0), FN(1), &why));
+  cr_assert(pair_memory_refused(memory, FN(0), FN(1), &why, &context));
   /* a change of the member, then of the representative, ends it */
   pair_memory_note_change(memory, FN(1));
-  cr_assert_not(pair_memory_refused(memory, FN(0), FN(1), &why));
-  pair_memory_remember(memory, FN(0), FN(1), 0);
-  cr_assert(pair_memory_refused(memory, FN(0), FN(1), &why));
+  cr_assert_not(pair_memory_refused(memory, FN(0), FN(1), &why, &context));
+  pair_memory_remember(memory, FN(0), FN(1), 0, 42);
+  cr_assert(pair_memory_refused(memory, FN(0), FN(1), &why, &context));
   cr_assert_eq(why, 0);
+  cr_assert_eq(context, 42, "the context is the latest refusal's");
   pair_memory_note_change(memory, FN(0));
-  cr_assert_not(pair_memory_refused(memory, FN(0), FN(1), &why));
+  cr_assert_not(pair_memory_refused(memory, FN(0), FN(1), &why, &context));
   pair_memory_free(memory);
 }
 
@@ -34,15 +38,20 @@ Test(pair_memory, many_members_of_one_representative) {
   pair_memory *memory = pair_memory_new();
   static char many[1000];
   for (int i = 0; i < 1000; ++i)
-    pair_memory_remember(memory, FN(0), (LLVMValueRef)(void *)&many[i], i % 7);
+    pair_memory_remember(memory, FN(0), (LLVMValueRef)(void *)&many[i], i % 7,
+                         (uint64_t)i);
   pair_memory_note_change(memory, (LLVMValueRef)(void *)&many[500]);
   for (int i = 0; i < 1000; ++i) {
     int why = -1;
+    uint64_t context;
     bool refused = pair_memory_refused(memory, FN(0),
-                                       (LLVMValueRef)(void *)&many[i], &why);
+                                       (LLVMValueRef)(void *)&many[i], &why,
+                                       &context);
     cr_assert_eq(refused, i != 500, "member %d", i);
-    if (refused)
+    if (refused) {
       cr_assert_eq(why, i % 7);
+      cr_assert_eq(context, (uint64_t)i);
+    }
   }
   pair_memory_free(memory);
 }
