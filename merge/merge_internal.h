@@ -6,7 +6,7 @@
 #ifndef LTOFOLD_MERGE_INTERNAL_H
 #define LTOFOLD_MERGE_INTERNAL_H
 
-#include "pair_memory.h"
+#include "round_memory.h"
 #include "certify.h"
 #include "fn_tree.h"
 #include "outline.h"
@@ -47,8 +47,8 @@ typedef struct merge_state {
   /* similar.c, during its rounds: function -> why it was last skipped + 1,
    * until it merges; what is left is reported. */
   ptr_map similar_skips;
-  /* similar.c, during its rounds: the pairs its pair search refused. */
-  pair_memory *refused_pairs; /* owned */
+  /* similar.c, during its rounds: what they learnt of functions and pairs. */
+  round_memory *round_memory; /* owned */
   /* Functions a fold of which certification refused: they take no further
    * part (excluded_for, try_fold). */
   ptr_map refused;

@@ -274,6 +274,24 @@ static bool can_take_parameters(merge_state *st, LLVMValueRef fn) {
 
 /* ---- The search ---------------------------------------------------------- */
 
+/* What the search needs to know of `fn` from its body: remembered from an
+ * earlier round when nothing changed the body since (round_memory.h). */
+static function_facts facts_of(merge_state *st, LLVMValueRef fn) {
+  function_facts facts;
+  if (!round_memory_facts(st->round_memory, fn, &facts)) {
+    ltofold_skip_reason reason;
+    facts = (function_facts){.excluded = excluded_for(st, fn, &reason)};
+    if (!facts.excluded) {
+      facts.hash = comparator_function_hash(fn, true);
+      facts.takes_parameters = can_take_parameters(st, fn);
+    }
+    round_memory_remember_facts(st->round_memory, fn, &facts);
+  }
+  /* certification refuses functions between rounds (certify.c) */
+  facts.excluded = facts.excluded || ptr_map_get(&st->refused, fn, NULL);
+  return facts;
+}
+
 static void collect_groups(fn_tree_node *node, fn_list *representatives) {
   while (node) {
     collect_groups(node->left, representatives);
@@ -749,7 +767,7 @@ static long member_cost(merge_state *st, const group *g, const hole **first,
   return *redirect ? redirected : thunk;
 }
 
-/* What a pair's price depends on besides its two bodies (pair_memory.h):
+/* What a pair's price depends on besides its two bodies (round_memory.h):
  * how the uses of each of the two split into calls that may pass constants
  * and others, packed; UINT64_MAX, which matches nothing remembered, when a
  * count does not fit. */
@@ -807,14 +825,14 @@ static void fold_member(merge_state *st, const group *g, size_t m,
   LLVMValueRef fn = g->members[m];
   LLVMValueRef *constants = member_constants(st, g, first, m);
   erase_body(fn); /* its own calls of itself are no callers to redirect */
-  pair_memory_note_change(st->refused_pairs, fn);
+  round_memory_note_change(st->round_memory, fn);
   bool redirect;
   member_cost(st, g, first, m, stack, no_redirect, &redirect);
   size_t others = 0, redirected = 0;
   if (redirect) {
     fn_list calls = calls_to_redirect(fn, no_redirect, &others);
     for (size_t i = 0; i < calls.count; ++i) {
-      pair_memory_note_change(st->refused_pairs, LLVMGetBasicBlockParent(
+      round_memory_note_change(st->round_memory, LLVMGetBasicBlockParent(
                                                 LLVMGetInstructionParent(calls.items[i])));
       redirect_call(st, calls.items[i], body, constants, g->parameters);
     }
@@ -1116,7 +1134,7 @@ static bool form_pair(merge_state *st, ltofold_comparator *masked,
  * its skeleton and type that saves the most, if any saves enough; each
  * pair merges at once, so later tries see the module as it now is. A pair
  * refused in an earlier round is not compared again unless one of the two
- * changed since (pair_memory.h). */
+ * changed since (round_memory.h). */
 static void merge_pairs(merge_state *st, const fn_list *eligible,
                         const ptr_map *no_redirect) {
   size_t n = eligible->count;
@@ -1147,11 +1165,11 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
       group g = {0};
       int why;
       uint64_t context;
-      if (pair_memory_refused(st->refused_pairs, rep, member, &why, &context) &&
+      if (round_memory_refused(st->round_memory, rep, member, &why, &context) &&
           (why != UNPROFITABLE_PAIR || context == price_context(rep, member, no_redirect))) {
         /* refused again, as before */
       } else if (!form_pair(st, masked, rep, member, &g, &why)) {
-        pair_memory_remember(st->refused_pairs, rep, member, why, 0);
+        round_memory_remember_refusal(st->round_memory, rep, member, why, 0);
       } else {
         priced p;
         price_group(st, &g, no_redirect, &p);
@@ -1167,7 +1185,7 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
         }
         uint64_t now = price_context(rep, member, no_redirect);
         if (p.saved <= MIN_BYTES_SAVED && now != UINT64_MAX)
-          pair_memory_remember(st->refused_pairs, rep, member, UNPROFITABLE_PAIR, now);
+          round_memory_remember_refusal(st->round_memory, rep, member, UNPROFITABLE_PAIR, now);
         why = UNPROFITABLE_PAIR;
         free_priced(&p);
       }
@@ -1203,22 +1221,21 @@ static size_t similar_round(merge_state *st, uint64_t hottest) {
   fn_list all = {0};
   for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
        fn = LLVMGetNextFunction(fn)) {
-    ltofold_skip_reason reason;
     if (LLVMIsDeclaration(fn) ||
         LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage ||
-        ptr_map_get(&st->thunks, fn, NULL) ||
-        comparator_is_merged_body(fn) || excluded_for(st, fn, &reason) ||
+        ptr_map_get(&st->thunks, fn, NULL) || comparator_is_merged_body(fn) ||
         ltofold_is_outlined(fn)) /* equal copies only: outline.cpp */
       continue;
     if (is_discardable_if_unused(fn) && !LLVMGetFirstUse(fn))
       continue; /* dead: merging it would save nothing */
-    fn_list_push(&all, fn);
+    if (!facts_of(st, fn).excluded)
+      fn_list_push(&all, fn);
   }
   candidate *hashed = malloc((all.count + 1) * sizeof *hashed);
   if (!hashed)
     abort();
   for (size_t i = 0; i < all.count; ++i)
-    hashed[i] = (candidate){all.items[i], comparator_function_hash(all.items[i], true), i};
+    hashed[i] = (candidate){all.items[i], facts_of(st, all.items[i]).hash, i};
   qsort(hashed, all.count, sizeof *hashed, compare_hashed);
 
 
@@ -1232,7 +1249,7 @@ static size_t similar_round(merge_state *st, uint64_t hottest) {
     LLVMValueRef fn = hashed[i].function;
     if (!shares_hash(hashed, all.count, i))
       continue;
-    if (!can_take_parameters(st, fn)) {
+    if (!facts_of(st, fn).takes_parameters) {
       skip_function(st, fn, LTOFOLD_SIMILAR_SKIP_SHAPE);
       continue;
     }
@@ -1279,7 +1296,7 @@ static size_t similar_round(merge_state *st, uint64_t hottest) {
     LLVMValueRef fn = all.items[i];
     /* A pair needs a block that differs and one that does not. */
     if (LLVMCountBasicBlocks(fn) > 1 && !ptr_map_get(&st->thunks, fn, NULL) &&
-        !comparator_is_merged_body(fn) && can_take_parameters(st, fn) &&
+        !comparator_is_merged_body(fn) && facts_of(st, fn).takes_parameters &&
         !is_hot(fn, hottest))
       fn_list_push(&eligible, fn);
   }
@@ -1308,7 +1325,7 @@ size_t merge_similar_functions(merge_state *st) {
   size_t before = st->result->similar_merged;
   uint64_t hottest = hottest_entry_count(st->module);
   ptr_map_init(&st->similar_skips);
-  st->refused_pairs = pair_memory_new();
+  st->round_memory = round_memory_new();
   for (unsigned round = 0; round < MAX_ROUNDS; ++round) {
     size_t refused = st->cert ? certifier_refused(st->cert)->count : 0;
     size_t merged = similar_round(st, hottest);
@@ -1322,7 +1339,7 @@ size_t merge_similar_functions(merge_state *st) {
   while (ptr_map_next(&st->similar_skips, &cursor, &fn, &why))
     st->result->similar_skipped[why - 1]++;
   ptr_map_free(&st->similar_skips);
-  pair_memory_free(st->refused_pairs);
-  st->refused_pairs = NULL;
+  round_memory_free(st->round_memory);
+  st->round_memory = NULL;
   return st->result->similar_merged - before;
 }
