@@ -483,6 +483,23 @@ static bool is_fp_type(LLVMTypeRef type) {
   return kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind;
 }
 
+/* What the blocks of a pair that differ (regions.c) add to the merged
+ * body, in hundredths of bytes: the member's instructions between its phis
+ * and terminator, and blocks and a compare to choose between the two. */
+static size_t differing_hundredths(const ptr_map *differing) {
+  size_t hundredths = 0, cursor = 0;
+  const void *block;
+  uint64_t other;
+  while (ptr_map_next(differing, &cursor, &block, &other)) {
+    hundredths += 3 * BLOCK_BYTES + COMPARE_BYTES;
+    for (LLVMValueRef i = LLVMGetFirstInstruction((LLVMBasicBlockRef)(uintptr_t)other);
+         i; i = LLVMGetNextInstruction(i))
+      if (!LLVMIsAPHINode(i) && !LLVMIsATerminatorInst(i))
+        hundredths += merge_instruction_cost(i);
+  }
+  return hundredths;
+}
+
 /* What the merged body has more than the representative: for each choice,
  * the operation other than the representative's and a select; for each
  * region (regions.c), the member's middle, three blocks, the selector's
@@ -492,20 +509,12 @@ static size_t extra_bytes(const group *g) {
   for (size_t h = 0; h < g->hole_count; ++h)
     if (g->holes[h].alternative)
       hundredths += merge_instruction_cost(g->holes[h].alternative) + COMPARE_BYTES;
-  size_t cursor = 0;
-  const void *block;
-  uint64_t other;
-  while (g->structural && ptr_map_next(&g->differing, &cursor, &block, &other)) {
-    hundredths += 3 * BLOCK_BYTES + COMPARE_BYTES;
-    for (LLVMValueRef i = LLVMGetFirstInstruction((LLVMBasicBlockRef)(uintptr_t)other);
-         i; i = LLVMGetNextInstruction(i))
-      if (!LLVMIsAPHINode(i) && !LLVMIsATerminatorInst(i))
-        hundredths += merge_instruction_cost(i);
-  }
   if (g->structural)
-    hundredths += PHI_BYTES * g->crossing;
+    hundredths += differing_hundredths(&g->differing) + PHI_BYTES * g->crossing;
   return hundredths / 100;
 }
+
+
 
 /* How many of the merged body's parameters go on the stack. */
 static unsigned stack_parameters(LLVMTypeRef *types, unsigned count) {
@@ -1072,9 +1081,11 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect) {
  * linear in the number of functions. */
 enum { MAX_TRIES = 8 };
 
-/* A pair refused for its price: it saves at most MIN_BYTES_SAVED. Beside
- * form_pair's reasons (0: not similar at all; a skip reason + 1). */
-enum { UNPROFITABLE_PAIR = -1 };
+/* Pairs refused for their price, beside form_pair's other reasons (0: not
+ * similar at all; a skip reason + 1): priced at most MIN_BYTES_SAVED, which
+ * depends on how the two are called; or too small to save that much
+ * whatever the price, which depends on the bodies alone. */
+enum { UNPROFITABLE_PAIR = -1, TOO_SMALL_PAIR = -2 };
 
 /* FNV-1a over what regions leave as it is: the parameter count and, per
  * block in layout order, its terminator's opcode and successor count and
@@ -1099,7 +1110,8 @@ static uint64_t skeleton_hash(LLVMValueRef fn) {
 }
 
 /* The pair (rep, member) as a structural group, its holes found: false,
- * with the reason in *why (0: not similar at all), when it is none. */
+ * with the reason in *why (0: not similar at all), when it is none or
+ * cannot save enough (TOO_SMALL_PAIR). */
 static bool form_pair(merge_state *st, ltofold_comparator *masked,
                       LLVMValueRef rep, LLVMValueRef member, group *g,
                       int *why) {
@@ -1116,6 +1128,14 @@ static bool form_pair(merge_state *st, ltofold_comparator *masked,
   if (comparator_compare_structure(masked, rep, member, &g->differing) ||
       !g->differing.count || g->differing.count == masked->visited.count)
     return false;
+  /* The most the pair can save, before the costly steps: the merged body
+   * is the representative's and the member's differing blocks, and the
+   * member costs at least nothing (bytes_saved). */
+  if ((long)body_bytes(member) - (long)(differing_hundredths(&g->differing) / 100) <=
+      MIN_BYTES_SAVED) {
+    *why = TOO_SMALL_PAIR;
+    return false;
+  }
   comparator_partners(masked, &g->partners);
   if (!regions_possible(rep, &g->differing, &g->partners, &g->crossing)) {
     *why = LTOFOLD_SIMILAR_SKIP_BLOCKS + 1;
@@ -1189,7 +1209,7 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
         why = UNPROFITABLE_PAIR;
         free_priced(&p);
       }
-      if (why == UNPROFITABLE_PAIR) /* reported only while no partner pays */
+      if (why == UNPROFITABLE_PAIR || why == TOO_SMALL_PAIR) /* reported only while no partner pays */
         why = best == SIZE_MAX ? LTOFOLD_SIMILAR_SKIP_UNPROFITABLE + 1 : 0;
       if (why && !ptr_map_get(&st->similar_skips, member, NULL))
         skip_function(st, member, (ltofold_similar_skip)(why - 1));

@@ -18,6 +18,7 @@ declare void @sink_ptr(ptr)
 declare void @sink_i64(i64)
 
 ; STATS: similar: 4 functions into 2 merged bodies, 2 parameters, 0 choices, 4 blocks
+; STATS: similar skipped: unprofitable 2
 ; STATS: similar skipped: blocks 8
 ; OFF-NOT: ltofold.similar
 
@@ -190,7 +191,8 @@ out:
 
 ; Never merged (skipped for their blocks): a block that differs in a loop;
 ; a pointer and an integer met at one place (a phi has one type); an alloca
-; in an entry block that differs; a landing pad in a block that differs.
+; in an entry block that differs (the rest in a block of its own, so that
+; the pair could save enough); a landing pad in a block that differs.
 ; CHECK-NOT: @in_loop{{.*}}ltofold.similar
 ; CHECK-NOT: @ptr_int{{.*}}ltofold.similar
 ; CHECK-NOT: @entry_alloca{{.*}}ltofold.similar
@@ -327,6 +329,8 @@ define i32 @entry_alloca(i32 %x, ptr %p) {
 entry:
   %a = alloca i32
   call void @sink_ptr(ptr %a)
+  br label %body
+body:
   %c0 = call i32 @work(i32 %x, i32 0)
   call void @sink(i32 %c0)
   %c1 = call i32 @work(i32 %x, i32 1)
@@ -360,6 +364,8 @@ define i32 @entry_alloca_other(i32 %x, ptr %p) {
 entry:
   %a = alloca i64
   call void @sink_ptr(ptr %a)
+  br label %body
+body:
   %c0 = call i32 @work(i32 %x, i32 0)
   call void @sink(i32 %c0)
   %c1 = call i32 @work(i32 %x, i32 1)
@@ -450,6 +456,74 @@ lp:
   call void @sink(i32 2)
   call void @sink(i32 3)
   resume { ptr, i32 } %e
+out:
+  ret i32 %x
+}
+
+; Never merged, and not compared further than the blocks that differ: the
+; block that differs is nearly all of each, so the merged body would hold
+; nearly both (skipped as unprofitable, before its regions are looked at).
+; CHECK-NOT: @mostly_differing{{.*}}ltofold.similar
+
+define i32 @mostly_differing(i32 %x, ptr %p) {
+entry:
+  %t = icmp sgt i32 %x, 0
+  br i1 %t, label %b, label %out
+b:
+  %c0 = call i32 @work(i32 %x, i32 0)
+  call void @sink(i32 %c0)
+  %c1 = call i32 @work(i32 %x, i32 1)
+  call void @sink(i32 %c1)
+  %c2 = call i32 @work(i32 %x, i32 2)
+  call void @sink(i32 %c2)
+  %c3 = call i32 @work(i32 %x, i32 3)
+  call void @sink(i32 %c3)
+  %c4 = call i32 @work(i32 %x, i32 4)
+  call void @sink(i32 %c4)
+  %c5 = call i32 @work(i32 %x, i32 5)
+  call void @sink(i32 %c5)
+  %c6 = call i32 @work(i32 %x, i32 6)
+  call void @sink(i32 %c6)
+  %c7 = call i32 @work(i32 %x, i32 7)
+  call void @sink(i32 %c7)
+  %c8 = call i32 @work(i32 %x, i32 8)
+  call void @sink(i32 %c8)
+  %c9 = call i32 @work(i32 %x, i32 9)
+  call void @sink(i32 %c9)
+  call void @sink(i32 1)
+  br label %out
+out:
+  ret i32 %x
+}
+
+define i32 @mostly_differing_other(i32 %x, ptr %p) {
+entry:
+  %t = icmp sgt i32 %x, 0
+  br i1 %t, label %b, label %out
+b:
+  %c0 = call i32 @work(i32 %x, i32 0)
+  call void @sink(i32 %c0)
+  %c1 = call i32 @work(i32 %x, i32 1)
+  call void @sink(i32 %c1)
+  %c2 = call i32 @work(i32 %x, i32 2)
+  call void @sink(i32 %c2)
+  %c3 = call i32 @work(i32 %x, i32 3)
+  call void @sink(i32 %c3)
+  %c4 = call i32 @work(i32 %x, i32 4)
+  call void @sink(i32 %c4)
+  %c5 = call i32 @work(i32 %x, i32 5)
+  call void @sink(i32 %c5)
+  %c6 = call i32 @work(i32 %x, i32 6)
+  call void @sink(i32 %c6)
+  %c7 = call i32 @work(i32 %x, i32 7)
+  call void @sink(i32 %c7)
+  %c8 = call i32 @work(i32 %x, i32 8)
+  call void @sink(i32 %c8)
+  %c9 = call i32 @work(i32 %x, i32 9)
+  call void @sink(i32 %c9)
+  call void @sink(i32 2)
+  call void @sink(i32 2)
+  br label %out
 out:
   ret i32 %x
 }
