@@ -13,8 +13,8 @@
  * priced 58,000 pairs each again to merge none, and hashed and scanned all
  * 100,000 functions again).
  *
- * - Facts of a function: its masked hash, whether merge excludes it, and
- *   whether it can take parameters (similar.c).
+ * - Facts of a function: its masked hash, whether merge excludes it,
+ *   whether it can take parameters, and the hash of its shape (similar.c).
  * - Refusals of the pair search: what its structural test (form_pair) says
  *   of two functions depends on their two bodies alone; what a pair that
  *   passes it saves depends on the two bodies and on how the uses of each
@@ -49,6 +49,8 @@ typedef struct function_facts {
   bool excluded;         /* excluded_for (fold_parts.c) */
   uint64_t hash;         /* the masked hash; unless excluded */
   bool takes_parameters; /* can_take_parameters; unless excluded */
+  uint64_t shape;        /* shape_hash, once asked for (shape_known) */
+  bool shape_known;
 } function_facts;
 
 void round_memory_remember_facts(round_memory *memory, LLVMValueRef fn,

@@ -274,6 +274,81 @@ static bool can_take_parameters(merge_state *st, LLVMValueRef fn) {
 
 /* ---- The search ---------------------------------------------------------- */
 
+/* What an operand of a phi or a terminator is, as the comparator pairs
+ * values (compare.c): two values compare equal only when first met at one
+ * step of its walk, so a constant (which masking may vary), an argument (by
+ * its number), a phi and another instruction meet only their own kind. */
+static uint64_t operand_kind(LLVMValueRef value) {
+  if (LLVMIsAConstant(value))
+    return 1;
+  if (LLVMIsAArgument(value)) {
+    LLVMValueRef fn = LLVMGetParamParent(value);
+    unsigned i = 0;
+    for (LLVMValueRef p = LLVMGetFirstParam(fn); p != value; p = LLVMGetNextParam(p))
+      i++;
+    return 2 + ((uint64_t)i << 8);
+  }
+  if (LLVMIsAPHINode(value))
+    return 3;
+  if (LLVMIsAInstruction(value))
+    return 4;
+  return LLVMValueIsBasicBlock(value) ? 5 : 6;
+}
+
+/* FNV-1a over what comparator_compare_structure requires equal of two
+ * functions, in its walk (depth first along successors, blocks numbered as
+ * met): per block its phis (type, and the kind of each incoming value) and
+ * its terminator (opcode, and each operand's kind and type, a successor by
+ * its number). Two functions with different shapes are no pair; equal
+ * shapes say nothing. */
+static uint64_t shape_hash(LLVMValueRef fn) {
+  uint64_t hash = 1469598103934665603u;
+#define MIX(x) (hash = (hash ^ (uint64_t)(x)) * 1099511628211u)
+  size_t count = 0, numbered = 0;
+  LLVMBasicBlockRef *stack = malloc((LLVMCountBasicBlocks(fn) + 1) * sizeof *stack);
+  if (!stack)
+    abort();
+  ptr_map numbers; /* block -> 1 + its number in the walk */
+  ptr_map_init(&numbers);
+  stack[count++] = LLVMGetEntryBasicBlock(fn);
+  ptr_map_put(&numbers, stack[0], ++numbered);
+  while (count) {
+    LLVMBasicBlockRef bb = stack[--count];
+    LLVMValueRef i = LLVMGetFirstInstruction(bb);
+    for (; LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i)) {
+      MIX((uintptr_t)LLVMTypeOf(i));
+      unsigned incoming = LLVMCountIncoming(i);
+      MIX(incoming);
+      for (unsigned k = 0; k < incoming; ++k)
+        MIX(operand_kind(LLVMGetIncomingValue(i, k)));
+    }
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    MIX(LLVMGetInstructionOpcode(term));
+    int operands = LLVMGetNumOperands(term);
+    MIX(operands);
+    for (int k = 0; k < operands; ++k) {
+      LLVMValueRef operand = LLVMGetOperand(term, (unsigned)k);
+      if (!LLVMValueIsBasicBlock(operand)) {
+        MIX(operand_kind(operand));
+        MIX((uintptr_t)LLVMTypeOf(operand));
+        continue;
+      }
+      LLVMBasicBlockRef succ = LLVMValueAsBasicBlock(operand);
+      uint64_t number;
+      if (!ptr_map_get(&numbers, succ, &number)) {
+        number = ++numbered;
+        ptr_map_put(&numbers, succ, number);
+        stack[count++] = succ; /* each block once: the stack holds them all */
+      }
+      MIX(number);
+    }
+  }
+  ptr_map_free(&numbers);
+  free(stack);
+#undef MIX
+  return hash;
+}
+
 /* What the search needs to know of `fn` from its body: remembered from an
  * earlier round when nothing changed the body since (round_memory.h). */
 static function_facts facts_of(merge_state *st, LLVMValueRef fn) {
@@ -290,6 +365,18 @@ static function_facts facts_of(merge_state *st, LLVMValueRef fn) {
   /* certification refuses functions between rounds (certify.c) */
   facts.excluded = facts.excluded || ptr_map_get(&st->refused, fn, NULL);
   return facts;
+}
+
+/* The shape of `fn` (shape_hash), remembered with its facts: only the pair
+ * search asks, and of fewer functions. */
+static uint64_t shape_of(merge_state *st, LLVMValueRef fn) {
+  function_facts facts = facts_of(st, fn);
+  if (!facts.shape_known) {
+    facts.shape = shape_hash(fn);
+    facts.shape_known = true;
+    round_memory_remember_facts(st->round_memory, fn, &facts);
+  }
+  return facts.shape;
 }
 
 static void collect_groups(fn_tree_node *node, fn_list *representatives) {
@@ -1188,6 +1275,8 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
       if (round_memory_refused(st->round_memory, rep, member, &why, &context) &&
           (why != UNPROFITABLE_PAIR || context == price_context(rep, member, no_redirect))) {
         /* refused again, as before */
+      } else if (shape_of(st, rep) != shape_of(st, member)) {
+        why = 0; /* not similar at all, seen without comparing */
       } else if (!form_pair(st, masked, rep, member, &g, &why)) {
         round_memory_remember_refusal(st->round_memory, rep, member, why, 0);
       } else {

@@ -7,6 +7,7 @@
 ; RUN: %ltofold merge %s -o %t.ll -S --verify --stats 2> %t.stats
 ; RUN: FileCheck %s --input-file %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS --input-file %t.stats
+; RUN: FileCheck %s --check-prefix=KINDS --input-file %t.ll
 ; RUN: %ltofold merge %s -o - -S --merge-blocks=false | FileCheck %s --check-prefix=OFF
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -17,7 +18,7 @@ declare void @sink(i32)
 declare void @sink_ptr(ptr)
 declare void @sink_i64(i64)
 
-; STATS: similar: 4 functions into 2 merged bodies, 2 parameters, 0 choices, 4 blocks
+; STATS: similar: 6 functions into 3 merged bodies, 4 parameters, 0 choices, 5 blocks
 ; STATS: similar skipped: unprofitable 2
 ; STATS: similar skipped: blocks 8
 ; OFF-NOT: ltofold.similar
@@ -109,6 +110,92 @@ c:
 out:
   %r = phi i32 [ 0, %entry ], [ %m, %c ]
   ret i32 %r
+}
+
+
+; A switch, and phis of a constant that differs, of arguments and of a
+; value: what the pair search's shape hash (similar.c, shape_hash) reads of
+; them must not keep the pair apart.
+; KINDS: define internal i32 @phi_kinds.ltofold.similar(i32 %x, ptr %p, i32 %y, i32 %0, i1 %1)
+
+define i32 @phi_kinds(i32 %x, ptr %p, i32 %y) {
+entry:
+  %c0 = call i32 @work(i32 %x, i32 0)
+  call void @sink(i32 %c0)
+  %c1 = call i32 @work(i32 %x, i32 1)
+  call void @sink(i32 %c1)
+  %c2 = call i32 @work(i32 %x, i32 2)
+  call void @sink(i32 %c2)
+  %c3 = call i32 @work(i32 %x, i32 3)
+  call void @sink(i32 %c3)
+  %c4 = call i32 @work(i32 %x, i32 4)
+  call void @sink(i32 %c4)
+  %c5 = call i32 @work(i32 %x, i32 5)
+  call void @sink(i32 %c5)
+  %c6 = call i32 @work(i32 %x, i32 6)
+  call void @sink(i32 %c6)
+  %c7 = call i32 @work(i32 %x, i32 7)
+  call void @sink(i32 %c7)
+  %c8 = call i32 @work(i32 %x, i32 8)
+  call void @sink(i32 %c8)
+  %c9 = call i32 @work(i32 %x, i32 9)
+  call void @sink(i32 %c9)
+  switch i32 %y, label %out [
+    i32 1, label %a
+    i32 2, label %b
+  ]
+a:
+  %ka = add i32 %x, 1
+  br label %out
+b:
+  %kb = xor i32 %x, %y
+  br label %out
+out:
+  %r = phi i32 [ 5, %entry ], [ %ka, %a ], [ %kb, %b ]
+  %s = phi i32 [ %y, %entry ], [ %x, %a ], [ %y, %b ]
+  %r0 = add i32 %r, %s
+  ret i32 %r0
+}
+
+define i32 @phi_kinds_other(i32 %x, ptr %p, i32 %y) {
+entry:
+  %c0 = call i32 @work(i32 %x, i32 0)
+  call void @sink(i32 %c0)
+  %c1 = call i32 @work(i32 %x, i32 1)
+  call void @sink(i32 %c1)
+  %c2 = call i32 @work(i32 %x, i32 2)
+  call void @sink(i32 %c2)
+  %c3 = call i32 @work(i32 %x, i32 3)
+  call void @sink(i32 %c3)
+  %c4 = call i32 @work(i32 %x, i32 4)
+  call void @sink(i32 %c4)
+  %c5 = call i32 @work(i32 %x, i32 5)
+  call void @sink(i32 %c5)
+  %c6 = call i32 @work(i32 %x, i32 6)
+  call void @sink(i32 %c6)
+  %c7 = call i32 @work(i32 %x, i32 7)
+  call void @sink(i32 %c7)
+  %c8 = call i32 @work(i32 %x, i32 8)
+  call void @sink(i32 %c8)
+  %c9 = call i32 @work(i32 %x, i32 9)
+  call void @sink(i32 %c9)
+  switch i32 %y, label %out [
+    i32 1, label %a
+    i32 2, label %b
+  ]
+a:
+  %ka1 = mul i32 %x, 3
+  store i32 %ka1, ptr %p
+  %ka = sub i32 %ka1, %y
+  br label %out
+b:
+  %kb = xor i32 %x, %y
+  br label %out
+out:
+  %r = phi i32 [ 6, %entry ], [ %ka, %a ], [ %kb, %b ]
+  %s = phi i32 [ %y, %entry ], [ %x, %a ], [ %y, %b ]
+  %r0 = add i32 %r, %s
+  ret i32 %r0
 }
 
 
