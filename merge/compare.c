@@ -1131,8 +1131,13 @@ static int cmp_block_ends(ltofold_comparator *c, LLVMBasicBlockRef bl,
   RETURN_IF_DIFFERENT(cmp_flags(LLVMIsAPHINode(il) != NULL, LLVMIsAPHINode(ir) != NULL));
   LLVMValueRef tl = LLVMGetBasicBlockTerminator(bl);
   LLVMValueRef tr = LLVMGetBasicBlockTerminator(br);
-  if (!middles_equal(c, il, tl, ir, tr))
+  if (!middles_equal(c, il, tl, ir, tr)) {
+    if (c->block_may_differ && !c->block_may_differ(bl, br, c->left_fn)) {
+      c->block_refused = true;
+      return 1;
+    }
     ptr_map_put(differing, bl, (uint64_t)(uintptr_t)br);
+  }
   return cmp_instructions(c, tl, tr);
 }
 
@@ -1565,10 +1570,18 @@ void comparator_walk_pairs(ltofold_comparator *c, LLVMValueRef left,
 /* ---- Structure (similar.c: blocks that differ) ----------------------------- */
 
 int comparator_compare_structure(ltofold_comparator *c, LLVMValueRef left,
-                                 LLVMValueRef right, ptr_map *differing) {
+                                 LLVMValueRef right, ptr_map *differing,
+                                 bool (*block_may_differ)(LLVMBasicBlockRef,
+                                                          LLVMBasicBlockRef,
+                                                          LLVMValueRef)) {
   begin_comparison(c, left, right);
-  RETURN_IF_DIFFERENT(cmp_signatures(c, left, right));
-  return compare_bodies(c, left, right, differing);
+  c->block_may_differ = block_may_differ;
+  c->block_refused = false;
+  int order = cmp_signatures(c, left, right);
+  if (!order)
+    order = compare_bodies(c, left, right, differing);
+  c->block_may_differ = NULL;
+  return order;
 }
 
 void comparator_partners(const ltofold_comparator *c, ptr_map *partners) {

@@ -66,6 +66,12 @@ struct ltofold_comparator {
    * here stands for the constant that is its value in the map. */
   ptr_map *bound_arguments;
 
+  /* Structural mode: whether a left block whose middle differs from the
+   * right one's may (NULL: any may); set by comparator_compare_structure. */
+  bool (*block_may_differ)(LLVMBasicBlockRef left, LLVMBasicBlockRef right,
+                           LLVMValueRef left_fn);
+  bool block_refused; /* the last structural comparison stopped there */
+
   bool callee_position; /* the value being compared is a call's callee */
   uint64_t comparisons; /* full comparisons made */
   LLVMValueRef left_fn, right_fn; /* the functions under comparison */
@@ -133,10 +139,15 @@ void comparator_walk_pairs(ltofold_comparator *comparator, LLVMValueRef left,
  * that a pair whose phis and terminators compare equal but whose
  * instructions in between do not is put in `differing` (left block ->
  * right block) instead of ending the comparison. 0 when nothing else
- * differs. Not an order: similar.c pairs functions by trying. */
+ * differs. Not an order: similar.c pairs functions by trying. A block pair
+ * that `block_may_differ` (may be NULL) refuses ends the comparison, not 0,
+ * with comparator->block_refused set. */
 int comparator_compare_structure(ltofold_comparator *comparator,
                                  LLVMValueRef left, LLVMValueRef right,
-                                 ptr_map *differing);
+                                 ptr_map *differing,
+                                 bool (*block_may_differ)(LLVMBasicBlockRef,
+                                                          LLVMBasicBlockRef,
+                                                          LLVMValueRef));
 /* After a comparison: each right value numbered in it -> the left value
  * met at the same point (the seed's serial numbers, read back). */
 void comparator_partners(const ltofold_comparator *comparator, ptr_map *partners);

@@ -130,6 +130,11 @@ ltofold_fold *add_fold(merge_state *st, const char *kept, const char *folded,
  * values of their middles used past them. */
 bool regions_possible(LLVMValueRef rep, const ptr_map *differing,
                       const ptr_map *partners, size_t *crossing);
+/* What regions_possible requires of each pair of blocks alone, which the
+ * comparison asks as it finds them (no block in a loop, no EH pad, no
+ * alloca of an entry block in the middles). */
+bool regions_block_may_differ(LLVMBasicBlockRef b, LLVMBasicBlockRef c,
+                              LLVMValueRef rep);
 /* Makes the regions in `body`, which holds the representative's blocks;
  * `selector` is true for the member. Returns how many regions it made. */
 size_t regions_build(LLVMValueRef body, LLVMValueRef member,

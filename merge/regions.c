@@ -184,12 +184,25 @@ static bool pairs_within(LLVMValueRef value, LLVMValueRef met,
   return !met || (in_middle(met, other) && LLVMTypeOf(met) == LLVMTypeOf(value));
 }
 
+bool regions_block_may_differ(LLVMBasicBlockRef b, LLVMBasicBlockRef c,
+                              LLVMValueRef rep) {
+  if (on_cycle(b))
+    return false;
+  bool entry = b == LLVMGetEntryBasicBlock(rep);
+  FOR_MIDDLE(v, b)
+    if (!may_move(v, entry))
+      return false;
+  FOR_MIDDLE(w, c)
+    if (!may_move(w, entry))
+      return false;
+  return true;
+}
+
 bool regions_possible(LLVMValueRef rep, const ptr_map *differing,
                       const ptr_map *partners, size_t *crossing) {
   ptr_map member_blocks, rep_of;
   reverse_map(differing, &member_blocks);
   reverse_map(partners, &rep_of); /* representative value -> member's */
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(rep);
   bool possible = true;
   *crossing = 0;
   size_t cursor = 0;
@@ -198,13 +211,12 @@ bool regions_possible(LLVMValueRef rep, const ptr_map *differing,
   while (possible && ptr_map_next(differing, &cursor, &key, &value)) {
     LLVMBasicBlockRef b = (LLVMBasicBlockRef)key;
     LLVMBasicBlockRef c = (LLVMBasicBlockRef)(uintptr_t)value;
-    if (on_cycle(b)) {
+    if (!regions_block_may_differ(b, c, rep)) {
       possible = false;
       break;
     }
     FOR_MIDDLE(v, b) {
-      if (!may_move(v, b == entry) ||
-          (used_past(v) && !pairs_within(v, lookup(&rep_of, v), c))) {
+      if (used_past(v) && !pairs_within(v, lookup(&rep_of, v), c)) {
         possible = false;
         break;
       }
@@ -213,8 +225,7 @@ bool regions_possible(LLVMValueRef rep, const ptr_map *differing,
     FOR_MIDDLE(w, c) {
       if (!possible)
         break;
-      if (!may_move(w, b == entry) ||
-          (used_past(w) && !pairs_within(w, lookup(partners, w), b))) {
+      if (used_past(w) && !pairs_within(w, lookup(partners, w), b)) {
         possible = false;
         break;
       }

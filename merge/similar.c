@@ -1212,8 +1212,13 @@ static bool form_pair(merge_state *st, ltofold_comparator *masked,
   ptr_map_init(&g->partners);
   *why = 0;
   /* Equal up to constants is the groups'; all blocks different, no pair. */
-  if (comparator_compare_structure(masked, rep, member, &g->differing) ||
-      !g->differing.count || g->differing.count == masked->visited.count)
+  if (comparator_compare_structure(masked, rep, member, &g->differing,
+                                   regions_block_may_differ)) {
+    if (masked->block_refused) /* a block that differs cannot be a region */
+      *why = LTOFOLD_SIMILAR_SKIP_BLOCKS + 1;
+    return false;
+  }
+  if (!g->differing.count || g->differing.count == masked->visited.count)
     return false;
   /* The most the pair can save, before the costly steps: the merged body
    * is the representative's and the member's differing blocks, and the
