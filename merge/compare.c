@@ -308,10 +308,17 @@ static int cmp_attributes_at(ltofold_comparator *c, LLVMValueRef left,
   return res;
 }
 
-/* All indices: function, return value, then each of `params` parameters. */
+/* The identity of the attribute list of a function or call site, uniqued
+ * in the context (attribute_list.cpp). */
+const void *ltofold_attribute_list(LLVMValueRef value);
+
+/* All indices: function, return value, then each of `params` parameters;
+ * one list, the same at all of them. */
 static int cmp_attribute_lists(ltofold_comparator *c, LLVMValueRef left,
                                LLVMValueRef right, bool call_site,
                                unsigned params) {
+  if (ltofold_attribute_list(left) == ltofold_attribute_list(right))
+    return 0;
   RETURN_IF_DIFFERENT(cmp_attributes_at(c, left, right, call_site,
                                   LLVMAttributeFunctionIndex));
   RETURN_IF_DIFFERENT(cmp_attributes_at(c, left, right, call_site,
