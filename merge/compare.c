@@ -1619,27 +1619,20 @@ uint64_t ltofold_function_hash(LLVMValueRef function) {
   return comparator_function_hash(function, false);
 }
 
-uint64_t comparator_function_hash(LLVMValueRef function, bool masked) {
-  uint64_t hash = 0xcbf29ce484222325ULL;
-#define MIX(x) (hash = (hash ^ (uint64_t)(x)) * 0x100000001b3ULL)
-  MIX(LLVMCountParams(function));
-  MIX(LLVMIsFunctionVarArg(LLVMGlobalGetValueType(function)));
-  size_t capacity = 64, count = 0;
-  LLVMBasicBlockRef *stack = malloc(capacity * sizeof *stack);
-  if (!stack)
+LLVMBasicBlockRef *comparator_block_walk(LLVMValueRef function, size_t *count) {
+  size_t blocks = LLVMCountBasicBlocks(function), pending = 0;
+  LLVMBasicBlockRef *order = malloc((blocks + 1) * sizeof *order);
+  LLVMBasicBlockRef *stack = malloc((blocks + 1) * sizeof *stack);
+  if (!order || !stack)
     abort();
   ptr_map visited;
   ptr_map_init(&visited);
-  stack[count++] = LLVMGetEntryBasicBlock(function);
+  *count = 0;
+  stack[pending++] = LLVMGetEntryBasicBlock(function);
   ptr_map_put(&visited, stack[0], 1);
-  while (count) {
-    LLVMBasicBlockRef bb = stack[--count];
-    MIX(0x5bd1e995); /* block boundary */
-    for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
-         inst = LLVMGetNextInstruction(inst)) {
-      unsigned choice = masked ? comparator_choice_class(inst) : 0;
-      MIX(choice ? 0x10000u | choice : (unsigned)LLVMGetInstructionOpcode(inst));
-    }
+  while (pending) {
+    LLVMBasicBlockRef bb = stack[--pending];
+    order[(*count)++] = bb;
     LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
     unsigned successors = term ? LLVMGetNumSuccessors(term) : 0;
     for (unsigned i = 0; i < successors; ++i) {
@@ -1647,17 +1640,30 @@ uint64_t comparator_function_hash(LLVMValueRef function, bool masked) {
       if (ptr_map_get(&visited, succ, NULL))
         continue;
       ptr_map_put(&visited, succ, 1);
-      if (count == capacity) {
-        capacity *= 2;
-        stack = realloc(stack, capacity * sizeof *stack);
-        if (!stack)
-          abort();
-      }
-      stack[count++] = succ;
+      stack[pending++] = succ; /* each block once: the stack holds them all */
     }
   }
   ptr_map_free(&visited);
   free(stack);
+  return order;
+}
+
+uint64_t comparator_function_hash(LLVMValueRef function, bool masked) {
+  uint64_t hash = 0xcbf29ce484222325ULL;
+#define MIX(x) (hash = (hash ^ (uint64_t)(x)) * 0x100000001b3ULL)
+  MIX(LLVMCountParams(function));
+  MIX(LLVMIsFunctionVarArg(LLVMGlobalGetValueType(function)));
+  size_t count;
+  LLVMBasicBlockRef *order = comparator_block_walk(function, &count);
+  for (size_t b = 0; b < count; ++b) {
+    MIX(0x5bd1e995); /* block boundary */
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(order[b]); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      unsigned choice = masked ? comparator_choice_class(inst) : 0;
+      MIX(choice ? 0x10000u | choice : (unsigned)LLVMGetInstructionOpcode(inst));
+    }
+  }
+  free(order);
 #undef MIX
   return hash;
 }

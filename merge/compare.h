@@ -115,6 +115,10 @@ bool comparator_same_flags(LLVMValueRef left, LLVMValueRef right);
 void comparator_meet_flags(LLVMValueRef inst, LLVMValueRef other);
 /* ltofold_function_hash, or with `masked`, the hash of similar mode. */
 uint64_t comparator_function_hash(LLVMValueRef function, bool masked);
+/* The blocks of `function` reachable from its entry, in the order the
+ * comparator walks them (depth first along successors, each block once,
+ * the last successor pushed first taken): malloc'd, *count of them. */
+LLVMBasicBlockRef *comparator_block_walk(LLVMValueRef function, size_t *count);
 
 /* Compares `body`, a merged body whose trailing parameters are bound in
  * c->bound_arguments, with `original`, which takes the leading ones:

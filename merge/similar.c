@@ -296,25 +296,21 @@ static uint64_t operand_kind(LLVMValueRef value) {
 }
 
 /* FNV-1a over what comparator_compare_structure requires equal of two
- * functions, in its walk (depth first along successors, blocks numbered as
- * met): per block its phis (type, and the kind of each incoming value) and
- * its terminator (opcode, and each operand's kind and type, a successor by
- * its number). Two functions with different shapes are no pair; equal
- * shapes say nothing. */
+ * functions, in its walk (comparator_block_walk): per block its phis (type,
+ * and the kind of each incoming value) and its terminator (opcode, and each
+ * operand's kind and type, a successor by its place in the walk). Two
+ * functions with different shapes are no pair; equal shapes say nothing. */
 static uint64_t shape_hash(LLVMValueRef fn) {
   uint64_t hash = 1469598103934665603u;
 #define MIX(x) (hash = (hash ^ (uint64_t)(x)) * 1099511628211u)
-  size_t count = 0, numbered = 0;
-  LLVMBasicBlockRef *stack = malloc((LLVMCountBasicBlocks(fn) + 1) * sizeof *stack);
-  if (!stack)
-    abort();
-  ptr_map numbers; /* block -> 1 + its number in the walk */
-  ptr_map_init(&numbers);
-  stack[count++] = LLVMGetEntryBasicBlock(fn);
-  ptr_map_put(&numbers, stack[0], ++numbered);
-  while (count) {
-    LLVMBasicBlockRef bb = stack[--count];
-    LLVMValueRef i = LLVMGetFirstInstruction(bb);
+  size_t count;
+  LLVMBasicBlockRef *order = comparator_block_walk(fn, &count);
+  ptr_map place; /* block -> 1 + its place in the walk */
+  ptr_map_init(&place);
+  for (size_t b = 0; b < count; ++b)
+    ptr_map_put(&place, order[b], b + 1);
+  for (size_t b = 0; b < count; ++b) {
+    LLVMValueRef i = LLVMGetFirstInstruction(order[b]);
     for (; LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i)) {
       MIX((uintptr_t)LLVMTypeOf(i));
       unsigned incoming = LLVMCountIncoming(i);
@@ -322,29 +318,24 @@ static uint64_t shape_hash(LLVMValueRef fn) {
       for (unsigned k = 0; k < incoming; ++k)
         MIX(operand_kind(LLVMGetIncomingValue(i, k)));
     }
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(order[b]);
     MIX(LLVMGetInstructionOpcode(term));
     int operands = LLVMGetNumOperands(term);
     MIX(operands);
     for (int k = 0; k < operands; ++k) {
       LLVMValueRef operand = LLVMGetOperand(term, (unsigned)k);
-      if (!LLVMValueIsBasicBlock(operand)) {
+      uint64_t number = 0;
+      if (LLVMValueIsBasicBlock(operand)) {
+        ptr_map_get(&place, LLVMValueAsBasicBlock(operand), &number);
+        MIX(number);
+      } else {
         MIX(operand_kind(operand));
         MIX((uintptr_t)LLVMTypeOf(operand));
-        continue;
       }
-      LLVMBasicBlockRef succ = LLVMValueAsBasicBlock(operand);
-      uint64_t number;
-      if (!ptr_map_get(&numbers, succ, &number)) {
-        number = ++numbered;
-        ptr_map_put(&numbers, succ, number);
-        stack[count++] = succ; /* each block once: the stack holds them all */
-      }
-      MIX(number);
     }
   }
-  ptr_map_free(&numbers);
-  free(stack);
+  ptr_map_free(&place);
+  free(order);
 #undef MIX
   return hash;
 }
