@@ -592,8 +592,6 @@ static size_t extra_bytes(const group *g) {
   return hundredths / 100;
 }
 
-
-
 /* How many of the merged body's parameters go on the stack. */
 static unsigned stack_parameters(LLVMTypeRef *types, unsigned count) {
   unsigned integers = 0, fps = 0;
