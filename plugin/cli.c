@@ -120,15 +120,6 @@ static void print_version(FILE *out) {
           major, minor, patch);
 }
 
-/* Flushes what help or the version printed: 0, or 1 with an error line
- * when standard output could not take it (a full disk, a closed pipe). */
-static int finish_stdout(void) {
-  if (fflush(stdout) == 0 && !ferror(stdout))
-    return 0;
-  fprintf(stderr, "ltofold: error: <stdout>: cannot write: %s\n",
-          strerror(errno));
-  return 1;
-}
 
 static int usage_error(char *message) {
   fprintf(stderr, "ltofold: error: %s\n", message);
@@ -280,7 +271,9 @@ static int print_ranges(LLVMModuleRef module, const ltofold_options *options,
   ltofold_fprange_print_with_options(module, &fprange_options, stdout);
   if (fflush(stdout) == 0 && !ferror(stdout))
     return 0;
-  *error = ltofold_format("<stdout>: cannot write: %s", strerror(errno));
+  int failed = errno;
+  ltofold_stdout_failed(failed);
+  *error = ltofold_format("<stdout>: cannot write: %s", strerror(failed));
   return -1;
 }
 
@@ -369,11 +362,11 @@ int main(int argc, char **argv) {
    * keeps a user from reading them. */
   if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
     print_help(stdout);
-    return finish_stdout();
+    return ltofold_stdout_finish("ltofold", 1);
   }
   if (argc > 1 && !strcmp(argv[1], "--version")) {
     print_version(stdout);
-    return finish_stdout();
+    return ltofold_stdout_finish("ltofold", 1);
   }
   if (argc > 1 && !strcmp(argv[1], "diff"))
     return ltofold_cli_diff(argc - 1, argv + 1);

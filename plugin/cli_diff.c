@@ -802,6 +802,7 @@ int ltofold_cli_diff(int argc, char **argv) {
   if (error)
     fprintf(stderr, "ltofold diff: error: %s\n", error);
   free(error);
-  fflush(stdout);
-  return status;
+  /* a difference not written is an error, not "changed" (exit 1) */
+  int unwritten = ltofold_stdout_finish("ltofold diff", 2);
+  return unwritten ? unwritten : status;
 }

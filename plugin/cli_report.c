@@ -289,7 +289,11 @@ int ltofold_cli_report(int argc, char **argv) {
                   {"binary", ltofold_cli_report_binary},
                   {"combine", ltofold_cli_report_combine}};
   for (size_t i = 0; i < sizeof commands / sizeof *commands; ++i)
-    if (!strcmp(argv[1], commands[i].name))
-      return commands[i].run(argc - 1, argv + 1);
+    if (!strcmp(argv[1], commands[i].name)) {
+      int status = commands[i].run(argc - 1, argv + 1);
+      /* what it printed (a PR comment, a table) must have been written */
+      int unwritten = ltofold_stdout_finish("ltofold", 2);
+      return unwritten ? unwritten : status;
+    }
   return ltofold_cli_report_usage_error("unknown report command '%s'", argv[1]);
 }

@@ -242,8 +242,28 @@ int ltofold_output_write(ltofold_output *output, const void *data, size_t size,
                          char **error) {
   if (ltofold_write_fully(output->fd, data, size) == 0)
     return 0;
-  *error = cannot_write(output->name, errno);
+  int failed = errno;
+  if (output->fd == STDOUT_FILENO)
+    ltofold_stdout_failed(failed);
+  *error = cannot_write(output->name, failed);
   return -1;
+}
+
+void ltofold_stdout_failed(int error_number) {
+  if (error_number != EPIPE)
+    return;
+  signal(SIGPIPE, SIG_DFL);
+  raise(SIGPIPE);
+}
+
+int ltofold_stdout_finish(const char *program, int error_status) {
+  if (fflush(stdout) == 0 && !ferror(stdout))
+    return 0;
+  int failed = errno;
+  ltofold_stdout_failed(failed);
+  fprintf(stderr, "%s: error: <stdout>: cannot write: %s\n", program,
+          strerror(failed));
+  return error_status;
 }
 
 /* Closes the file unless it is standard output. Returns 0 or an errno. */

@@ -52,7 +52,19 @@ int ltofold_write_fully(int fd, const void *data, size_t size);
  * SIGINT, SIGTERM and SIGHUP remove the pending temporary files before the
  * process dies of the signal; SIGPIPE and SIGXFSZ are ignored, so that a
  * closed pipe or `ulimit -f` make write fail (EPIPE, EFBIG) and the error is
- * reported like any other. */
+ * reported like any other, but for standard output: there a reader that
+ * stopped reading (`| head`) is no error, and the process ends quietly as
+ * SIGPIPE ends it (ltofold_stdout_failed). */
 void ltofold_output_handle_signals(void);
+
+/* After a write to standard output failed with `error_number`: returns
+ * for any error but EPIPE; for EPIPE ends the process quietly, of SIGPIPE,
+ * as a program that does not catch it ends. */
+void ltofold_stdout_failed(int error_number);
+
+/* Flushes standard output at the end of a command: 0, or `error_status`
+ * with an error line "PROGRAM: error: <stdout>: cannot write: CAUSE" (a
+ * full disk); a closed pipe ends the process quietly. */
+int ltofold_stdout_finish(const char *program, int error_status);
 
 #endif
