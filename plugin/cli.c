@@ -306,8 +306,15 @@ static int run(cli_args *args) {
   LLVMContextRef context = LLVMContextCreate();
   char *error = NULL;
   ltofold_report *report = args->options.report_path ? ltofold_report_new() : NULL;
-  LLVMModuleRef module = ltofold_read_module(context, args->input, &error);
-  int status = module ? 0 : 1;
+  /* The outputs first, as compilers do: an output that cannot be written
+   * is found before the work, not after it. */
+  int status = (args->output && !args->print_ranges &&
+                ltofold_output_check(args->output, &error)) ||
+               (args->options.report_path &&
+                ltofold_output_check(args->options.report_path, &error));
+  LLVMModuleRef module =
+      status ? NULL : ltofold_read_module(context, args->input, &error);
+  status = status || !module;
   if (!status && args->options.cpu &&
       check_cpu(module, args->options.cpu, &error))
     status = 1;

@@ -221,6 +221,44 @@ ltofold_output *ltofold_output_open(const char *path, char **error) {
   return output;
 }
 
+/* 0 if the directory of `path` exists and takes new files, or an errno. */
+static int directory_takes_files(const char *path) {
+  const char *slash = strrchr(path, '/');
+  char *directory = slash ? ltofold_format("%.*s", (int)(slash - path) + 1, path)
+                          : ltofold_format(".");
+  struct stat status;
+  int failed = 0;
+  if (stat(directory, &status) != 0)
+    failed = errno;
+  else if (!S_ISDIR(status.st_mode))
+    failed = ENOTDIR;
+  else if (access(directory, W_OK | X_OK) != 0)
+    failed = errno;
+  free(directory);
+  return failed;
+}
+
+int ltofold_output_check(const char *path, char **error) {
+  if (!strcmp(path, "-"))
+    return 0;
+  char *target = follow_links(path);
+  struct stat status;
+  int failed;
+  if (!target)
+    failed = errno;
+  else if (stat(target, &status) == 0 && S_ISDIR(status.st_mode))
+    failed = EISDIR;
+  else if (stat(target, &status) == 0 && !S_ISREG(status.st_mode))
+    failed = access(target, W_OK) == 0 ? 0 : errno; /* written in place */
+  else
+    failed = directory_takes_files(target); /* through a temporary beside it */
+  free(target);
+  if (!failed)
+    return 0;
+  *error = cannot_write(path, failed);
+  return -1;
+}
+
 int ltofold_write_fully(int fd, const void *data, size_t size) {
   const char *bytes = data;
   while (size) {

@@ -22,6 +22,12 @@ typedef struct ltofold_output ltofold_output;
  * written in place). Returns NULL with a malloc'd message in *error. */
 ltofold_output *ltofold_output_open(const char *path, char **error);
 
+/* Whether `path` can be opened for writing now, before the work that
+ * makes what goes in it: its directory exists and takes files, and it is
+ * not a directory. Returns 0, or -1 with the error ltofold_output_open
+ * would give. */
+int ltofold_output_check(const char *path, char **error);
+
 /* Appends `size` bytes. Returns 0, or -1 with *error (the output stays
  * open: discard it). */
 int ltofold_output_write(ltofold_output *output, const void *data, size_t size,

@@ -39,6 +39,7 @@
  * "ltofold: " and naming the file; an error makes the hook return LDPS_ERR
  * so the link fails without a crash. */
 #include "gold.h"
+#include "output_file.h"
 #include "link_command.h"
 #include "messages.h"
 #include "pipeline.h"
@@ -373,6 +374,14 @@ onload(struct ld_plugin_tv *tv) {
                     "ltofold needs (claim file, all symbols read, add "
                     "symbols, get symbols, add input file)");
     return LDPS_ERR;
+  }
+  /* The report is written after LTO, merge and code generation (minutes on
+   * a large program): a path that cannot take it stops the link now. */
+  if (!the_plugin.options_failed && the_plugin.options.report_path &&
+      ltofold_output_check(the_plugin.options.report_path, &error)) {
+    say(LDPL_FATAL, "report: %s", error);
+    free(error);
+    the_plugin.options_failed = true;
   }
   if (the_plugin.output_kind == LDPO_REL) {
     say(LDPL_ERROR, "relocatable output (-r) is not supported: link the "
