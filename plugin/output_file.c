@@ -246,12 +246,12 @@ int ltofold_output_check(const char *path, char **error) {
   int failed;
   if (!target)
     failed = errno;
-  else if (stat(target, &status) == 0 && S_ISDIR(status.st_mode))
-    failed = EISDIR;
-  else if (stat(target, &status) == 0 && !S_ISREG(status.st_mode))
-    failed = access(target, W_OK) == 0 ? 0 : errno; /* written in place */
-  else
+  else if (stat(target, &status) != 0 || S_ISREG(status.st_mode))
     failed = directory_takes_files(target); /* through a temporary beside it */
+  else if (S_ISDIR(status.st_mode))
+    failed = EISDIR;
+  else
+    failed = access(target, W_OK) == 0 ? 0 : errno; /* written in place */
   free(target);
   if (!failed)
     return 0;
