@@ -15,7 +15,7 @@
  * renamed into place, and the report only follows an output that made it:
  * no report ever claims a run that failed. SIGINT and SIGTERM remove the
  * temporaries. Every error is one line on stderr naming the file and the
- * cause, and exit status 1. */
+ * cause, and exit status 2 (LTOFOLD_EXIT_ERROR, cli_commands.h). */
 #include "cli_commands.h"
 #include "ir_reader.h"
 #include "ltofold_fprange.h"
@@ -124,11 +124,15 @@ static void print_version(FILE *out) {
 static int usage_error(char *message) {
   fprintf(stderr, "ltofold: error: %s\n", message);
   free(message);
-  return 1;
+  return LTOFOLD_EXIT_ERROR;
 }
 
-/* Fills *args from argv. Returns 0 to run, 1 on error, 2 when help was
- * printed. */
+/* What parse_command_line returns when it printed the help: nothing to
+ * run, and no error. */
+enum { HELP_PRINTED = -1 };
+
+/* Fills *args from argv. Returns 0 to run, LTOFOLD_EXIT_ERROR on error,
+ * HELP_PRINTED. */
 static int parse_command_line(int argc, char **argv, cli_args *args) {
   if (argc < 2)
     return usage_error(ltofold_format("no command given (see ltofold --help)"));
@@ -143,7 +147,7 @@ static int parse_command_line(int argc, char **argv, cli_args *args) {
     char *error = NULL;
     if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
       print_help(stdout);
-      return 2;
+      return HELP_PRINTED;
     } else if (!strcmp(arg, "-o")) {
       if (++i == argc)
         return usage_error(ltofold_format("option '-o' needs a file name"));
@@ -346,7 +350,7 @@ static int run(cli_args *args) {
   if (module)
     LLVMDisposeModule(module);
   LLVMContextDispose(context);
-  return status;
+  return status ? LTOFOLD_EXIT_ERROR : LTOFOLD_EXIT_OK;
 }
 
 /* The command names its phase: `ltofold canon` runs canon even though the
@@ -369,11 +373,11 @@ int main(int argc, char **argv) {
    * keeps a user from reading them. */
   if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
     print_help(stdout);
-    return ltofold_stdout_finish("ltofold", 1);
+    return ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);
   }
   if (argc > 1 && !strcmp(argv[1], "--version")) {
     print_version(stdout);
-    return ltofold_stdout_finish("ltofold", 1);
+    return ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);
   }
   if (argc > 1 && !strcmp(argv[1], "diff"))
     return ltofold_cli_diff(argc - 1, argv + 1);
@@ -393,8 +397,8 @@ int main(int argc, char **argv) {
     ltofold_output_handle_signals();
     enable_command_phase(&args);
     status = run(&args);
-  } else if (status == 2) {
-    status = 0;
+  } else if (status == HELP_PRINTED) {
+    status = ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);
   }
   ltofold_options_free(&args.options);
   return status;

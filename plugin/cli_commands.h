@@ -4,6 +4,19 @@
 #ifndef LTOFOLD_CLI_COMMANDS_H
 #define LTOFOLD_CLI_COMMANDS_H
 
+/* The exit status, one rule for every command (diff(1)'s and cmp(1)'s):
+ * 0 done, and for a comparison nothing differs and every budget holds;
+ * 1 a comparison found a difference (diff) or a budget is exceeded
+ * (report diff); 2 an error: a bad command line, an input that cannot be
+ * read, an output that cannot be written, a phase that failed. A pipeline
+ * tells "changed" from "broken" by 1 and 2. thin-backend, a wrapper around
+ * the compiler, passes on the compiler's own status when it fails. */
+enum {
+  LTOFOLD_EXIT_OK = 0,
+  LTOFOLD_EXIT_DIFFERENT = 1,
+  LTOFOLD_EXIT_ERROR = 2,
+};
+
 /* ltofold diff A B: canonicalize both, show a unified diff; 0 equal,
  * 1 different, 2 error. */
 int ltofold_cli_diff(int argc, char **argv);
@@ -15,12 +28,12 @@ int ltofold_cli_report(int argc, char **argv);
 
 /* ltofold thin-backend [OPTIONS] -- COMPILER ARGS...: a distributed ThinLTO
  * backend compile with ltofold in it (cli_thin.c); the compiler's exit
- * status, or 1. */
+ * status when the compiler fails, or LTOFOLD_EXIT_ERROR. */
 int ltofold_cli_thin_backend(int argc, char **argv);
 
 /* ltofold thin-merge [OPTIONS] --parts N -o PREFIX MODULE.bc...: the
  * backends' optimized modules linked, merged across, and cut into N parts
- * for their code generation (cli_thin.c); 0, or 1. */
+ * for their code generation (cli_thin.c); 0, or LTOFOLD_EXIT_ERROR. */
 int ltofold_cli_thin_merge(int argc, char **argv);
 
 #endif

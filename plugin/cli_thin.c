@@ -27,6 +27,7 @@
 #include "messages.h"
 #include "module_linker.h"
 #include "options.h"
+#include "output_file.h"
 #include "pipeline.h"
 #include "plugin_entry.h"
 #include "report.h"
@@ -360,11 +361,11 @@ static int generate(char **argv, int first, int argc,
 int ltofold_cli_thin_backend(int argc, char **argv) {
   if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
     print_usage(stdout);
-    return 0;
+    return ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);
   }
   arg_list pairs = {0}, step = {0};
   backend_steps steps = {0};
-  int first = 0, status = 1;
+  int first = 0, status = LTOFOLD_EXIT_ERROR;
   char *dir = NULL, *stem = NULL, *imported = NULL, *optimized = NULL;
   char *error = read_options(argc, argv, &pairs, &steps, &first);
   backend_command command;
@@ -408,7 +409,7 @@ int ltofold_cli_thin_backend(int argc, char **argv) {
   free_list(&step);
   if (status)
     goto cleanup;
-  status = 1;
+  status = LTOFOLD_EXIT_ERROR;
   /* 2. optimize, with ltofold */
   error = optimize(imported, optimized, &command, &pairs);
   if (error)
@@ -429,7 +430,7 @@ done:
   if (error) {
     fprintf(stderr, "ltofold: error: thin-backend: %s\n", error);
     free(error);
-    return status > 0 ? status : 1;
+    return status > 0 ? status : LTOFOLD_EXIT_ERROR;
   }
   return status;
 }
@@ -552,7 +553,7 @@ int ltofold_cli_thin_merge(int argc, char **argv) {
       print_merge_usage(stdout);
       free_list(&pairs);
       free_list(&inputs);
-      return 0;
+      return ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);
     }
     const char *value;
     if (!strcmp(a, "-o") && i + 1 < argc)
@@ -583,7 +584,7 @@ int ltofold_cli_thin_merge(int argc, char **argv) {
   if (error) {
     fprintf(stderr, "ltofold: error: thin-merge: %s\n", error);
     free(error);
-    return 1;
+    return LTOFOLD_EXIT_ERROR;
   }
   return 0;
 }
