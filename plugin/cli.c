@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct command {
@@ -306,7 +307,31 @@ static char *blame_for_invalid_result(const char *input, const char *message) {
   return error;
 }
 
+/* Records where the report comes from (report.h, ltofold_build): the
+ * command's output, options and module's target, when it started and how
+ * long it took. */
+static void describe_run(ltofold_report *report, const cli_args *args,
+                         LLVMModuleRef module, double started_wall,
+                         double started) {
+  char *triple = ltofold_module_triple(module);
+  ltofold_build build = {
+      .label = args->options.label,
+      .output = strcmp(args->output, "-") ? args->output : NULL,
+      .options = args->options.settings,
+      .target = triple,
+      .cpu = args->options.cpu,
+      .started = started_wall,
+      .seconds = ltofold_now_seconds() - started,
+  };
+  ltofold_report_set_build(report, &build);
+  free(triple);
+}
+
 static int run(cli_args *args) {
+  double started = ltofold_now_seconds();
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  double started_wall = (double)now.tv_sec + (double)now.tv_nsec / 1e9;
   LLVMContextRef context = LLVMContextCreate();
   char *error = NULL;
   ltofold_report *report = args->options.report_path ? ltofold_report_new() : NULL;
@@ -340,6 +365,8 @@ static int run(cli_args *args) {
       status = 1;
     }
     LLVMDisposeMessage(message);
+    if (!status && report)
+      describe_run(report, args, module, started_wall, started);
     if (!status && write_results(args, module, report, &error))
       status = 1;
   }

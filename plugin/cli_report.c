@@ -161,6 +161,18 @@ cJSON *ltofold_cli_report_read(const char *path) {
     cJSON_Delete(root);
     return NULL;
   }
+  /* A link where ltofold did not run still writes the report it was asked
+   * for, saying so, so that no earlier build's numbers pass for its own:
+   * none of them is a measurement. */
+  const char *not_run = ltofold_report_not_run(root);
+  if (not_run) {
+    fprintf(stderr,
+            "ltofold: error: %s: ltofold did not run in the build that wrote "
+            "this report: %s\n",
+            path, not_run);
+    cJSON_Delete(root);
+    return NULL;
+  }
   /* What report combine adds up by name (the schema's phase). */
   const cJSON *phases = cJSON_GetObjectItemCaseSensitive(root, "phases");
   const cJSON *phase;

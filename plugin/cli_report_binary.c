@@ -14,9 +14,17 @@
  * each kept body gets its address (kept_address), which with the group's
  * folded symbols maps a profiler's address back to every function folded
  * there. `object` then describes the program: its bytes and its code
- * sections' (.text), "measured": "linked-binary". */
+ * sections' (.text), "measured": "linked-binary".
+ *
+ * Only the program the report's link wrote is measured: one linked
+ * without ltofold (or with another report's link) would credit folds that
+ * never happened. The report's build ID (build.build_id: the linkers
+ * plugins record the output's) must be the program's; and, with or without
+ * one, functions the report folded away must not be in the program with
+ * bodies of their own (ltofold_report_check_binary). */
 #include "cli_report.h"
 
+#include "messages.h"
 #include "object_symbols.h"
 #include "report.h"
 
@@ -24,6 +32,27 @@
 #include <llvm-c/Core.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Whether the program's build ID is the one the report recorded (a report
+ * without one, from `ltofold merge` or a link without --build-id, passes).
+ * Returns NULL, or why not (malloc'd). */
+static char *check_build_id(const cJSON *root, const char *program) {
+  const char *recorded = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+      cJSON_GetObjectItemCaseSensitive(root, "build"), "build_id"));
+  if (!recorded)
+    return NULL;
+  char *actual = ltofold_file_build_id(program);
+  char *why = NULL;
+  if (!actual)
+    why = ltofold_format("has no build ID, and the report's link wrote one "
+                         "with build ID %s",
+                         recorded);
+  else if (strcmp(actual, recorded))
+    why = ltofold_format("its build ID is %s, the report's link wrote %s",
+                         actual, recorded);
+  free(actual);
+  return why;
+}
 
 /* Measures `report` (taken over) from `program`; writes it to `out`.
  * Returns 0, or 2 after saying why. */
@@ -48,7 +77,19 @@ static int measure(cJSON *root, const char *program, const char *out) {
     free(error);
     status = 2;
   }
+  char *mismatch = status ? NULL : check_build_id(root, program);
   ltofold_report *report = ltofold_report_from_json(root);
+  if (!status && !mismatch)
+    ltofold_report_check_binary(report, symbols.symbols, symbols.count,
+                                &mismatch);
+  if (mismatch) {
+    fprintf(stderr,
+            "ltofold: error: %s: not the program this report's link wrote: "
+            "%s\n",
+            program, mismatch);
+    free(mismatch);
+    status = 2;
+  }
   if (!status) {
     if (!symbols.count)
       fprintf(stderr,

@@ -329,7 +329,10 @@ static char *optimize(const char *imported, const char *out,
   LLVMDisposeModule(module);
   LLVMContextDispose(context);
   /* The report: this backend's, written now (a process of its own). */
-  ltofold_plugin_link_finish();
+  if (ltofold_plugin_link_finish((const char *const *)pairs->items,
+                                 pairs->count) &&
+      !error)
+    error = ltofold_format("the report could not be written");
   return error;
 }
 

@@ -32,4 +32,32 @@ void ltofold_link_arguments_free(char **arguments, size_t count);
  * -l:crtfastmath.o). By name only: nothing is opened. */
 bool ltofold_link_flushes_denormals(char *const *arguments, size_t count);
 
+/* Which linker the process is, by the base name of its program: "lld"
+ * (ld.lld, lld), "gold" (ld.gold), "mold" (ld.mold), "ld.bfd" (ld,
+ * ld.bfd), or NULL for another program (opt, a compiler). For reports. */
+const char *ltofold_link_linker(char *const *arguments, size_t count);
+
+/* The output the command line names (-o FILE, -oFILE, --output=FILE,
+ * --output FILE; the last one wins, as in the linkers), or "a.out", their
+ * default. Points into `arguments`. */
+const char *ltofold_link_output(char *const *arguments, size_t count);
+
+/* Whether `path` is a file that holds LLVM bitcode: bitcode (plain or in
+ * its wrapper), or an archive with a bitcode member. Only the magic
+ * numbers are read (of each member, in an archive). */
+bool ltofold_file_has_bitcode(const char *path);
+
+/* The arguments that name a file holding LLVM bitcode
+ * (ltofold_file_has_bitcode), in order, as a NULL-ended array of pointers
+ * into `arguments` (free the array alone). Libraries found through -l are
+ * not searched for. */
+const char **ltofold_link_bitcode_inputs(char *const *arguments, size_t count);
+
+/* An LTO plugin the command line loads (-plugin PATH, -plugin=PATH,
+ * --plugin ...) before the library at `own_path`, or NULL. Such a plugin is
+ * offered every input first: LLVMgold.so (which clang adds when -flto is on
+ * the link line) takes the bitcode, and ltofold-gold.so never sees it. */
+const char *ltofold_link_other_plugin(char *const *arguments, size_t count,
+                                      const char *own_path);
+
 #endif

@@ -8,6 +8,7 @@
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Object.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,4 +123,72 @@ void ltofold_symbol_list_free(ltofold_symbol_list *list) {
     free((char *)list->symbols[i].name);
   free(list->symbols);
   *list = (ltofold_symbol_list){0};
+}
+
+/* A 32-bit word of a note, in the file's byte order. */
+static uint32_t note_word(const unsigned char *bytes, bool big_endian) {
+  return big_endian ? (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 |
+                          (uint32_t)bytes[2] << 8 | bytes[3]
+                    : (uint32_t)bytes[3] << 24 | (uint32_t)bytes[2] << 16 |
+                          (uint32_t)bytes[1] << 8 | bytes[0];
+}
+
+/* The GNU build-ID note's descriptor in a .note.gnu.build-id section's
+ * contents, as hex (malloc'd), or NULL: a note is its name's size, its
+ * descriptor's size and its type (3, NT_GNU_BUILD_ID), then the name
+ * ("GNU\0") and the descriptor, each padded to 4 bytes. */
+static char *build_id_note(const unsigned char *bytes, uint64_t size,
+                           bool big_endian) {
+  for (uint64_t at = 0; size - at >= 12;) {
+    uint32_t name_size = note_word(bytes + at, big_endian);
+    uint32_t desc_size = note_word(bytes + at + 4, big_endian);
+    uint32_t type = note_word(bytes + at + 8, big_endian);
+    uint64_t name_at = at + 12, desc_at = name_at + ((name_size + 3ull) & ~3ull);
+    uint64_t end = desc_at + ((desc_size + 3ull) & ~3ull);
+    if (end > size || desc_at + desc_size > size)
+      return NULL;
+    if (type == 3 && name_size == 4 && !memcmp(bytes + name_at, "GNU", 4) &&
+        desc_size) {
+      char *hex = malloc(2 * (size_t)desc_size + 1);
+      if (!hex)
+        abort();
+      for (uint32_t i = 0; i < desc_size; ++i)
+        snprintf(hex + 2 * i, 3, "%02x", bytes[desc_at + i]);
+      return hex;
+    }
+    at = end;
+  }
+  return NULL;
+}
+
+char *ltofold_file_build_id(const char *path) {
+  LLVMMemoryBufferRef file = NULL;
+  char *message = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &file, &message)) {
+    LLVMDisposeMessage(message);
+    return NULL;
+  }
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMBinaryRef binary = LLVMCreateBinary(file, context, &message);
+  LLVMDisposeMessage(message);
+  char *hex = NULL;
+  LLVMBinaryType type = binary ? LLVMBinaryGetType(binary) : LLVMBinaryTypeIR;
+  bool elf = type == LLVMBinaryTypeELF32L || type == LLVMBinaryTypeELF32B ||
+             type == LLVMBinaryTypeELF64L || type == LLVMBinaryTypeELF64B;
+  bool big_endian = type == LLVMBinaryTypeELF32B || type == LLVMBinaryTypeELF64B;
+  LLVMSectionIteratorRef section =
+      elf ? LLVMObjectFileCopySectionIterator(binary) : NULL;
+  for (; section && !hex && !LLVMObjectFileIsSectionIteratorAtEnd(binary, section);
+       LLVMMoveToNextSection(section)) {
+    const char *name = LLVMGetSectionName(section);
+    if (name && !strcmp(name, ".note.gnu.build-id"))
+      hex = build_id_note((const unsigned char *)LLVMGetSectionContents(section),
+                          LLVMGetSectionSize(section), big_endian);
+  }
+  LLVMDisposeSectionIterator(section);
+  if (binary)
+    LLVMDisposeBinary(binary);
+  LLVMDisposeMemoryBuffer(file);
+  LLVMContextDispose(context);
+  return hex;
 }

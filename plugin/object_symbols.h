@@ -32,4 +32,10 @@ int ltofold_read_symbols(LLVMMemoryBufferRef file, LLVMContextRef context,
 
 void ltofold_symbol_list_free(ltofold_symbol_list *list);
 
+/* The GNU build ID of the ELF program or object at `path` (its
+ * .note.gnu.build-id), as lowercase hex (malloc'd), or NULL when it has
+ * none or cannot be read: the link's identity, which a report records so
+ * that `report binary` measures only the program it describes. */
+char *ltofold_file_build_id(const char *path);
+
 #endif

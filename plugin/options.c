@@ -9,7 +9,12 @@
 const ltofold_option_info ltofold_option_table[] = {
     {"report", LTOFOLD_OPTION_STRING, "FILE",
      "write a JSON report of what was folded to FILE"},
-    {"stats", LTOFOLD_OPTION_FLAG, NULL, "print what was folded to stderr"},
+    {"label", LTOFOLD_OPTION_STRING, "NAME",
+     "the build's name in the report (build.label), which report trend and "
+     "report html show (default: none; they use the output's name)"},
+    {"stats", LTOFOLD_OPTION_FLAG, NULL,
+     "print each phase's time and what it did as it ends, and the totals, to "
+     "stderr"},
     {"verify", LTOFOLD_OPTION_FLAG, NULL,
      "verify the module around every phase (and certify every fold)"},
     {"certify", LTOFOLD_OPTION_FLAG, NULL,
@@ -106,6 +111,7 @@ void ltofold_options_init(ltofold_options *options) {
 
 void ltofold_options_free(ltofold_options *options) {
   free(options->report_path);
+  free(options->label);
   free(options->cpu);
   free(options->merge_test_break);
   free(options->cache_dir);
@@ -114,6 +120,7 @@ void ltofold_options_free(ltofold_options *options) {
   free(options->thinlto_prefix_replace);
   free(options->settings);
   options->report_path = NULL;
+  options->label = NULL;
   options->cpu = NULL;
   options->merge_test_break = NULL;
   options->cache_dir = NULL;
@@ -256,6 +263,9 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->merge_canon = flag;
   } else if (!strcmp(key, "save-temps")) {
     options->save_temps = flag;
+  } else if (!strcmp(key, "label")) {
+    free(options->label);
+    options->label = strdup(value);
   } else if (!strcmp(key, "mcpu")) {
     free(options->cpu);
     options->cpu = strdup(value);

@@ -30,6 +30,7 @@ typedef struct ltofold_option_info {
 /* The options themselves. Strings are owned (ltofold_options_free). */
 typedef struct ltofold_options {
   char *report_path;     /* report: write the JSON report here */
+  char *label;           /* label: the build's name in the report, or NULL */
   bool stats;            /* stats: print counts to stderr */
   bool verify;           /* verify: verify the module before and after each phase */
   bool certify;          /* certify: check every fold (default on; verify implies it) */

@@ -17,6 +17,7 @@
 #include "llvm/Support/ManagedStatic.h"
 
 #include <cstdlib>
+#include <unistd.h>
 
 #include <memory>
 #include <string>
@@ -60,17 +61,29 @@ OptionRegistry &registry() {
 // Construct at load time, not at first use.
 const OptionRegistry &LoadTimeRegistry = registry();
 
-// The end of the process, for the C core (ltofold_plugin_link_finish): lld
-// leaves through llvm_shutdown and _exit, which destroys managed statics
-// but runs no atexit handler; other hosts return from main, which runs
-// atexit handlers. Both are asked; the core acts once.
+std::vector<std::string> givenOptions() { return registry().givenPairs(); }
+
+// The end of the link, for the C core (ltofold_plugin_link_finish), which
+// writes the link's report: a report that cannot be written fails the
+// process, which has no other way left to fail the link.
+void finishLink() {
+  std::vector<std::string> Pairs = givenOptions();
+  std::vector<const char *> Raw;
+  for (const std::string &P : Pairs)
+    Raw.push_back(P.c_str());
+  if (ltofold_plugin_link_finish(Raw.data(), Raw.size()))
+    _exit(1);
+}
+
+// The end of the process: lld leaves through llvm_shutdown and _exit,
+// which destroys managed statics but runs no atexit handler; other hosts
+// return from main, which runs atexit handlers. Both are asked; the core
+// acts once.
 struct ProcessEnd {
-  ProcessEnd() { std::atexit(ltofold_plugin_link_finish); }
-  ~ProcessEnd() { ltofold_plugin_link_finish(); }
+  ProcessEnd() { std::atexit(finishLink); }
+  ~ProcessEnd() { finishLink(); }
 };
 ManagedStatic<ProcessEnd> TheEnd;
-
-std::vector<std::string> givenOptions() { return registry().givenPairs(); }
 
 void registerCallbacks(PassBuilder &PB) {
   *TheEnd; // constructed now, destroyed by llvm_shutdown

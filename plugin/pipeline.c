@@ -35,6 +35,14 @@ double ltofold_now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+void ltofold_step_ended(const ltofold_options *options, ltofold_report *report,
+                        const char *name, double seconds) {
+  if (report)
+    ltofold_report_add_phase(report, name, seconds);
+  if (options->stats)
+    fprintf(stderr, "ltofold %s: %.2f s\n", name, seconds);
+}
+
 static int verify(LLVMModuleRef module, const char *when, const char *name,
                   char **error) {
   char *message = NULL;
@@ -119,26 +127,27 @@ static void run_merge(LLVMModuleRef module, const ltofold_options *options,
 }
 
 static void report_result(ltofold_phase phase, const ltofold_options *options,
-                          ltofold_report *report, phase_result *result) {
+                          ltofold_report *report, phase_result *result,
+                          double seconds) {
   switch (phase) {
   case LTOFOLD_PHASE_FPRANGE:
     if (options->stats)
-      ltofold_print_fprange_stats(stderr, &result->fprange);
+      ltofold_print_fprange_stats(stderr, &result->fprange, seconds);
     if (report)
       ltofold_report_add_fprange(report, &result->fprange);
     ltofold_fprange_result_free(&result->fprange);
     break;
   case LTOFOLD_PHASE_CANON:
     if (options->stats)
-      ltofold_print_canon_stats(stderr, &result->canon);
+      ltofold_print_canon_stats(stderr, &result->canon, seconds);
     if (report)
       ltofold_report_add_canon(report, &result->canon);
     break;
   case LTOFOLD_PHASE_MERGE:
     if (options->stats) {
       if (options->merge_canon)
-        ltofold_print_canon_stats(stderr, &result->merge.canon);
-      ltofold_print_merge_stats(stderr, &result->merge.merge);
+        ltofold_print_canon_stats(stderr, &result->merge.canon, -1);
+      ltofold_print_merge_stats(stderr, &result->merge.merge, seconds);
     }
     if (report)
       ltofold_report_add_merge(report, &result->merge.merge);
@@ -172,7 +181,7 @@ int ltofold_run_phase(LLVMModuleRef module, ltofold_phase phase,
     fprintf(stderr, "ltofold: warning: %s\n", result.merge.merge.warning);
   if (report)
     ltofold_report_add_phase(report, name, seconds);
-  report_result(phase, options, report, &result);
+  report_result(phase, options, report, &result, seconds);
   if (options->verify && verify(module, "after", name, error))
     return -1;
   return 0;
@@ -200,8 +209,7 @@ int ltofold_run_llvm_passes(LLVMModuleRef module, const char *name,
     LLVMDisposeErrorMessage(message);
     return -1;
   }
-  if (report)
-    ltofold_report_add_phase(report, name, seconds);
+  ltofold_step_ended(options, report, name, seconds);
   if (options->verify && verify(module, "after", name, error))
     return -1;
   return 0;

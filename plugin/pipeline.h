@@ -26,6 +26,14 @@ const char *ltofold_phase_name(ltofold_phase phase);
 /* A monotonic clock, in seconds, for the report's phase times. */
 double ltofold_now_seconds(void);
 
+/* A step of the link that ended after `seconds` (LLVM's passes, the
+ * modules linked, code generation): timed into `report` (may be NULL) and,
+ * with stats, said on stderr as it ends ("ltofold codegen: 1.25 s"), so a
+ * link of minutes shows where it is. ltofold's own phases say it on their
+ * statistics line. */
+void ltofold_step_ended(const ltofold_options *options, ltofold_report *report,
+                        const char *name, double seconds);
+
 /* Whether the options turn `phase` on. */
 bool ltofold_phase_enabled(ltofold_phase phase, const ltofold_options *options);
 

@@ -4,14 +4,20 @@
 #include "plugin_entry.h"
 
 #include "link_command.h"
+#include "messages.h"
+#include "object_symbols.h"
 #include "options.h"
+#include "output_file.h"
 #include "pipeline.h"
 #include "report.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 size_t ltofold_plugin_option_count(void) { return ltofold_option_count; }
 const char *ltofold_plugin_option_key(size_t index) {
@@ -56,7 +62,13 @@ static struct {
   /* Whether the linker's command line has a start-up object that flushes
    * subnormals (link_command.h): -1 until a linker pipeline first asks. */
   int flushes_denormals;
-} link_state = {PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, NULL, false, -1};
+  /* For the report's "build": when the first pass builder took the plugin
+   * (wall clock, and ltofold_now_seconds's), and what the first run saw:
+   * its module's target, its options (owned). */
+  double started_wall, started;
+  char *triple, *label, *settings;
+} link_state = {PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, NULL, 0, NULL, false, -1,
+                0, 0, NULL, NULL, NULL};
 
 /* Whether the process, a linker, links a start-up object that makes the
  * program flush subnormals: read once, for every pipeline and ThinLTO
@@ -82,7 +94,12 @@ ltofold_plugin_session *ltofold_plugin_session_new(void) {
   if (!session)
     abort();
   pthread_mutex_lock(&link_state.lock);
-  link_state.sessions++;
+  if (!link_state.sessions++) {
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    link_state.started_wall = (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+    link_state.started = ltofold_now_seconds();
+  }
   pthread_mutex_unlock(&link_state.lock);
   return session;
 }
@@ -91,7 +108,7 @@ ltofold_plugin_session *ltofold_plugin_session_new(void) {
  * the link's; takes it over. */
 static void add_to_link(ltofold_report *report, const char *path, bool backend) {
   pthread_mutex_lock(&link_state.lock);
-  if (!link_state.report_path) {
+  if (!link_state.report_path && path) {
     link_state.report_path = strdup(path);
     if (!link_state.report_path)
       abort();
@@ -105,34 +122,142 @@ static void add_to_link(ltofold_report *report, const char *path, bool backend) 
   pthread_mutex_unlock(&link_state.lock);
 }
 
-void ltofold_plugin_link_finish(void) {
+/* A copy of `text` (NULL stays NULL). */
+static char *copy_or_null(const char *text) {
+  char *copy = text ? strdup(text) : NULL;
+  if (text && !copy)
+    abort();
+  return copy;
+}
+
+/* What the report says of the first run: its module's target, its
+ * options. */
+static void note_first_run(LLVMModuleRef module, const ltofold_options *options) {
   pthread_mutex_lock(&link_state.lock);
+  if (!link_state.triple) {
+    link_state.triple = copy_or_null(LLVMGetTarget(module));
+    link_state.label = copy_or_null(options->label);
+    link_state.settings = copy_or_null(options->settings);
+  }
+  pthread_mutex_unlock(&link_state.lock);
+}
+
+/* This library's (or program's) path; NULL if unknown. */
+static const char *own_path(void) {
+  Dl_info info;
+  return dladdr((void *)own_path, &info) ? info.dli_fname : NULL;
+}
+
+/* Records where the link's report comes from (report.h, ltofold_build):
+ * lld's output and inputs (its module of a full-LTO link is ld-temp.o) from
+ * its command line; in `ltofold thin-backend`, a process with no linker, a
+ * distributed backend's object. `ran`: whether a pipeline ran. */
+static void describe_link(ltofold_report *report, char *const *arguments,
+                          size_t count, const ltofold_options *options,
+                          bool ran) {
+  const char *linker = ltofold_link_linker(arguments, count);
+  ltofold_build build = {
+      .label = link_state.label ? link_state.label : options->label,
+      .output = ltofold_link_output(arguments, count),
+      .linker = linker,
+      .plugin = own_path(),
+      .lto = !ran             ? NULL
+             : !linker        ? "distributed"
+             : link_state.backends ? "thin"
+                                   : "full",
+      .options = link_state.settings ? link_state.settings : options->settings,
+      .target = link_state.triple,
+      .started = link_state.started_wall,
+      .seconds = ltofold_now_seconds() - link_state.started,
+  };
+  if (linker && ran) {
+    const char **inputs = ltofold_link_bitcode_inputs(arguments, count);
+    ltofold_report_replace_input(report, "ld-temp.o", inputs);
+    free(inputs);
+  }
+  ltofold_report_set_build(report, &build);
+  /* The linker has written its output by now; one older than this link
+   * is an earlier link's. */
+  struct stat status;
+  if (linker && !stat(build.output, &status) &&
+      (double)status.st_mtime >= (double)(long long)link_state.started_wall) {
+    char *build_id = ltofold_file_build_id(build.output);
+    if (build_id)
+      ltofold_report_set_build_id(report, build_id);
+    free(build_id);
+  }
+}
+
+/* The link's report: its parts (a full-LTO link's, the ThinLTO backends')
+ * added up, or, where no pipeline ran, one that says so, so that an
+ * earlier link's report is not taken for this one's; with stats, its
+ * totals said once. Returns 0, or -1 after saying why it could not be
+ * written. */
+static int write_link_report(const ltofold_options *options) {
+  bool ran = link_state.report_count > 0;
+  const char *path = ran ? link_state.report_path : options->report_path;
+  if (!path && !(ran && options->stats))
+    return 0;
+  ltofold_report *report =
+      ran ? ltofold_report_combine(link_state.reports, link_state.report_count)
+          : ltofold_report_new();
+  if (ran && options->stats)
+    ltofold_print_totals(stderr, report,
+                         ltofold_now_seconds() - link_state.started);
+  if (!path) {
+    ltofold_report_free(report);
+    return 0;
+  }
+  if (!ran)
+    ltofold_report_set_not_run(
+        report, "loaded, but no pipeline ran it (ltofold runs in full-LTO "
+                "links and in ThinLTO backends, with optimization on)");
+  char **arguments = NULL;
+  size_t count = 0;
+  ltofold_link_arguments(&arguments, &count);
+  describe_link(report, arguments, count, options, ran);
+  ltofold_link_arguments_free(arguments, count);
+  char *error = NULL;
+  int status = ltofold_report_write(report, path, &error);
+  if (status) {
+    fprintf(stderr, "ltofold: error: report: %s\n", error);
+    free(error);
+  }
+  ltofold_report_free(report);
+  return status;
+}
+
+int ltofold_plugin_link_finish(const char *const *pairs, size_t pair_count) {
+  pthread_mutex_lock(&link_state.lock);
+  int status = 0;
   if (!link_state.finished) {
     link_state.finished = true;
-    if (link_state.sessions && !link_state.runs)
+    bool unused = link_state.sessions && !link_state.runs;
+    if (unused)
       fprintf(stderr,
               "ltofold: warning: loaded, but no pipeline ran it: nothing was "
               "folded (ltofold runs in full-LTO links and in ThinLTO "
               "backends, with optimization on)\n");
-    char *error = NULL;
-    if (link_state.backends) {
-      ltofold_report *report =
-          ltofold_report_combine(link_state.reports, link_state.report_count);
-      if (ltofold_report_write(report, link_state.report_path, &error)) {
-        fprintf(stderr, "ltofold: error: report: %s\n", error);
-        free(error);
-      }
-      ltofold_report_free(report);
-    }
+    ltofold_options options;
+    ltofold_options_init(&options);
+    if (!collect_options(&options, pairs, pair_count) &&
+        (unused || link_state.report_count))
+      status = write_link_report(&options);
+    ltofold_options_free(&options);
     for (size_t i = 0; i < link_state.report_count; ++i)
       ltofold_report_free(link_state.reports[i]);
     free(link_state.reports);
     free(link_state.report_path);
+    free(link_state.triple);
+    free(link_state.label);
+    free(link_state.settings);
     link_state.reports = NULL;
     link_state.report_count = 0;
     link_state.report_path = NULL;
+    link_state.triple = link_state.label = link_state.settings = NULL;
   }
   pthread_mutex_unlock(&link_state.lock);
+  return status;
 }
 
 void ltofold_plugin_session_free(ltofold_plugin_session *session) {
@@ -181,6 +306,17 @@ int ltofold_plugin_run(ltofold_plugin_session *session, LLVMModuleRef module,
     ltofold_options_free(&options);
     return 1;
   }
+  /* A report that cannot be written fails the run before the work, not
+   * at the end of the link, when it could only be said (and a ThinLTO
+   * link's report is written at the end). */
+  char *error = NULL;
+  if (options.report_path && ltofold_output_check(options.report_path, &error)) {
+    fprintf(stderr, "ltofold: error: report: %s\n", error);
+    free(error);
+    ltofold_options_free(&options);
+    return 1;
+  }
+  note_first_run(module, &options);
   /* A pipeline named on opt's command line runs its phase. */
   if (pipeline == LTOFOLD_PLUGIN_FPRANGE)
     options.fprange = true;
@@ -194,13 +330,13 @@ int ltofold_plugin_run(ltofold_plugin_session *session, LLVMModuleRef module,
     options.fprange_flush_denormals = true;
   if (pipeline == LTOFOLD_PLUGIN_CANON)
     options.canon = true;
-  if (options.report_path && !session->report) {
+  /* A report also for stats: the link's totals, said at its end. */
+  if ((options.report_path || options.stats) && !session->report) {
     session->report = ltofold_report_new();
     size_t length;
     ltofold_report_add_input(session->report,
                              LLVMGetModuleIdentifier(module, &length));
   }
-  char *error = NULL;
   int status = 0;
   for (const ltofold_phase *phase = pipeline_phases(pipeline);
        *phase != LTOFOLD_PHASE_COUNT && !status; ++phase)
@@ -217,7 +353,7 @@ int ltofold_plugin_run(ltofold_plugin_session *session, LLVMModuleRef module,
      * everywhere. A full-LTO report also goes to the link's, for a link
      * that has ThinLTO backends too (LLVM runs the full-LTO part first). */
     bool backend = pipeline == LTOFOLD_PLUGIN_THIN_LAST;
-    if (!backend &&
+    if (!backend && options.report_path &&
         ltofold_report_write(session->report, options.report_path, &error)) {
       fprintf(stderr, "ltofold: error: report: %s\n", error);
       free(error);

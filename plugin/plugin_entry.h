@@ -45,10 +45,16 @@ int ltofold_plugin_run(ltofold_plugin_session *session, LLVMModuleRef module,
                        const char *const *pairs, size_t pair_count);
 
 /* At the end of the process (the shim calls it when LLVM shuts down, or at
- * exit): writes the link's report if ThinLTO backends made one, and says on
- * stderr when pass builders took the plugin but no pipeline ran it. Once;
- * later calls do nothing. */
-void ltofold_plugin_link_finish(void);
+ * exit; `ltofold thin-backend` after its backend), with the options the
+ * runs had (`pairs` as for ltofold_plugin_run): writes the link's report,
+ * its parts (a full-LTO link's, the ThinLTO backends') added up, with where
+ * it comes from (the output and its build ID, the inputs, the options:
+ * report.h, ltofold_build); where pass builders took the plugin but no
+ * pipeline ran it (a ThinLTO link at --lto-O0), says so on stderr and
+ * writes a report asked for that says so. Once; later calls do nothing.
+ * Returns 0, or -1 when the report could not be written (said on
+ * stderr): the link must fail. */
+int ltofold_plugin_link_finish(const char *const *pairs, size_t pair_count);
 
 /* The option table, for the shim to register -ltofold-KEY options. */
 size_t ltofold_plugin_option_count(void);

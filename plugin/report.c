@@ -5,8 +5,12 @@
 #include "version.h"
 
 #include <cjson/cJSON.h>
+#include <limits.h>
+#include <llvm-c/Core.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 struct ltofold_report {
   cJSON *root;   /* owned */
@@ -81,12 +85,135 @@ void ltofold_report_add_input(ltofold_report *report, const char *path) {
   cJSON_AddItemToArray(report->inputs, cJSON_CreateString(path));
 }
 
+/* Whether the report lists `path` among its inputs. */
+static bool has_input(const ltofold_report *report, const char *path) {
+  const cJSON *input;
+  cJSON_ArrayForEach(input, report->inputs)
+    if (cJSON_IsString(input) && !strcmp(input->valuestring, path))
+      return true;
+  return false;
+}
+
+void ltofold_report_replace_input(ltofold_report *report, const char *name,
+                                  const char *const *paths) {
+  int index = 0;
+  const cJSON *input;
+  cJSON_ArrayForEach(input, report->inputs) {
+    if (cJSON_IsString(input) && !strcmp(input->valuestring, name))
+      break;
+    ++index;
+  }
+  if (!input)
+    return;
+  cJSON_DeleteItemFromArray(report->inputs, index);
+  for (; *paths; ++paths)
+    if (!has_input(report, *paths))
+      cJSON_InsertItemInArray(report->inputs, index++, cJSON_CreateString(*paths));
+}
+
 void ltofold_report_add_phase(ltofold_report *report, const char *name,
                               double seconds) {
   cJSON *phase = cJSON_CreateObject();
   cJSON_AddStringToObject(phase, "name", name);
   cJSON_AddNumberToObject(phase, "seconds", seconds);
   cJSON_AddItemToArray(report->phases, phase);
+}
+
+/* `path` made absolute against the working directory (not resolved: a
+ * symbolic link stays as named). malloc'd. */
+static char *absolute_path(const char *path) {
+  char directory[PATH_MAX];
+  if (path[0] == '/' || !getcwd(directory, sizeof directory))
+    return ltofold_format("%s", path);
+  return ltofold_format("%s/%s", directory, path);
+}
+
+static void add_string(cJSON *object, const char *name, const char *value) {
+  if (value && *value)
+    cJSON_AddStringToObject(object, name, value);
+}
+
+/* A time as ISO 8601 in UTC, "2026-11-28T07:00:00Z". */
+static void add_time(cJSON *object, const char *name, double seconds) {
+  if (seconds < 0)
+    return;
+  time_t when = (time_t)seconds;
+  struct tm utc;
+  char text[32];
+  if (gmtime_r(&when, &utc) &&
+      strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc))
+    cJSON_AddStringToObject(object, name, text);
+}
+
+/* "KEY=VALUE" lines (ltofold_options' settings) as an array of strings. */
+static cJSON *option_list(const char *settings) {
+  cJSON *list = cJSON_CreateArray();
+  for (const char *line = settings; line && *line;) {
+    const char *end = strchr(line, '\n');
+    size_t length = end ? (size_t)(end - line) : strlen(line);
+    char *option = ltofold_format("%.*s", (int)length, line);
+    cJSON_AddItemToArray(list, cJSON_CreateString(option));
+    free(option);
+    line += length + (end != NULL);
+  }
+  return list;
+}
+
+void ltofold_report_set_build(ltofold_report *report, const ltofold_build *build) {
+  cJSON *old = cJSON_DetachItemFromObjectCaseSensitive(report->root, "build");
+  cJSON *object = cJSON_AddObjectToObject(report->root, "build");
+  add_string(object, "label", build->label);
+  if (build->output) {
+    char *output = absolute_path(build->output);
+    cJSON_AddStringToObject(object, "output", output);
+    free(output);
+  }
+  cJSON *build_id = cJSON_GetObjectItemCaseSensitive(old, "build_id");
+  if (cJSON_IsString(build_id))
+    cJSON_AddStringToObject(object, "build_id", build_id->valuestring);
+  cJSON_Delete(old);
+  add_string(object, "linker", build->linker);
+  add_string(object, "plugin", build->plugin);
+  cJSON_AddStringToObject(object, "lto", build->lto ? build->lto : "none");
+  cJSON_AddItemToObject(object, "options", option_list(build->options));
+  add_string(object, "target", build->target);
+  add_string(object, "cpu", build->cpu);
+  cJSON_AddStringToObject(object, "ltofold_version", LTOFOLD_VERSION);
+  unsigned major, minor, patch;
+  LLVMGetVersion(&major, &minor, &patch);
+  char *llvm = ltofold_format("%u.%u.%u", major, minor, patch);
+  cJSON_AddStringToObject(object, "llvm_version", llvm);
+  free(llvm);
+  add_time(object, "started", build->started);
+  if (build->seconds >= 0)
+    cJSON_AddNumberToObject(object, "seconds", build->seconds);
+  cJSON *input;
+  cJSON_ArrayForEach(input, report->inputs) {
+    /* "<stdin>" names no file. */
+    if (cJSON_IsString(input) && input->valuestring[0] != '/' &&
+        input->valuestring[0] != '<') {
+      char *path = absolute_path(input->valuestring);
+      cJSON_SetValuestring(input, path);
+      free(path);
+    }
+  }
+}
+
+void ltofold_report_set_build_id(ltofold_report *report, const char *build_id) {
+  cJSON *object = cJSON_GetObjectItemCaseSensitive(report->root, "build");
+  if (!object)
+    object = cJSON_AddObjectToObject(report->root, "build");
+  cJSON_DeleteItemFromObjectCaseSensitive(object, "build_id");
+  cJSON_AddStringToObject(object, "build_id", build_id);
+}
+
+void ltofold_report_set_not_run(ltofold_report *report, const char *cause) {
+  cJSON_DeleteItemFromObjectCaseSensitive(report->root, "not_run");
+  cJSON_AddStringToObject(report->root, "not_run", cause);
+}
+
+const char *ltofold_report_not_run(const cJSON *root) {
+  return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "not_run"));
 }
 
 typedef struct fold_ref {
@@ -337,6 +464,10 @@ void ltofold_report_absorb(ltofold_report *into, const ltofold_report *from) {
     absorb_object(mine, theirs);
   }
   into->merge = cJSON_GetObjectItem(into->root, "merge");
+  /* The parts of one link: the first part's build is the link's. */
+  const cJSON *build = cJSON_GetObjectItemCaseSensitive(from->root, "build");
+  if (build && !cJSON_GetObjectItemCaseSensitive(into->root, "build"))
+    cJSON_AddItemToObject(into->root, "build", cJSON_Duplicate(build, true));
   into->instructions_folded += from->instructions_folded;
   into->functions_folded += from->functions_folded;
   into->fp_folds += from->fp_folds;
@@ -518,6 +649,66 @@ void ltofold_report_add_symbol_sizes(ltofold_report *report,
     measure_group(group, symbols, count, measured, &report->bytes_saved);
 }
 
+/* Whether the folded function's symbol in a linked program says the fold
+ * did not happen there: a fold that leaves no body (replaced, alias) finds
+ * one of its own, at another address than the kept body's (`kept` may be
+ * NULL: not in the program, as a similar group's merged body is not in a
+ * program linked without ltofold); a thunk finds a body as large as the
+ * kept one (merge makes no thunk as large as the body it calls:
+ * too-small-for-thunk). `callers` keeps the body: it tells nothing.
+ * Returns -1 for a fold that tells nothing, else 0 or 1. */
+static int contradicts(const cJSON *entry, const ltofold_symbol_size *kept,
+                       const ltofold_symbol_size *symbols, size_t count) {
+  const char *method = cJSON_GetStringValue(cJSON_GetObjectItem(entry, "method"));
+  const char *folded = cJSON_GetStringValue(cJSON_GetObjectItem(entry, "symbol"));
+  bool thunk = method && !strcmp(method, ltofold_fold_method_name(LTOFOLD_FOLD_THUNK));
+  bool no_body =
+      method && (!strcmp(method, ltofold_fold_method_name(LTOFOLD_FOLD_REPLACED)) ||
+                 !strcmp(method, ltofold_fold_method_name(LTOFOLD_FOLD_ALIAS)));
+  if (!folded || !(no_body || (thunk && kept)))
+    return -1;
+  const ltofold_symbol_size *symbol = NULL;
+  if (find_symbol(symbols, count, folded, &symbol) != SYMBOL_FOUND ||
+      !symbol->size || (kept && symbol->address == kept->address))
+    return 0;
+  return no_body || symbol->size >= kept->size;
+}
+
+int ltofold_report_check_binary(ltofold_report *report,
+                                ltofold_symbol_size *symbols, size_t count,
+                                char **why) {
+  if (count)
+    qsort(symbols, count, sizeof *symbols, compare_symbol_names);
+  size_t checked = 0, contradicting = 0;
+  const char *example = NULL;
+  uint64_t example_address = 0;
+  const cJSON *groups =
+      report->merge ? cJSON_GetObjectItem(report->merge, "groups") : NULL;
+  const cJSON *group, *entry;
+  cJSON_ArrayForEach(group, groups) {
+    const char *kept = cJSON_GetStringValue(cJSON_GetObjectItem(group, "kept"));
+    const ltofold_symbol_size *kept_symbol = NULL, *folded_symbol = NULL;
+    if (find_symbol(symbols, count, kept ? kept : "", &kept_symbol) != SYMBOL_FOUND)
+      kept_symbol = NULL;
+    cJSON_ArrayForEach(entry, cJSON_GetObjectItem(group, "folded")) {
+      int verdict = contradicts(entry, kept_symbol, symbols, count);
+      checked += verdict >= 0;
+      if (verdict > 0 && !contradicting++) {
+        example = cJSON_GetStringValue(cJSON_GetObjectItem(entry, "symbol"));
+        find_symbol(symbols, count, example, &folded_symbol);
+        example_address = folded_symbol->address;
+      }
+    }
+  }
+  if (!contradicting || 2 * contradicting <= checked)
+    return 0;
+  *why = ltofold_format(
+      "%zu of the %zu functions the report folded have bodies of their "
+      "own in it (%s at 0x%llx, one of them)",
+      contradicting, checked, example, (unsigned long long)example_address);
+  return -1;
+}
+
 static const char *measured_name(ltofold_measured_file measured) {
   return measured == LTOFOLD_MEASURED_LINKED_BINARY ? "linked-binary"
                                                     : "generated-object";
@@ -596,12 +787,37 @@ int ltofold_report_write(ltofold_report *report, const char *path,
   return status;
 }
 
-void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r) {
+/* The end of a statistics summary line: its time, when known. */
+static void end_line(FILE *out, double seconds) {
+  if (seconds >= 0)
+    fprintf(out, ", %.2f s", seconds);
+  fputc('\n', out);
+}
+
+/* "1 function", "2 functions". */
+static const char *plural(double count) { return count == 1 ? "" : "s"; }
+
+void ltofold_print_totals(FILE *out, const ltofold_report *report,
+                          double seconds) {
+  fprintf(out,
+          "ltofold total: %.0f function%s folded, %.0f FP fold%s, %.0f "
+          "branch%s removed",
+          report->functions_folded, plural(report->functions_folded),
+          report->fp_folds, plural(report->fp_folds), report->branches_removed,
+          report->branches_removed == 1 ? "" : "es");
+  if (report->bytes_measured)
+    fprintf(out, ", %.0f bytes saved", report->bytes_saved);
+  end_line(out, seconds);
+}
+
+void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r,
+                               double seconds) {
   fprintf(out,
           "ltofold merge: %zu functions, %zu candidates, %zu folded "
-          "(%zu in recursive groups), %llu comparisons\n",
+          "(%zu in recursive groups), %llu comparisons",
           r->functions, r->candidates, r->merged, r->merged_recursive,
           (unsigned long long)r->comparisons);
+  end_line(out, seconds);
   for (int m = 0; m < LTOFOLD_FOLD_METHOD_COUNT; ++m)
     if (r->by_method[m])
       fprintf(out, "  %-22s %zu\n", ltofold_fold_method_name(m), r->by_method[m]);
@@ -629,23 +845,27 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r) {
     fprintf(out, "  certified              %zu\n", r->certified);
 }
 
-void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *r) {
+void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *r,
+                                 double seconds) {
   fprintf(out,
           "ltofold fprange: %zu FP values (%zu bounded), %zu folds, %zu "
-          "branches removed\n",
+          "branches removed",
           r->values, r->values_bounded, r->fold_count, r->branches_removed);
+  end_line(out, seconds);
   for (int k = 0; k < LTOFOLD_FPRANGE_FOLD_KIND_COUNT; ++k)
     if (r->by_kind[k])
       fprintf(out, "  %-22s %zu\n", ltofold_fprange_fold_kind_name(k),
               r->by_kind[k]);
 }
 
-void ltofold_print_canon_stats(FILE *out, const ltofold_canon_result *r) {
+void ltofold_print_canon_stats(FILE *out, const ltofold_canon_result *r,
+                               double seconds) {
   fprintf(out,
           "ltofold canon: %zu functions, %zu instructions moved, %zu sunk, "
           "%zu operand pairs swapped, %zu PHIs sorted, %zu switches sorted, "
-          "%zu globals moved\n",
+          "%zu globals moved",
           r->functions, r->instructions_moved, r->instructions_sunk,
           r->operands_swapped, r->phis_sorted, r->switches_sorted,
           r->globals_moved);
+  end_line(out, seconds);
 }

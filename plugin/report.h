@@ -22,6 +22,11 @@ struct cJSON;
 ltofold_report *ltofold_report_from_json(struct cJSON *root);
 void ltofold_report_free(ltofold_report *report);
 void ltofold_report_add_input(ltofold_report *report, const char *path);
+/* Replaces the input named `name` with those of `paths` (NULL-ended)
+ * that are not inputs already: lld names the module of a full-LTO link
+ * ld-temp.o, its command line the files it came from. */
+void ltofold_report_replace_input(ltofold_report *report, const char *name,
+                                  const char *const *paths);
 void ltofold_report_add_phase(ltofold_report *report, const char *name,
                               double seconds);
 void ltofold_report_add_merge(ltofold_report *report,
@@ -59,6 +64,17 @@ void ltofold_report_add_symbol_sizes(ltofold_report *report,
                                      size_t count,
                                      ltofold_measured_file measured);
 
+/* Whether a linked program (its symbols; sorted here by name) can be the
+ * one this report's link wrote: a function folded away (replaced, alias)
+ * must not be there with a body of its own, at another address than the
+ * kept one's, nor a thunk with a body as large as the kept one. A program
+ * linked without ltofold has them all; one linked with it, none (a
+ * same-named function of a library may be one). Returns 0, or -1 with
+ * *why (malloc'd) when most of the folds it can check are contradicted. */
+int ltofold_report_check_binary(ltofold_report *report,
+                                ltofold_symbol_size *symbols, size_t count,
+                                char **why);
+
 /* Sizes of the measured file: its bytes, and the bytes of its code
  * sections (.text and .text.*), for size tracking between builds; `file`
  * names a linked program (NULL for the generated objects). */
@@ -77,6 +93,41 @@ void ltofold_report_set_thin_modules(ltofold_report *report, unsigned modules,
  * after a hit the rest of the report is that of the link that filled the
  * entry. */
 void ltofold_report_set_cache(ltofold_report *report, bool hit, const char *key);
+
+/* Where a report comes from (docs/report.md, "build"), for a pipeline to
+ * tell one build's numbers from another's: every member may be NULL (or
+ * negative), not known. */
+typedef struct ltofold_build {
+  const char *label;   /* the user's name for the build (label=, --label) */
+  const char *output;  /* the file the link or the command wrote */
+  const char *linker;  /* "gold", "ld.bfd", "mold", "lld"; NULL: none */
+  const char *plugin;  /* the plugin library's path; NULL: none */
+  const char *lto;     /* "full", "thin", "distributed"; NULL: no LTO */
+  const char *options; /* the options set, "KEY=VALUE" lines in order */
+  const char *target;  /* the target triple */
+  const char *cpu;     /* the CPU code is generated for */
+  double started;      /* when ltofold started, seconds since the epoch */
+  double seconds;      /* how long ltofold took, until the report */
+} ltofold_build;
+
+/* Records `build` as the report's "build" object, with the versions of
+ * ltofold and of the LLVM running it, and every input made absolute
+ * (relative to the working directory). Replaces an earlier one, but for
+ * its build_id. */
+void ltofold_report_set_build(ltofold_report *report, const ltofold_build *build);
+
+/* The linked output's build ID (hex), read after the link wrote it
+ * (ltofold_object_build_id); "report binary" checks a program against it. */
+void ltofold_report_set_build_id(ltofold_report *report, const char *build_id);
+
+/* Marks the report as one of a link where ltofold did not run, and why
+ * ("not_run"): a report asked for is then still written, so that the one
+ * an earlier build left is never taken for this build's; every `ltofold
+ * report` command refuses it, naming the cause. */
+void ltofold_report_set_not_run(ltofold_report *report, const char *cause);
+
+/* The cause a report says ltofold did not run for, or NULL. */
+const char *ltofold_report_not_run(const struct cJSON *root);
 
 /* Adds what `from` reports to `into`, as if one run had done both (a link's
  * ThinLTO backends, each on its own module): inputs and fold lists
@@ -97,9 +148,18 @@ char *ltofold_report_to_json(ltofold_report *report);
 int ltofold_report_write(ltofold_report *report, const char *path,
                          char **error);
 
-/* Human-readable summary of a merge, for --stats. */
-void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *result);
-void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *result);
-void ltofold_print_canon_stats(FILE *out, const ltofold_canon_result *result);
+/* Human-readable summary of a phase that took `seconds` (negative: not
+ * said), for --stats; the first line ends with the time. */
+void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *result,
+                               double seconds);
+void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *result,
+                                 double seconds);
+void ltofold_print_canon_stats(FILE *out, const ltofold_canon_result *result,
+                               double seconds);
+
+/* The totals of a link, for --stats at its end: functions folded, FP
+ * folds, branches removed, bytes saved where measured, and `seconds`. */
+void ltofold_print_totals(FILE *out, const ltofold_report *report,
+                          double seconds);
 
 #endif

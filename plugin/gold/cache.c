@@ -101,9 +101,9 @@ static const char no_plugin_file[] =
     "linking without it";
 
 static bool changes_no_object(const char *line) {
-  static const char *const keys[] = {"report",      "stats", "verify",
-                                     "save-temps",  "jobs",  "cache-dir",
-                                     "cache-policy"};
+  static const char *const keys[] = {"report",     "stats",     "verify",
+                                     "save-temps", "jobs",      "cache-dir",
+                                     "cache-policy", "label"};
   size_t key_length = strcspn(line, "=\n");
   for (size_t i = 0; i < sizeof keys / sizeof *keys; ++i)
     if (strlen(keys[i]) == key_length && !memcmp(line, keys[i], key_length))

@@ -54,6 +54,8 @@ typedef struct plugin {
   ltofold_options options;
   bool options_failed; /* a bad -plugin-opt: every hook fails */
   bool claim_failed;   /* claim_file said why a file cannot be linked */
+  bool symbols_read;   /* all_symbols_read was called */
+  bool said_error;     /* an error or fatal message was said */
 
   LLVMContextRef context; /* owned: every module lives in it */
   /* Installed on the context for the plugin's life: without a handler, LLVM
@@ -78,6 +80,16 @@ typedef struct plugin {
    * so under its own name (codegen.c). */
   char **internalized;
   size_t internalized_count;
+
+  /* Where the report comes from (report.h, ltofold_build). */
+  double started_wall; /* when onload ran, seconds since the epoch */
+  double started;      /* the same moment, on ltofold_now_seconds's clock */
+  char *triple, *cpu;  /* owned: the target machine's, once it is made */
+  bool thin;           /* ThinLTO objects were linked */
+  /* The report written (owned), written again at cleanup with the
+   * output's build ID, which the linker computes after the plugin is done;
+   * NULL when none was. */
+  ltofold_report *report;
 
   char **object_paths; /* owned: the temporary object files, each until it
                           is removed (release_objects), then NULL */
@@ -200,6 +212,8 @@ void cache_prune(void);
 /* The objects' symbol sizes (bytes saved) and code size, into the report. */
 void measure_objects(LLVMMemoryBufferRef *objects, unsigned count,
                      ltofold_report *report);
+/* Writes the report to report= (output_file.h); false after saying why. */
+bool write_report(ltofold_report *report);
 /* Writes the report (when report= asked for one), then hands the objects
  * to the linker as temporary files. */
 enum ld_plugin_status hand_back_objects(LLVMMemoryBufferRef *objects,

@@ -120,7 +120,7 @@ void release_objects(bool now) {
 /* The report, written before the objects go to the linker: a report that
  * cannot be written fails the link, like any other file ltofold was asked
  * for. Returns false after saying why. */
-static bool write_report(ltofold_report *report) {
+bool write_report(ltofold_report *report) {
   char *error = NULL;
   if (ltofold_report_write(report, the_plugin.options.report_path, &error)) {
     say(LDPL_ERROR, "report: %s", error);

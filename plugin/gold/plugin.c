@@ -39,12 +39,14 @@
  * "ltofold: " and naming the file; an error makes the hook return LDPS_ERR
  * so the link fails without a crash. */
 #include "gold.h"
-#include "output_file.h"
 #include "link_command.h"
 #include "messages.h"
+#include "object_symbols.h"
+#include "output_file.h"
 #include "pipeline.h"
 #include "version.h"
 
+#include <dlfcn.h>
 #include <llvm-c/ErrorHandling.h>
 #include <llvm-c/Target.h>
 #include <stdarg.h>
@@ -52,6 +54,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 plugin the_plugin;
@@ -66,6 +69,8 @@ void say(int level, const char *format, ...) {
   if (vasprintf(&text, format, args) < 0)
     abort();
   va_end(args);
+  if (level >= LDPL_ERROR)
+    the_plugin.said_error = true;
   if (the_plugin.message)
     the_plugin.message(level, "ltofold: %s", text);
   else
@@ -101,6 +106,13 @@ void append_string(char ***strings, size_t *count, const char *text) {
   (*strings)[(*count)++] = copy_string(text);
 }
 
+/* An LLVM message as a string of ours (malloc'd), the message disposed of. */
+static char *take_message(char *message) {
+  char *copy = copy_string(message);
+  LLVMDisposeMessage(message);
+  return copy;
+}
+
 /* The claimed files' bitcode, once it is no longer needed. */
 static void drop_bitcode(void) {
   for (size_t i = 0; i < the_plugin.file_count; ++i) {
@@ -121,13 +133,18 @@ static enum ld_plugin_status generate(ltofold_report *report,
     module = link_modules(report);
   drop_bitcode();
   LLVMTargetMachineRef machine = module ? create_target_machine(module) : NULL;
+  if (machine) {
+    the_plugin.thin = thin != THIN_NOT_HANDLED;
+    the_plugin.triple = take_message(LLVMGetTargetMachineTriple(machine));
+    the_plugin.cpu = take_message(LLVMGetTargetMachineCPU(machine));
+  }
   enum ld_plugin_status status = LDPS_ERR;
   if (machine && run_pipeline(module, machine, thin == THIN_LINKED, report) == LDPS_OK) {
     double start = ltofold_now_seconds();
     status = generate_objects(module, machine, objects, object_count);
     module = NULL; /* generate_objects disposed of it */
-    if (report)
-      ltofold_report_add_phase(report, "codegen", ltofold_now_seconds() - start);
+    ltofold_step_ended(&the_plugin.options, report, "codegen",
+                       ltofold_now_seconds() - start);
   }
   if (machine)
     LLVMDisposeTargetMachine(machine);
@@ -137,6 +154,108 @@ static enum ld_plugin_status generate(ltofold_report *report,
 }
 
 static enum ld_plugin_status cleanup(void);
+
+/* ---------------------------------------------------------------------------
+ * the report: where it comes from, and a link ltofold did not run in */
+
+/* This library's path, as the linker loaded it; NULL if unknown. */
+static const char *own_path(void) {
+  Dl_info info;
+  return dladdr((void *)own_path, &info) ? info.dli_fname : NULL;
+}
+
+/* Records where the report comes from (report.h, ltofold_build): the
+ * output, the linker and this plugin, the LTO mode (none when ltofold did
+ * not run), the options, the target, the time taken so far. */
+static void describe_build(ltofold_report *report, bool ran) {
+  char **arguments = NULL;
+  size_t count = 0;
+  ltofold_link_arguments(&arguments, &count);
+  ltofold_build build = {
+      .label = the_plugin.options.label,
+      .output = the_plugin.output_name,
+      .linker = ltofold_link_linker(arguments, count),
+      .plugin = own_path(),
+      .lto = !ran ? NULL : the_plugin.thin ? "thin" : "full",
+      .options = the_plugin.options.settings,
+      .target = the_plugin.triple,
+      .cpu = the_plugin.cpu,
+      .started = the_plugin.started_wall,
+      .seconds = ltofold_now_seconds() - the_plugin.started,
+  };
+  ltofold_report_set_build(report, &build);
+  ltofold_link_arguments_free(arguments, count);
+}
+
+/* Why no bitcode reached ltofold, from the link's command line: a plugin
+ * loaded before this one was offered the inputs first (LLVMgold.so, which
+ * clang adds when -flto is on the link line, takes all bitcode), or there
+ * was none. malloc'd. */
+static char *not_run_cause(void) {
+  char **arguments = NULL;
+  size_t count = 0;
+  ltofold_link_arguments(&arguments, &count);
+  const char **bitcode = ltofold_link_bitcode_inputs(arguments, count);
+  const char *other = ltofold_link_other_plugin(arguments, count, own_path());
+  char *cause;
+  if (bitcode[0] && other)
+    cause = ltofold_format(
+        "no LLVM bitcode reached ltofold: %s, loaded before it, took the "
+        "bitcode (%s among it); clang loads LLVMgold.so when -flto is on the "
+        "link line: link without -flto",
+        other, bitcode[0]);
+  else if (bitcode[0])
+    cause = ltofold_format("the link took none of the LLVM bitcode in its "
+                           "inputs (%s among them): no symbol needed it",
+                           bitcode[0]);
+  else if (other)
+    cause = ltofold_format(
+        "no input on the link's command line is LLVM bitcode (and %s, loaded "
+        "before ltofold, took any a library found through -l holds)",
+        other);
+  else
+    cause = ltofold_format("no input of the link is LLVM bitcode (objects "
+                           "compiled without -flto): nothing to fold");
+  free(bitcode);
+  ltofold_link_arguments_free(arguments, count);
+  return cause;
+}
+
+/* A link ltofold does not run in: said on the linker's output, and the
+ * report asked for written, saying why, so that an earlier link's report
+ * is not taken for this one's. A report that cannot be written fails the
+ * link, as everywhere. */
+static enum ld_plugin_status did_not_run(const char *cause) {
+  say(LDPL_WARNING, "did not run: %s", cause);
+  if (!the_plugin.options.report_path)
+    return LDPS_OK;
+  ltofold_report *report = ltofold_report_new();
+  ltofold_report_set_not_run(report, cause);
+  describe_build(report, false);
+  if (!write_report(report)) {
+    ltofold_report_free(report);
+    return LDPS_ERR;
+  }
+  the_plugin.report = report;
+  return LDPS_OK;
+}
+
+/* At cleanup, after the linker wrote the output: the report once more,
+ * with the output's build ID, the link's identity (report binary checks a
+ * program against it). An output older than this link is an earlier
+ * link's (this one failed, or has not written it): no ID then. */
+static void add_build_id(void) {
+  struct stat status;
+  if (!the_plugin.report || stat(the_plugin.output_name, &status) ||
+      (double)status.st_mtime < (double)(long long)the_plugin.started_wall)
+    return;
+  char *build_id = ltofold_file_build_id(the_plugin.output_name);
+  if (build_id) {
+    ltofold_report_set_build_id(the_plugin.report, build_id);
+    write_report(the_plugin.report);
+  }
+  free(build_id);
+}
 
 /* The output file, when the linker made it already and it is empty. */
 static void remove_empty_output(void) {
@@ -176,15 +295,14 @@ static void read_link_command(void) {
 }
 
 static enum ld_plugin_status all_symbols_read(void) {
+  the_plugin.symbols_read = true;
   if (the_plugin.options_failed)
     return LDPS_ERR;
   if (!the_plugin.file_count) {
-    if (the_plugin.options.report_path || the_plugin.options.stats)
-      say(LDPL_WARNING,
-          "no LLVM bitcode reached ltofold, so there is no report: was "
-          "another plugin loaded first (clang adds LLVMgold.so when -flto is "
-          "on the link line)?");
-    return LDPS_OK;
+    char *cause = not_run_cause();
+    enum ld_plugin_status status = did_not_run(cause);
+    free(cause);
+    return status;
   }
   read_link_command();
   if (fetch_resolutions() != LDPS_OK)
@@ -195,12 +313,12 @@ static enum ld_plugin_status all_symbols_read(void) {
   if (the_plugin.options.thinlto_index_only) {
     if (the_plugin.claim_failed)
       return LDPS_ERR; /* said in claim_file; no index for half a link */
-    if (the_plugin.options.report_path)
-      say(LDPL_WARNING,
-          "thinlto-index-only: no report is written to %s: nothing is folded "
-          "here (the backends' `ltofold thin-backend --report` and "
-          "`ltofold thin-merge --report` write the link's)",
-          the_plugin.options.report_path);
+    if (the_plugin.options.report_path &&
+        did_not_run("thinlto-index-only: this link writes the ThinLTO "
+                    "indexes; the backends fold (`ltofold thin-backend "
+                    "--report`, `ltofold thin-merge --report` write their "
+                    "reports)") != LDPS_OK)
+      return LDPS_ERR;
     if (write_thin_indexes() != LDPS_OK)
       return LDPS_ERR;
     remove_empty_output();
@@ -218,7 +336,9 @@ static enum ld_plugin_status all_symbols_read(void) {
       fprintf(stderr, "ltofold: cache hit %s\n", key);
     status = LDPS_OK;
   } else {
-    report = the_plugin.options.report_path || key ? ltofold_report_new() : NULL;
+    report = the_plugin.options.report_path || key || the_plugin.options.stats
+                 ? ltofold_report_new()
+                 : NULL;
     status = generate(report, &objects, &object_count);
     if (status == LDPS_OK && report)
       measure_objects(objects, object_count, report);
@@ -228,6 +348,11 @@ static enum ld_plugin_status all_symbols_read(void) {
     }
   }
   drop_bitcode();
+  if (status == LDPS_OK && report)
+    describe_build(report, true);
+  if (status == LDPS_OK && the_plugin.options.stats)
+    ltofold_print_totals(stderr, report,
+                         ltofold_now_seconds() - the_plugin.started);
   if (status == LDPS_OK)
     status = hand_back_objects(objects, object_count, report);
   if (key)
@@ -236,7 +361,10 @@ static enum ld_plugin_status all_symbols_read(void) {
     if (objects[i])
       LLVMDisposeMemoryBuffer(objects[i]);
   free(objects);
-  ltofold_report_free(report);
+  if (status == LDPS_OK && report && the_plugin.options.report_path)
+    the_plugin.report = report; /* for add_build_id, at cleanup */
+  else
+    ltofold_report_free(report);
   free(key);
   return status;
 }
@@ -251,6 +379,18 @@ static void free_strings(char **strings, size_t count) {
 }
 
 static enum ld_plugin_status cleanup(void) {
+  /* mold does not call all_symbols_read when no plugin claimed a file;
+   * after an error the link stops before it, for another cause. */
+  if (!the_plugin.symbols_read && !the_plugin.said_error &&
+      !the_plugin.options_failed && !the_plugin.file_count) {
+    char *cause = not_run_cause();
+    did_not_run(cause);
+    free(cause);
+  }
+  add_build_id();
+  ltofold_report_free(the_plugin.report);
+  free(the_plugin.triple);
+  free(the_plugin.cpu);
   release_objects(true);
   free(the_plugin.object_paths);
   for (size_t i = 0; i < the_plugin.file_count; ++i) {
@@ -305,6 +445,10 @@ static void take_option(const char *pair) {
 __attribute__((visibility("default"))) enum ld_plugin_status
 onload(struct ld_plugin_tv *tv) {
   memset(&the_plugin, 0, sizeof the_plugin);
+  the_plugin.started = ltofold_now_seconds();
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  the_plugin.started_wall = (double)now.tv_sec + (double)now.tv_nsec / 1e9;
   ltofold_options_init(&the_plugin.options);
   ld_plugin_register_claim_file register_claim = NULL;
   ld_plugin_register_all_symbols_read register_all_read = NULL;

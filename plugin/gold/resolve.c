@@ -341,7 +341,8 @@ LLVMModuleRef link_modules(ltofold_report *report) {
     whole = NULL;
   }
   internalize(whole, internal, internal_count);
-  if (report && whole)
-    ltofold_report_add_phase(report, "link", ltofold_now_seconds() - start);
+  if (whole)
+    ltofold_step_ended(&the_plugin.options, report, "link",
+                       ltofold_now_seconds() - start);
   return whole;
 }

@@ -276,8 +276,9 @@ thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
     free_parsed(&parsed);
     return THIN_FAILED;
   }
+  ltofold_step_ended(&the_plugin.options, report, "thinlto",
+                     ltofold_now_seconds() - start);
   if (report) {
-    ltofold_report_add_phase(report, "thinlto", ltofold_now_seconds() - start);
     ltofold_report_set_thin_modules(report, parsed.received,
                                     cache_used ? (long)parsed.cached : -1);
     for (size_t i = 0; i < the_plugin.file_count; ++i)
@@ -289,7 +290,7 @@ thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
   if (!*module)
     return THIN_FAILED;
   internalize_ir_only(*module);
-  if (report)
-    ltofold_report_add_phase(report, "link", ltofold_now_seconds() - start);
+  ltofold_step_ended(&the_plugin.options, report, "link",
+                     ltofold_now_seconds() - start);
   return THIN_LINKED;
 }

@@ -1,12 +1,14 @@
-"""Whether two ltofold reports say the same, phase times aside: exit 0, or
-1 with the first difference."""
+"""Whether two ltofold reports say the same, phase times and where each
+comes from ("build": its output, build ID, start, options) aside: exit 0,
+or 1 with the first difference."""
 import json
 import sys
 
 
 def strip(value):
     if isinstance(value, dict):
-        return {k: strip(v) for k, v in value.items() if k != "seconds"}
+        return {k: strip(v) for k, v in value.items()
+                if k not in ("seconds", "build")}
     if isinstance(value, list):
         return [strip(v) for v in value]
     return value
