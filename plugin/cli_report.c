@@ -17,6 +17,7 @@
 #include "cli_report.h"
 #include "cli_commands.h"
 
+#include "messages.h"
 #include "output_file.h"
 #include "report.h"
 
@@ -30,9 +31,10 @@ static void print_usage(FILE *out) {
   fprintf(
       out,
       "usage: ltofold report diff OLD.json NEW.json [--format=F] [budgets]\n"
-      "       ltofold report trend REPORT.json... [--format=F | --html -o "
-      "OUT.html]\n"
-      "       ltofold report html REPORT.json... -o OUT.html\n"
+      "       ltofold report trend REPORT.json... [--label NAME]...\n"
+      "                            [--format=F | --html -o OUT.html]\n"
+      "       ltofold report html REPORT.json... [--label NAME]... [budgets]\n"
+      "                           -o OUT.html\n"
       "       ltofold report binary REPORT.json --binary PROGRAM -o OUT.json\n"
       "       ltofold report combine REPORT.json... -o OUT.json\n\n"
       "diff compares two reports written by ltofold (--report, report=)\n"
@@ -42,7 +44,10 @@ static void print_usage(FILE *out) {
       "(reports in build order), each with its change from the one before.\n\n"
       "html writes one self-contained page (no network, no external files):\n"
       "one report: totals, fold groups by bytes saved, phase times, FP folds;\n"
-      "two: their difference; more: the trend.\n\n"
+      "two: their difference, with the budgets' verdicts; more: the trend.\n\n"
+      "--label NAME (trend, html): what a build is called, one per report in\n"
+      "order (the first names the first report); without it, the report's\n"
+      "build.label, else the base name of its build.output, else its file.\n\n"
       "binary measures bytes saved and code size from the program linked\n"
       "with the report (its symbol table), for reports written where no\n"
       "object was seen (lld, opt, ltofold merge). A function whose symbol\n"
@@ -51,7 +56,8 @@ static void print_usage(FILE *out) {
       "of a distributed build: ltofold thin-backend) into one, as an\n"
       "in-process link writes it; exit status 0, or 2 on an error.\n\n"
       "--format=F (diff, trend): text (default), markdown, csv\n\n"
-      "budgets (diff; exit status 1 when exceeded, in every format):\n"
+      "budgets (diff: exit status 1 when exceeded, in every format; html\n"
+      "with two reports: their verdicts on the page):\n"
       "  --max-text-growth=N     code bytes (.text) may grow by at most N\n"
       "  --max-text-growth=P%%    ... or by at most P percent\n"
       "  --max-fold-loss=N       at most N fewer functions folded\n");
@@ -97,23 +103,70 @@ static void line_and_column(const char *text, const char *position,
 void ltofold_cli_report_set_init(report_set *set, int argc) {
   set->paths = calloc((size_t)argc + 1, sizeof *set->paths);
   set->reports = calloc((size_t)argc + 1, sizeof *set->reports);
+  set->labels = calloc((size_t)argc + 1, sizeof *set->labels);
   set->count = 0;
-  if (!set->paths || !set->reports)
+  set->label_count = 0;
+  if (!set->paths || !set->reports || !set->labels)
     abort();
 }
 
+bool ltofold_cli_report_set_label_option(report_set *set, int argc, char **argv,
+                                         int *i, int *status) {
+  const char *arg = argv[*i], *label;
+  if (!strncmp(arg, "--label=", 8))
+    label = arg + 8;
+  else if (!strcmp(arg, "--label"))
+    label = *i + 1 < argc ? argv[++*i] : "";
+  else
+    return false;
+  if (*label)
+    set->labels[set->label_count++] = label;
+  else
+    *status = ltofold_cli_report_usage_error("%s", "--label needs a NAME");
+  return true;
+}
+
 int ltofold_cli_report_set_read(report_set *set) {
-  for (size_t i = 0; i < set->count; ++i)
+  if (set->label_count > set->count) {
+    char *detail = ltofold_format("%zu labels for %zu reports (one --label "
+                                  "per report, in order)",
+                                  set->label_count, set->count);
+    ltofold_cli_report_usage_error("%s", detail);
+    free(detail);
+    return 2;
+  }
+  for (size_t i = 0; i < set->count; ++i) {
     if (!(set->reports[i] = ltofold_cli_report_read(set->paths[i])))
       return 2;
+    if (i >= set->label_count)
+      set->labels[i] =
+          ltofold_cli_report_build_label(set->reports[i], set->paths[i]);
+  }
   return 0;
 }
 
 void ltofold_cli_report_set_free(report_set *set) {
   for (size_t i = 0; i < set->count; ++i)
     cJSON_Delete(set->reports[i]);
+  free(set->labels);
   free(set->reports);
   free(set->paths);
+}
+
+const char *ltofold_cli_report_build_label(const cJSON *report,
+                                           const char *path) {
+  const cJSON *build = cJSON_GetObjectItemCaseSensitive(report, "build");
+  const char *label =
+      cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "label"));
+  if (label && *label)
+    return label;
+  const char *output =
+      cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "output"));
+  if (output && *output) {
+    const char *slash = strrchr(output, '/');
+    return slash && slash[1] ? slash + 1 : output;
+  }
+  return path;
 }
 
 cJSON *ltofold_cli_report_read(const char *path) {

@@ -29,17 +29,37 @@ bool ltofold_cli_report_parse_format(const char *value, report_format *format);
  * missing, unreadable, not JSON, not an ltofold report) and returns NULL. */
 struct cJSON *ltofold_cli_report_read(const char *path);
 
-/* The reports a command names, in order: `paths` has room for every
- * argument, `reports` is filled by ltofold_cli_report_set_read. */
+/* The reports a command names, in order: `paths` and `labels` have room
+ * for every argument, `reports` is filled by ltofold_cli_report_set_read. */
 typedef struct report_set {
   const char **paths;
   struct cJSON **reports;
+  /* What each build is called: the --label given for it (the first label
+   * names the first report, and so on), else, once read, its report's
+   * name for it (ltofold_cli_report_build_label). Borrowed from argv or
+   * the reports. */
+  const char **labels;
   size_t count;
+  size_t label_count; /* --label options given */
 } report_set;
 void ltofold_cli_report_set_init(report_set *set, int argc);
-/* Reads every path: 0, or 2 when one could not be read (said on stderr). */
+/* Takes `--label NAME` or `--label=NAME` at argv[*i], moving *i to its
+ * last argument: true when argv[*i] was one (*status 2 after a usage error:
+ * no NAME). */
+bool ltofold_cli_report_set_label_option(report_set *set, int argc, char **argv,
+                                         int *i, int *status);
+/* Reads every path and names every build: 0, or 2 when one could not be
+ * read or more labels than reports were given (said on stderr). */
 int ltofold_cli_report_set_read(report_set *set);
 void ltofold_cli_report_set_free(report_set *set);
+
+/* The name a build goes by when no --label names it: the report's
+ * build.label, else the base name of its build.output (the program it
+ * describes), else `path`, the report's file. Every member is optional:
+ * reports written before "build" existed have none. Borrowed from the
+ * report or `path`. */
+const char *ltofold_cli_report_build_label(const struct cJSON *report,
+                                           const char *path);
 
 /* A number at a path of keys (second may be NULL), or NAN when absent or
  * null. */
@@ -71,26 +91,26 @@ struct cJSON *ltofold_cli_report_diff_model(const char *old_path,
                                             const char *new_path,
                                             const struct cJSON *new_report,
                                             const report_budgets *budgets);
+/* Takes a budget option (--max-text-growth=, --max-fold-loss=) into
+ * `budgets`: 0, -1 when `arg` is none, 2 after a usage error (said). */
+int ltofold_cli_report_budget_option(const char *arg, report_budgets *budgets);
 /* Whether every budget in a diff model holds. */
 bool ltofold_cli_report_budgets_hold(const struct cJSON *model);
 void ltofold_cli_report_print_diff(FILE *out, const struct cJSON *model,
                                    report_format format);
 
-/* A series of builds (cli_report_trend.c): per report, its code size,
- * bytes saved, folds. `paths` and `reports` have `count` entries. */
-struct cJSON *ltofold_cli_report_trend_model(const char *const *paths,
-                                             struct cJSON *const *reports,
-                                             size_t count);
+/* A series of builds (cli_report_trend.c): per report, its label, file,
+ * code size, bytes saved, folds. */
+struct cJSON *ltofold_cli_report_trend_model(const report_set *set);
 void ltofold_cli_report_print_trend(FILE *out, const struct cJSON *model,
                                     report_format format);
 
 /* Writes the HTML page (cli_report_html.c) to `out_path`: `mode` is
- * "report", "diff" or "trend"; `model` (may be NULL) is the comparison.
- * Takes nothing over. Returns the exit status: 0, or 2 after an error
- * message on stderr. */
+ * "report", "diff" or "trend", `set` the reports read and named; `model`
+ * (may be NULL) is the comparison. Takes nothing over. Returns the exit
+ * status: 0, or 2 after an error message on stderr. */
 int ltofold_cli_report_write_page(const char *out_path, const char *mode,
-                                  const char *const *paths,
-                                  struct cJSON *const *reports, size_t count,
+                                  const report_set *set,
                                   const struct cJSON *model);
 
 /* The subcommands; argv[0] is the subcommand's name. */

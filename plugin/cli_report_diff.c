@@ -557,6 +557,25 @@ static bool parse_amount(const char *text, double *value, bool allow_percent,
   return *end == '\0';
 }
 
+int ltofold_cli_report_budget_option(const char *arg, report_budgets *budgets) {
+  if (!strncmp(arg, "--max-text-growth=", 18)) {
+    budgets->text_growth_set = true;
+    if (!parse_amount(arg + 18, &budgets->text_growth, true,
+                      &budgets->text_growth_percent))
+      return ltofold_cli_report_usage_error(
+          "'%s' needs a number of bytes or a percentage", arg);
+    return 0;
+  }
+  if (!strncmp(arg, "--max-fold-loss=", 16)) {
+    budgets->fold_loss_set = true;
+    if (!parse_amount(arg + 16, &budgets->fold_loss, false, NULL))
+      return ltofold_cli_report_usage_error("'%s' needs a number of functions",
+                                            arg);
+    return 0;
+  }
+  return -1;
+}
+
 int ltofold_cli_report_diff(int argc, char **argv) {
   const char *paths[2] = {NULL, NULL};
   size_t path_count = 0;
@@ -564,17 +583,10 @@ int ltofold_cli_report_diff(int argc, char **argv) {
   report_format format = REPORT_FORMAT_TEXT;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
-    if (!strncmp(arg, "--max-text-growth=", 18)) {
-      budgets.text_growth_set = true;
-      if (!parse_amount(arg + 18, &budgets.text_growth, true,
-                        &budgets.text_growth_percent))
-        return ltofold_cli_report_usage_error(
-            "'%s' needs a number of bytes or a percentage", arg);
-    } else if (!strncmp(arg, "--max-fold-loss=", 16)) {
-      budgets.fold_loss_set = true;
-      if (!parse_amount(arg + 16, &budgets.fold_loss, false, NULL))
-        return ltofold_cli_report_usage_error(
-            "'%s' needs a number of functions", arg);
+    int budget = ltofold_cli_report_budget_option(arg, &budgets);
+    if (budget >= 0) {
+      if (budget)
+        return budget;
     } else if (!strncmp(arg, "--format=", 9)) {
       if (!ltofold_cli_report_parse_format(arg + 9, &format))
         return ltofold_cli_report_usage_error(

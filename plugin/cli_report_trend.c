@@ -1,10 +1,12 @@
 /* `ltofold report trend A.json B.json C.json ...`: how code size, bytes
  * saved and folds moved across a series of builds, given in build order.
  *
- * The model (cJSON) has one entry per build with its numbers; every format
- * prints each number with its change from the build before, and the text
- * ends with the change from the first build to the last. `--html` draws
- * the same model as a plot (cli_report_html.c). */
+ * The model (cJSON) has one entry per build with its label (--label, or
+ * the report's own name for the build: ltofold_cli_report_build_label),
+ * its file and its numbers; every format names builds by label and prints
+ * each number with its change from the build before, and the text ends
+ * with the change from the first build to the last. `--html` draws the
+ * same model as a plot (cli_report_html.c). */
 #include "cli_commands.h"
 #include "cli_report.h"
 
@@ -27,8 +29,7 @@ static const struct {
 };
 enum { METRIC_COUNT = sizeof metrics / sizeof *metrics };
 
-cJSON *ltofold_cli_report_trend_model(const char *const *paths,
-                                      cJSON *const *reports, size_t count) {
+cJSON *ltofold_cli_report_trend_model(const report_set *set) {
   cJSON *model = cJSON_CreateObject();
   cJSON *labels = cJSON_AddArrayToObject(model, "metrics");
   for (size_t m = 0; m < METRIC_COUNT; ++m) {
@@ -40,18 +41,19 @@ cJSON *ltofold_cli_report_trend_model(const char *const *paths,
   cJSON *builds = cJSON_AddArrayToObject(model, "builds");
   const char *first_measured = NULL;
   bool mixed = false;
-  for (size_t i = 0; i < count; ++i) {
+  for (size_t i = 0; i < set->count; ++i) {
     cJSON *build = cJSON_CreateObject();
-    cJSON_AddStringToObject(build, "path", paths[i]);
+    cJSON_AddStringToObject(build, "label", set->labels[i]);
+    cJSON_AddStringToObject(build, "path", set->paths[i]);
     for (size_t m = 0; m < METRIC_COUNT; ++m) {
-      double value = ltofold_cli_report_number(reports[i], metrics[m].first,
-                                               metrics[m].second);
+      double value = ltofold_cli_report_number(
+          set->reports[i], metrics[m].first, metrics[m].second);
       cJSON_AddItemToObject(build, metrics[m].key,
                             isnan(value) ? cJSON_CreateNull()
                                          : cJSON_CreateNumber(value));
     }
     const cJSON *object =
-        cJSON_GetObjectItemCaseSensitive(reports[i], "object");
+        cJSON_GetObjectItemCaseSensitive(set->reports[i], "object");
     const char *measured = cJSON_GetStringValue(
         cJSON_GetObjectItemCaseSensitive(object, "measured"));
     if (object && !measured)
@@ -124,10 +126,10 @@ static void print_table(FILE *out, const cJSON *model, bool markdown) {
   const cJSON *build, *previous = NULL;
   int row = 0;
   cJSON_ArrayForEach(build, builds) {
-    const char *path =
-        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "path"));
-    if (strlen(path) > width[0])
-      width[0] = strlen(path);
+    const char *label =
+        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "label"));
+    if (strlen(label) > width[0])
+      width[0] = strlen(label);
     for (size_t m = 0; m < METRIC_COUNT; ++m) {
       format_cell(cells[row][m], sizeof cells[row][m],
                   build_number(build, metrics[m].key),
@@ -156,16 +158,16 @@ static void print_table(FILE *out, const cJSON *model, bool markdown) {
   }
   row = 0;
   cJSON_ArrayForEach(build, builds) {
-    const char *path =
-        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "path"));
+    const char *label =
+        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "label"));
     if (markdown) {
       fputs("| ", out);
-      ltofold_cli_report_markdown_code(out, path);
+      ltofold_cli_report_markdown_code(out, label);
       fputs(" |", out);
       for (size_t m = 0; m < METRIC_COUNT; ++m)
         fprintf(out, " %s |", cells[row][m]);
     } else {
-      fprintf(out, "  %-*s", (int)width[0], path);
+      fprintf(out, "  %-*s", (int)width[0], label);
       for (size_t m = 0; m < METRIC_COUNT; ++m)
         fprintf(out, "  %*s", (int)width[m + 1], cells[row][m]);
     }
@@ -190,9 +192,9 @@ static void print_csv(FILE *out, const cJSON *model) {
   fprintf(out, "\n");
   const cJSON *build, *previous = NULL;
   cJSON_ArrayForEach(build, cJSON_GetObjectItemCaseSensitive(model, "builds")) {
-    const char *path =
-        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "path"));
-    ltofold_cli_report_csv_field(out, path);
+    const char *label =
+        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(build, "label"));
+    ltofold_cli_report_csv_field(out, label);
     for (size_t m = 0; m < METRIC_COUNT; ++m) {
       double value = build_number(build, metrics[m].key);
       double before = previous ? build_number(previous, metrics[m].key) : NAN;
@@ -216,7 +218,8 @@ void ltofold_cli_report_print_trend(FILE *out, const cJSON *model,
     print_table(out, model, format == REPORT_FORMAT_MARKDOWN);
 }
 
-/* ltofold report trend REPORT.json... [--format=F | --html -o OUT.html] */
+/* ltofold report trend REPORT.json... [--label NAME]...
+ *                      [--format=F | --html -o OUT.html] */
 int ltofold_cli_report_trend(int argc, char **argv) {
   report_format format = REPORT_FORMAT_TEXT;
   bool html = false;
@@ -234,6 +237,9 @@ int ltofold_cli_report_trend(int argc, char **argv) {
       html = true;
     } else if (!strcmp(arg, "-o") && i + 1 < argc) {
       out = argv[++i];
+    } else if (ltofold_cli_report_set_label_option(&set, argc, argv, &i,
+                                                   &status)) {
+      continue;
     } else if (arg[0] == '-' && arg[1]) {
       status = ltofold_cli_report_usage_error("unknown option '%s'", arg);
     } else {
@@ -250,12 +256,11 @@ int ltofold_cli_report_trend(int argc, char **argv) {
   if (!status)
     status = ltofold_cli_report_set_read(&set);
   if (!status) {
-    cJSON *model = ltofold_cli_report_trend_model(set.paths, set.reports, set.count);
+    cJSON *model = ltofold_cli_report_trend_model(&set);
     if (!html)
       ltofold_cli_report_print_trend(stdout, model, format);
     else
-      status = ltofold_cli_report_write_page(out, "trend", set.paths,
-                                             set.reports, set.count, model);
+      status = ltofold_cli_report_write_page(out, "trend", &set, model);
     cJSON_Delete(model);
   }
   ltofold_cli_report_set_free(&set);
