@@ -158,7 +158,7 @@ ltofold_remarks_begin(LLVMContextRef Context,
   Expected<LLVMRemarkFileHandle> File =
       setupLLVMOptimizationRemarks(*unwrap(Context), Settings->filename,
                                    Settings->passes ? Settings->passes : "",
-                                   Settings->format ? Settings->format : "",
+                                   Settings->format ? Settings->format : "yaml",
                                    Settings->with_hotness, Threshold);
   if (!File) {
     *Error = ltofold_copy_message("opt-remarks-filename: " +

@@ -328,7 +328,8 @@ lto::Config configure(const ltofold_lto_settings &Settings, Diagnostics &Said) {
   if (Settings.remarks_filename) {
     Conf.RemarksFilename = Settings.remarks_filename;
     Conf.RemarksPasses = Settings.remarks_passes ? Settings.remarks_passes : "";
-    Conf.RemarksFormat = Settings.remarks_format ? Settings.remarks_format : "";
+    Conf.RemarksFormat =
+        Settings.remarks_format ? Settings.remarks_format : "yaml";
     Conf.RemarksWithHotness = Settings.remarks_with_hotness;
     // (checked when the option was set: a count or "auto")
     if (Settings.remarks_hotness_threshold) {
