@@ -173,8 +173,8 @@ static int parse_command_line(int argc, char **argv, cli_args *args) {
         if (ltofold_options_set(&args->options, info->key, argv[i], &error))
           return usage_error(error);
       } else if (!info) {
-        return usage_error(ltofold_format(
-            "unknown option '--%.*s' (see ltofold --help)", (int)key_length, key));
+        return usage_error(
+            ltofold_option_unknown("--", key, key_length, "ltofold --help"));
       } else if (ltofold_options_parse_pair(&args->options, key, &error)) {
         return usage_error(error);
       }

@@ -5,6 +5,7 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
 #include <llvm/Config/llvm-config.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,8 +15,20 @@ bool ltofold_looks_like_bitcode(const char *data, size_t size) {
   return size >= 4 && (!memcmp(data, raw, 4) || !memcmp(data, wrapper, 4));
 }
 
+/* A remark LLVM's options asked for (-pass-remarks=, through the gold
+ * plugin's -plugin-opt=-pass-remarks=), printed as LLVM's own handler
+ * prints them. */
+static void print_remark(LLVMDiagnosticInfoRef info) {
+  char *description = LLVMGetDiagInfoDescription(info);
+  fprintf(stderr, "remark: %s\n", description);
+  LLVMDisposeMessage(description);
+}
+
 static void capture_diagnostic(LLVMDiagnosticInfoRef info, void *data) {
   ltofold_diagnostics *d = data;
+  if (LLVMGetDiagInfoSeverity(info) == LLVMDSRemark &&
+      ltofold_remark_enabled(info))
+    print_remark(info);
   if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || d->first_error)
     return;
   char *description = LLVMGetDiagInfoDescription(info);

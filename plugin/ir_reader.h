@@ -23,6 +23,11 @@ void ltofold_diagnostics_begin(ltofold_diagnostics *d, LLVMContextRef context);
  * caller frees it) or NULL. */
 char *ltofold_diagnostics_end(ltofold_diagnostics *d);
 
+/* Whether a remark given to a diagnostic handler is one LLVM's options
+ * (-pass-remarks=...) asked for: those are printed to stderr while the
+ * handler is installed; the others, and every warning, are not. */
+bool ltofold_remark_enabled(LLVMDiagnosticInfoRef info);
+
 /* The raw bitcode magic or the bitcode wrapper's. */
 bool ltofold_looks_like_bitcode(const char *data, size_t size);
 

@@ -65,6 +65,48 @@ const ltofold_option_info ltofold_option_table[] = {
     {"mcpu", LTOFOLD_OPTION_STRING, "CPU",
      "target CPU for code generation, gold plugin (default: the module's; "
      "must be a CPU of the module's target)"},
+    {"mattr", LTOFOLD_OPTION_STRING, "FEATURES",
+     "target features for code generation, gold plugin, as llc's -mattr "
+     "spells them (+avx2,-sse4a; with mcpu=native, on top of this machine's)"},
+    {"dwo_dir", LTOFOLD_OPTION_STRING, "DIR",
+     "gold plugin: split DWARF: the debug information of each object in "
+     "DIR/N.dwo (N: 0, or the partition), the objects keeping a skeleton"},
+    {"obj-path", LTOFOLD_OPTION_STRING, "FILE",
+     "gold plugin: keep the objects handed to the linker as FILE (FILE1, "
+     "FILE2... for more partitions) instead of temporary files"},
+    {"emit-llvm", LTOFOLD_OPTION_FLAG, NULL,
+     "gold plugin: write the optimized, folded program as bitcode to the "
+     "output file and stop the link (no object, no linking)"},
+    {"emit-asm", LTOFOLD_OPTION_FLAG, NULL,
+     "gold plugin: write the program's assembly to the output file (OUTPUT1, "
+     "OUTPUT2... for more partitions) and stop the link"},
+    {"also-emit-llvm", LTOFOLD_OPTION_STRING, "FILE",
+     "gold plugin: also write the optimized, folded program as bitcode to "
+     "FILE, and link as usual"},
+    {"sample-profile", LTOFOLD_OPTION_STRING, "FILE",
+     "gold plugin: optimize with this sample profile (llvm-profdata), as "
+     "LTO's optimization pipeline loads it"},
+    {"cs-profile-path", LTOFOLD_OPTION_STRING, "FILE",
+     "gold plugin: optimize with this context-sensitive IR profile "
+     "(-fcs-profile-generate's, merged by llvm-profdata)"},
+    {"opt-remarks-filename", LTOFOLD_OPTION_STRING, "FILE",
+     "gold plugin: write LLVM's optimization remarks to FILE (ThinLTO "
+     "backends: FILE.thin.N.yaml, as LLVM names them)"},
+    {"opt-remarks-passes", LTOFOLD_OPTION_STRING, "REGEX",
+     "gold plugin: only the remarks of passes matching REGEX"},
+    {"opt-remarks-with-hotness", LTOFOLD_OPTION_FLAG, NULL,
+     "gold plugin: remarks carry the profile's hotness"},
+    {"opt-remarks-hotness-threshold", LTOFOLD_OPTION_STRING, "N",
+     "gold plugin: only remarks at least this hot (a count, or auto: the "
+     "profile summary's threshold)"},
+    {"opt-remarks-format", LTOFOLD_OPTION_STRING, "FORMAT",
+     "gold plugin: the remarks file's format, yaml (default) or bitstream"},
+    {"thinlto", LTOFOLD_OPTION_FLAG, NULL,
+     "gold plugin: accepted as LLVMgold.so takes it; ThinLTO objects are "
+     "known by their summary whether it is given or not"},
+    {"disable-verify", LTOFOLD_OPTION_FLAG, NULL,
+     "gold plugin: LLVM's LTO does not verify the modules before and after "
+     "optimizing (ltofold's verify option still verifies its own phases)"},
     {"save-temps", LTOFOLD_OPTION_FLAG, NULL,
      "gold plugin: keep the bitcode after each phase and the object, next to "
      "the output"},
@@ -109,27 +151,37 @@ void ltofold_options_init(ltofold_options *options) {
   options->fprange = true;
 }
 
+/* The options' owned strings, each freed and set to NULL. */
+#define LTOFOLD_FREE(field) (free(options->field), options->field = NULL)
+
 void ltofold_options_free(ltofold_options *options) {
-  free(options->report_path);
-  free(options->label);
-  free(options->cpu);
-  free(options->merge_test_break);
-  free(options->cache_dir);
-  free(options->cache_policy);
-  free(options->thinlto_linked_objects);
-  free(options->thinlto_prefix_replace);
-  free(options->settings);
-  options->report_path = NULL;
-  options->label = NULL;
-  options->cpu = NULL;
-  options->merge_test_break = NULL;
-  options->cache_dir = NULL;
-  options->cache_policy = NULL;
-  options->thinlto_linked_objects = NULL;
-  options->thinlto_prefix_replace = NULL;
-  options->settings = NULL;
+  LTOFOLD_FREE(report_path);
+  LTOFOLD_FREE(label);
+  LTOFOLD_FREE(cpu);
+  LTOFOLD_FREE(features);
+  LTOFOLD_FREE(merge_test_break);
+  LTOFOLD_FREE(cache_dir);
+  LTOFOLD_FREE(cache_policy);
+  LTOFOLD_FREE(thinlto_linked_objects);
+  LTOFOLD_FREE(thinlto_prefix_replace);
+  LTOFOLD_FREE(dwo_dir);
+  LTOFOLD_FREE(obj_path);
+  LTOFOLD_FREE(also_emit_llvm);
+  LTOFOLD_FREE(sample_profile);
+  LTOFOLD_FREE(cs_profile_path);
+  LTOFOLD_FREE(remarks_filename);
+  LTOFOLD_FREE(remarks_passes);
+  LTOFOLD_FREE(remarks_hotness_threshold);
+  LTOFOLD_FREE(remarks_format);
+  for (size_t i = 0; i < options->llvm_option_count; ++i)
+    free(options->llvm_options[i]);
+  LTOFOLD_FREE(llvm_options);
+  options->llvm_option_count = 0;
+  LTOFOLD_FREE(settings);
   options->settings_length = 0;
 }
+
+#undef LTOFOLD_FREE
 
 static void record_setting(ltofold_options *options, const char *key,
                            const char *value) {
@@ -150,6 +202,83 @@ const ltofold_option_info *ltofold_option_find(const char *key, size_t length) {
         memcmp(ltofold_option_table[i].key, key, length) == 0)
       return &ltofold_option_table[i];
   return NULL;
+}
+
+/* The edit distance between two keys (insertions, deletions,
+ * substitutions; a swap of neighbours counts one), with '_' and '-' equal:
+ * LLVMgold.so spells dwo_dir with an underscore, the others with hyphens. */
+static size_t key_distance(const char *a, size_t a_length, const char *b,
+                           size_t b_length) {
+  size_t *rows = calloc(3 * (b_length + 1), sizeof *rows);
+  if (!rows)
+    abort();
+  size_t *before = rows, *previous = rows + b_length + 1,
+         *current = rows + 2 * (b_length + 1);
+  for (size_t j = 0; j <= b_length; ++j)
+    previous[j] = j;
+  for (size_t i = 1; i <= a_length; ++i) {
+    current[0] = i;
+    for (size_t j = 1; j <= b_length; ++j) {
+      char x = a[i - 1] == '_' ? '-' : a[i - 1];
+      char y = b[j - 1] == '_' ? '-' : b[j - 1];
+      size_t best = previous[j - 1] + (x != y);
+      if (previous[j] + 1 < best)
+        best = previous[j] + 1;
+      if (current[j - 1] + 1 < best)
+        best = current[j - 1] + 1;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+          before[j - 2] + 1 < best)
+        best = before[j - 2] + 1;
+      current[j] = best;
+    }
+    size_t *oldest = before;
+    before = previous;
+    previous = current;
+    current = oldest;
+  }
+  size_t distance = previous[b_length];
+  free(rows);
+  return distance;
+}
+
+const ltofold_option_info *ltofold_option_nearest(const char *key,
+                                                  size_t length) {
+  /* A third of the key, at most 3: beyond that the nearest key is another
+   * option, not the one mistyped. */
+  size_t allowed = length / 3 < 1 ? 1 : length / 3 > 3 ? 3 : length / 3;
+  const ltofold_option_info *nearest = NULL;
+  size_t best = allowed + 1;
+  for (size_t i = 0; i < ltofold_option_count; ++i) {
+    const char *candidate = ltofold_option_table[i].key;
+    size_t distance = key_distance(key, length, candidate, strlen(candidate));
+    if (distance < best) {
+      best = distance;
+      nearest = &ltofold_option_table[i];
+    }
+  }
+  return nearest;
+}
+
+char *ltofold_option_unknown(const char *prefix, const char *key, size_t length,
+                             const char *hint) {
+  const ltofold_option_info *nearest = ltofold_option_nearest(key, length);
+  if (!nearest)
+    return ltofold_format("unknown option '%s%.*s' (see %s)", prefix,
+                          (int)length, key, hint);
+  return ltofold_format("unknown option '%s%.*s' (did you mean '%s%s'? see %s)",
+                        prefix, (int)length, key, prefix, nearest->key, hint);
+}
+
+void ltofold_options_add_llvm(ltofold_options *options, const char *option) {
+  record_setting(options, option, NULL);
+  options->llvm_options =
+      realloc(options->llvm_options,
+              (options->llvm_option_count + 1) * sizeof *options->llvm_options);
+  if (!options->llvm_options)
+    abort();
+  options->llvm_options[options->llvm_option_count] = strdup(option);
+  if (!options->llvm_options[options->llvm_option_count++])
+    abort();
 }
 
 bool ltofold_option_takes_next(const ltofold_option_info *info) {
@@ -195,11 +324,18 @@ static int disable_phases(ltofold_options *options, const char *list,
   return 0;
 }
 
+static void replace_string(char **field, const char *value) {
+  free(*field);
+  *field = strdup(value);
+  if (!*field)
+    abort();
+}
+
 int ltofold_options_set(ltofold_options *options, const char *key,
                         const char *value, char **error) {
   const ltofold_option_info *info = ltofold_option_find(key, strlen(key));
   if (!info) {
-    *error = ltofold_format("unknown option '%s' (see ltofold --help)", key);
+    *error = ltofold_option_unknown("", key, strlen(key), "ltofold --help");
     return -1;
   }
   if ((info->kind == LTOFOLD_OPTION_STRING || info->kind == LTOFOLD_OPTION_LIST ||
@@ -267,8 +403,51 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     free(options->label);
     options->label = strdup(value);
   } else if (!strcmp(key, "mcpu")) {
-    free(options->cpu);
-    options->cpu = strdup(value);
+    replace_string(&options->cpu, value);
+  } else if (!strcmp(key, "mattr")) {
+    replace_string(&options->features, value);
+  } else if (!strcmp(key, "dwo_dir")) {
+    replace_string(&options->dwo_dir, value);
+  } else if (!strcmp(key, "obj-path")) {
+    replace_string(&options->obj_path, value);
+  } else if (!strcmp(key, "emit-llvm")) {
+    options->emit_llvm = flag;
+    options->emit_asm &= !flag; /* the last one given, as LLVMgold.so */
+  } else if (!strcmp(key, "emit-asm")) {
+    options->emit_asm = flag;
+    options->emit_llvm &= !flag;
+  } else if (!strcmp(key, "also-emit-llvm")) {
+    replace_string(&options->also_emit_llvm, value);
+  } else if (!strcmp(key, "sample-profile")) {
+    replace_string(&options->sample_profile, value);
+  } else if (!strcmp(key, "cs-profile-path")) {
+    replace_string(&options->cs_profile_path, value);
+  } else if (!strcmp(key, "opt-remarks-filename")) {
+    replace_string(&options->remarks_filename, value);
+  } else if (!strcmp(key, "opt-remarks-passes")) {
+    replace_string(&options->remarks_passes, value);
+  } else if (!strcmp(key, "opt-remarks-with-hotness")) {
+    options->remarks_with_hotness = flag;
+  } else if (!strcmp(key, "opt-remarks-hotness-threshold")) {
+    if (strcmp(value, "auto") && strspn(value, "0123456789") != strlen(value)) {
+      *error = ltofold_format("option 'opt-remarks-hotness-threshold' takes a "
+                              "count or 'auto', not '%s'",
+                              value);
+      return -1;
+    }
+    replace_string(&options->remarks_hotness_threshold, value);
+  } else if (!strcmp(key, "opt-remarks-format")) {
+    if (strcmp(value, "yaml") && strcmp(value, "bitstream")) {
+      *error = ltofold_format("option 'opt-remarks-format' takes yaml or "
+                              "bitstream, not '%s'",
+                              value);
+      return -1;
+    }
+    replace_string(&options->remarks_format, value);
+  } else if (!strcmp(key, "thinlto")) {
+    /* nothing to do: ThinLTO objects are known by their summary */
+  } else if (!strcmp(key, "disable-verify")) {
+    options->disable_verify = flag;
   } else if (!strcmp(key, "jobs")) {
     options->jobs = all_cores ? 0 : (unsigned)count;
   } else if (!strcmp(key, "lto-partitions")) {

@@ -50,7 +50,28 @@ typedef struct ltofold_options {
   bool canon;            /* canon: canonicalize the module (default off) */
   bool merge_canon;      /* merge-canon: compare functions in canonical order */
   bool save_temps;       /* save-temps: keep bitcode of each phase (linkers) */
-  char *cpu;             /* mcpu: target CPU for code generation, or NULL */
+  char *cpu;             /* mcpu: target CPU for code generation, or NULL;
+                            "native": this machine's (target_machine.h) */
+  char *features;        /* mattr: target features (+avx2,-sse4a), or NULL */
+  /* LLVMgold.so's options, gold plugin (docs/plugin.md): */
+  char *dwo_dir;          /* dwo_dir: split DWARF, DIR/N.dwo per object */
+  char *obj_path;         /* obj-path: keep the objects there */
+  bool emit_llvm;         /* emit-llvm: the output is the optimized bitcode */
+  bool emit_asm;          /* emit-asm: the output is assembly */
+  char *also_emit_llvm;   /* also-emit-llvm: the bitcode there too, or NULL */
+  char *sample_profile;   /* sample-profile: LTO's sample profile, or NULL */
+  char *cs_profile_path;  /* cs-profile-path: context-sensitive IR profile */
+  char *remarks_filename; /* opt-remarks-filename: remarks file, or NULL */
+  char *remarks_passes;   /* opt-remarks-passes: pass name pattern, or NULL */
+  bool remarks_with_hotness;       /* opt-remarks-with-hotness */
+  char *remarks_hotness_threshold; /* opt-remarks-hotness-threshold: N or
+                                      auto, or NULL */
+  char *remarks_format; /* opt-remarks-format: yaml or bitstream, or NULL */
+  bool disable_verify;  /* disable-verify: no verifier in LLVM's LTO */
+  /* -plugin-opt=-X: LLVM's own command-line options, in order (owned),
+   * for LLVM's option parser (gold plugin). */
+  char **llvm_options;
+  size_t llvm_option_count;
   unsigned jobs;         /* jobs: code generation threads; 0: the cores */
   unsigned partitions;   /* lto-partitions: objects the gold plugin makes;
                             0: from the program's size */
@@ -93,6 +114,18 @@ int ltofold_options_parse_list(ltofold_options *options, const char *list,
 int ltofold_options_from_environment(ltofold_options *options, char **error);
 
 const ltofold_option_info *ltofold_option_find(const char *key, size_t length);
+/* The option nearest to an unknown key by edit distance, when one is near
+ * enough to be the one meant (a typo), else NULL. */
+const ltofold_option_info *ltofold_option_nearest(const char *key,
+                                                  size_t length);
+/* "unknown option 'PREFIXKEY' (did you mean 'PREFIXNEAR'? see HINT)", the
+ * question only when a key is near (malloc'd). PREFIX: "--" for the
+ * command, "" elsewhere. */
+char *ltofold_option_unknown(const char *prefix, const char *key, size_t length,
+                             const char *hint);
+/* Adds an option for LLVM's own parser ("-time-passes", from
+ * -plugin-opt=-time-passes); recorded in `settings` like any other. */
+void ltofold_options_add_llvm(ltofold_options *options, const char *option);
 /* Whether a command line gives the option its value as the next argument
  * (--report FILE), not only as --KEY=VALUE. */
 bool ltofold_option_takes_next(const ltofold_option_info *info);

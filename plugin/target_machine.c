@@ -55,15 +55,16 @@ static char *read_back(int fd) {
  * alone). */
 static LLVMTargetMachineRef
 create_capturing_stderr(LLVMTargetRef target, const char *triple,
-                        const char *cpu, LLVMCodeGenOptLevel level,
-                        LLVMRelocMode relocation, char **captured) {
+                        const char *cpu, const char *features,
+                        LLVMCodeGenOptLevel level, LLVMRelocMode relocation,
+                        char **captured) {
   *captured = NULL;
   fflush(stderr);
   int capture = memfd_create("ltofold-stderr", MFD_CLOEXEC);
   int saved = capture >= 0 ? dup(STDERR_FILENO) : -1;
   bool redirected = saved >= 0 && dup2(capture, STDERR_FILENO) >= 0;
   LLVMTargetMachineRef machine = LLVMCreateTargetMachine(
-      target, triple, cpu, "", level, relocation, LLVMCodeModelDefault);
+      target, triple, cpu, features, level, relocation, LLVMCodeModelDefault);
   if (redirected) {
     dup2(saved, STDERR_FILENO);
     *captured = read_back(capture);
@@ -75,11 +76,45 @@ create_capturing_stderr(LLVMTargetRef target, const char *triple,
   return machine;
 }
 
+static bool is_native(const char *cpu) { return cpu && !strcmp(cpu, "native"); }
+
+char *ltofold_cpu_name(const char *cpu) {
+  if (!cpu)
+    return NULL;
+  if (!is_native(cpu))
+    return ltofold_format("%s", cpu);
+  char *host = LLVMGetHostCPUName();
+  char *copy = ltofold_format("%s", host);
+  LLVMDisposeMessage(host);
+  return copy;
+}
+
+char *ltofold_cpu_features(const char *cpu, const char *features) {
+  char *host = is_native(cpu) ? LLVMGetHostCPUFeatures() : NULL;
+  char *combined = NULL;
+  if (host && *host && features && *features)
+    combined = ltofold_format("%s,%s", host, features);
+  else if (host && *host)
+    combined = ltofold_format("%s", host);
+  else if (features && *features)
+    combined = ltofold_format("%s", features);
+  if (host)
+    LLVMDisposeMessage(host);
+  return combined;
+}
+
 LLVMTargetMachineRef ltofold_create_target_machine(const char *triple,
                                                    const char *cpu,
                                                    LLVMCodeGenOptLevel level,
                                                    LLVMRelocMode relocation,
                                                    char **error) {
+  return ltofold_create_target_machine_with_features(triple, cpu, NULL, level,
+                                                     relocation, error);
+}
+
+LLVMTargetMachineRef ltofold_create_target_machine_with_features(
+    const char *triple, const char *cpu, const char *features,
+    LLVMCodeGenOptLevel level, LLVMRelocMode relocation, char **error) {
   LLVMTargetRef target;
   char *message = NULL;
   if (LLVMGetTargetFromTriple(triple, &target, &message)) {
@@ -90,12 +125,24 @@ LLVMTargetMachineRef ltofold_create_target_machine(const char *triple,
   }
   char *captured = NULL;
   *error = NULL;
+  char *cpu_name = ltofold_cpu_name(cpu);
+  char *all_features = ltofold_cpu_features(cpu, features);
   LLVMTargetMachineRef machine = create_capturing_stderr(
-      target, triple, cpu ? cpu : "", level, relocation, &captured);
+      target, triple, cpu_name ? cpu_name : "",
+      all_features ? all_features : "", level, relocation, &captured);
+  free(cpu_name);
+  free(all_features);
   if (captured && strstr(captured, "is not a recognized processor")) {
     *error = ltofold_format("'%s' is not a CPU of target '%s' (llc-22 "
                             "-mtriple=%s -mcpu=help lists them)",
                             cpu, triple, triple);
+    if (machine)
+      LLVMDisposeTargetMachine(machine);
+    machine = NULL;
+  } else if (captured && strstr(captured, "is not a recognized feature")) {
+    *error = ltofold_format("'%s' has a feature target '%s' does not know "
+                            "(llc-22 -mtriple=%s -mattr=help lists them)",
+                            features, triple, triple);
     if (machine)
       LLVMDisposeTargetMachine(machine);
     machine = NULL;

@@ -21,4 +21,19 @@ LLVMTargetMachineRef ltofold_create_target_machine(const char *triple,
                                                    LLVMRelocMode relocation,
                                                    char **error);
 
+/* The same with target features (`features`: "+avx2,-sse4a", or NULL). A
+ * cpu of "native" is this machine's CPU, with this machine's features
+ * under `features`, as LLVM's tools read -mcpu=native. */
+LLVMTargetMachineRef ltofold_create_target_machine_with_features(
+    const char *triple, const char *cpu, const char *features,
+    LLVMCodeGenOptLevel level, LLVMRelocMode relocation, char **error);
+
+/* The CPU that `cpu` names: this machine's for "native", else a copy
+ * (malloc'd; NULL for NULL). */
+char *ltofold_cpu_name(const char *cpu);
+/* The features for `cpu` and `features` (either may be NULL): this
+ * machine's first for "native", then `features` (malloc'd; NULL when
+ * there are none). */
+char *ltofold_cpu_features(const char *cpu, const char *features);
+
 #endif

@@ -2,13 +2,16 @@
  * LLVM's LTO optimization, canon, merge, global DCE) on the linked module,
  * and its code generation: one object, or one per partition, generated on
  * several threads. */
+#include "cache_dir.h"
 #include "gold.h"
+#include "llvm_settings.h"
 #include "messages.h"
 #include "output_file.h"
 #include "pipeline.h"
 #include "split_module.h"
 #include "target_machine.h"
 
+#include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <pthread.h>
@@ -23,22 +26,15 @@ static bool save_step(LLVMModuleRef module, int number, const char *step) {
     return true;
   char *path = ltofold_format("%s.ltofold.%d.%s.bc", the_plugin.output_name,
                               number, step);
-  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(module);
-  char *error = NULL;
-  bool saved = ltofold_write_file(path, LLVMGetBufferStart(bitcode),
-                                  LLVMGetBufferSize(bitcode), &error) == 0;
-  if (!saved) {
-    say(LDPL_ERROR, "save-temps: %s", error);
-    free(error);
-  }
-  LLVMDisposeMemoryBuffer(bitcode);
+  bool saved = write_bitcode(module, path, "save-temps");
   free(path);
   return saved;
 }
 
 /* The target machine for the module's triple, with the relocation model
- * the output kind needs and the CPU from mcpu= (checked: an unknown CPU is
- * an error). NULL after saying why. */
+ * the output kind needs, the CPU from mcpu= and the features from mattr=
+ * (checked: an unknown CPU or feature is an error). NULL after saying
+ * why. */
 LLVMTargetMachineRef create_target_machine(LLVMModuleRef module) {
   static const LLVMCodeGenOptLevel levels[] = {
       LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
@@ -51,9 +47,9 @@ LLVMTargetMachineRef create_target_machine(LLVMModuleRef module) {
                                            : LLVMRelocPIC;
   char *triple = ltofold_module_triple(module);
   char *error = NULL;
-  LLVMTargetMachineRef machine = ltofold_create_target_machine(
-      triple, the_plugin.options.cpu, levels[the_plugin.options.opt_level],
-      relocation, &error);
+  LLVMTargetMachineRef machine = ltofold_create_target_machine_with_features(
+      triple, the_plugin.options.cpu, the_plugin.options.features,
+      levels[the_plugin.options.opt_level], relocation, &error);
   if (!machine) {
     say(LDPL_ERROR, "%s", error);
     free(error);
@@ -110,6 +106,36 @@ static const char *const step_names[] = {"input", "fprange", "lto",
                                          "canon", "merge",   "final"};
 enum { STEP_COUNT = sizeof step_names / sizeof *step_names };
 
+/* LLVM's LTO pipeline with sample-profile= or cs-profile-path=, which
+ * LLVM-C's pass runner cannot take (llvm_settings.h). A profile LLVM cannot
+ * read is an error it reports through the context. */
+static int run_lto_with_profile(LLVMModuleRef module,
+                                LLVMTargetMachineRef machine,
+                                ltofold_report *report, char **error) {
+  const ltofold_options *options = &the_plugin.options;
+  double start = ltofold_now_seconds();
+  if (ltofold_run_lto_with_profile(
+          module, machine, (unsigned)options->opt_level,
+          options->sample_profile, options->cs_profile_path, error))
+    return -1;
+  if (the_plugin.diagnostics.first_error) {
+    *error = ltofold_format("LTO optimization: %s",
+                            the_plugin.diagnostics.first_error);
+    return -1;
+  }
+  if (report)
+    ltofold_report_add_phase(report, "lto", ltofold_now_seconds() - start);
+  char *message = NULL;
+  if (options->verify &&
+      LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
+    *error = ltofold_format("module does not verify after lto: %s", message);
+    LLVMDisposeMessage(message);
+    return -1;
+  }
+  LLVMDisposeMessage(message);
+  return 0;
+}
+
 /* Runs step `step` (0, the input, does nothing). Returns nonzero with
  * *error. */
 static int run_step(int step, LLVMModuleRef module,
@@ -123,6 +149,8 @@ static int run_step(int step, LLVMModuleRef module,
   case 2: {
     if (optimized)
       return 0;
+    if (options->sample_profile || options->cs_profile_path)
+      return run_lto_with_profile(module, machine, report, error);
     char *lto = ltofold_format("lto<O%d>", options->opt_level);
     int failed = ltofold_run_llvm_passes(module, "lto", lto, machine, options,
                                          report, error);
@@ -156,7 +184,24 @@ enum ld_plugin_status run_pipeline(LLVMModuleRef module,
     if (!save_step(module, step, step_names[step]))
       return LDPS_ERR;
   }
+  if (the_plugin.options.also_emit_llvm &&
+      !write_bitcode(module, the_plugin.options.also_emit_llvm,
+                     "also-emit-llvm"))
+    return LDPS_ERR;
   return LDPS_OK;
+}
+
+bool write_bitcode(LLVMModuleRef module, const char *path, const char *option) {
+  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(module);
+  char *error = NULL;
+  bool written = ltofold_write_file(path, LLVMGetBufferStart(bitcode),
+                                    LLVMGetBufferSize(bitcode), &error) == 0;
+  if (!written) {
+    say(LDPL_ERROR, "%s: %s", option, error);
+    free(error);
+  }
+  LLVMDisposeMemoryBuffer(bitcode);
+  return written;
 }
 
 /* ---------------------------------------------------------------------------
@@ -191,6 +236,7 @@ const char *const partition_local_suffix = ".ltofold";
 
 typedef struct partition {
   LLVMMemoryBufferRef bitcode; /* owned; freed by the thread that takes it */
+  char *dwo_path;              /* owned: dwo_dir's file for it, or NULL */
   LLVMMemoryBufferRef object;  /* out: owned, then the caller's */
   char *error;                 /* out: malloc'd, or NULL */
 } partition;
@@ -200,6 +246,7 @@ typedef struct partition {
 typedef struct partition_queue {
   partition *parts;
   unsigned count;
+  bool assembly; /* emit-asm: assembly, not objects */
   pthread_mutex_t lock;
   pthread_cond_t written_more; /* signalled when `written` grows */
   unsigned written;            /* guarded by lock: parts ready to take */
@@ -214,7 +261,8 @@ typedef struct codegen_thread {
 } codegen_thread;
 
 /* The object of one part, in a context of its own. */
-static void generate_partition(partition *part, LLVMTargetMachineRef machine) {
+static void generate_partition(partition *part, LLVMTargetMachineRef machine,
+                               bool assembly) {
   LLVMContextRef context = LLVMContextCreate();
   ltofold_diagnostics diagnostics;
   ltofold_diagnostics_begin(&diagnostics, context);
@@ -224,10 +272,9 @@ static void generate_partition(partition *part, LLVMTargetMachineRef machine) {
     part->error = ltofold_format("cannot read a partition back");
   } else {
     use_init_array(module);
-    if (LLVMTargetMachineEmitToMemoryBuffer(machine, module, LLVMObjectFile,
-                                            &message, &part->object))
-      part->error = ltofold_format("%s", message);
-    LLVMDisposeMessage(message);
+    if (ltofold_emit(machine, module, assembly, part->dwo_path, &part->object,
+                     &message))
+      part->error = message;
   }
   char *reported = ltofold_diagnostics_end(&diagnostics);
   if (!part->error && reported)
@@ -256,7 +303,7 @@ static void *run_codegen_thread(void *data) {
     if (index == queue->count)
       return NULL;
     if (queue->parts[index].bitcode)
-      generate_partition(&queue->parts[index], self->machine);
+      generate_partition(&queue->parts[index], self->machine, queue->assembly);
     else
       queue->parts[index].error = ltofold_format("the cut did not write it");
   }
@@ -359,19 +406,39 @@ unsigned codegen_jobs(void) {
   return cores > 1 ? (cores > 1024 ? 1024 : (unsigned)cores) : 1;
 }
 
+/* dwo_dir=: DIR/N.dwo for object N, as LLVM's LTO names them (malloc'd),
+ * or NULL without dwo_dir. */
+static char *dwo_path(unsigned index) {
+  if (!the_plugin.options.dwo_dir)
+    return NULL;
+  return ltofold_format("%s/%u.dwo", the_plugin.options.dwo_dir, index);
+}
+
+/* Creates dwo_dir where missing, as LLVM's LTO does. */
+static bool make_dwo_dir(void) {
+  char *error = NULL;
+  if (!the_plugin.options.dwo_dir ||
+      !ltofold_cache_create(the_plugin.options.dwo_dir, &error))
+    return true;
+  say(LDPL_ERROR, "dwo_dir: %s", error);
+  free(error);
+  return false;
+}
+
 /* The one object of the whole module, on this thread. */
 static enum ld_plugin_status generate_whole(LLVMModuleRef module,
                                             LLVMTargetMachineRef machine,
                                             LLVMMemoryBufferRef *object) {
   use_init_array(module);
   char *message = NULL;
-  bool failed = LLVMTargetMachineEmitToMemoryBuffer(machine, module,
-                                                    LLVMObjectFile, &message,
-                                                    object);
+  char *dwo = dwo_path(0);
+  bool failed = ltofold_emit(machine, module, the_plugin.options.emit_asm, dwo,
+                             object, &message) != 0;
+  free(dwo);
   const char *reported = the_plugin.diagnostics.first_error;
   if (failed || reported) {
     say(LDPL_ERROR, "code generation failed: %s", failed ? message : reported);
-    LLVMDisposeMessage(message);
+    free(message);
     if (*object)
       LLVMDisposeMemoryBuffer(*object);
     *object = NULL;
@@ -394,17 +461,27 @@ enum ld_plugin_status generate_objects(LLVMModuleRef module,
   *objects = calloc(*count, sizeof **objects);
   if (!*objects)
     abort();
+  if (!make_dwo_dir()) {
+    LLVMDisposeModule(module);
+    return LDPS_ERR;
+  }
   if (*count == 1) {
     enum ld_plugin_status status = generate_whole(module, machine, &(*objects)[0]);
     LLVMDisposeModule(module);
     return status;
   }
 
-  partition_queue queue = {calloc(*count, sizeof *queue.parts), *count,
-                           PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
-                           0, 0};
+  partition_queue queue = {calloc(*count, sizeof *queue.parts),
+                           *count,
+                           the_plugin.options.emit_asm,
+                           PTHREAD_MUTEX_INITIALIZER,
+                           PTHREAD_COND_INITIALIZER,
+                           0,
+                           0};
   if (!queue.parts)
     abort();
+  for (unsigned i = 0; i < *count; ++i)
+    queue.parts[i].dwo_path = dwo_path(i);
   unsigned thread_count = jobs < *count ? jobs : *count;
   codegen_thread *threads = calloc(thread_count, sizeof *threads);
   if (!threads)
@@ -443,6 +520,7 @@ enum ld_plugin_status generate_objects(LLVMModuleRef module,
     if (part->error || status != LDPS_OK)
       status = LDPS_ERR;
     free(part->error);
+    free(part->dwo_path);
     if (part->bitcode)
       LLVMDisposeMemoryBuffer(part->bitcode);
     (*objects)[i] = part->object;

@@ -189,6 +189,9 @@ enum ld_plugin_status generate_objects(LLVMModuleRef module,
                                        unsigned *count);
 /* The suffix of a local made global for partitions (split_module.h). */
 extern const char *const partition_local_suffix;
+/* Writes the module's bitcode to `path`; false after saying why, the
+ * message starting with `option`. */
+bool write_bitcode(LLVMModuleRef module, const char *path, const char *option);
 
 /* cache.c (cache-dir=) */
 /* The key of this link (hex, malloc'd); NULL after a warning when there

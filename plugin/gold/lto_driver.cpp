@@ -16,6 +16,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ModuleSummaryIndex.h"
 #include "llvm/LTO/LTO.h"
+#include "llvm/Remarks/HotnessThresholdParser.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/Caching.h"
 #include "llvm/Support/Error.h"
@@ -315,6 +316,32 @@ lto::Config configure(const ltofold_lto_settings &Settings, Diagnostics &Said) {
                                             : CodeGenOptLevel::Default;
   if (Settings.cpu)
     Conf.CPU = Settings.cpu;
+  if (Settings.features)
+    for (StringRef Feature : split(Settings.features, ','))
+      if (!Feature.empty())
+        Conf.MAttrs.push_back(Feature.str());
+  if (Settings.sample_profile)
+    Conf.SampleProfile = Settings.sample_profile;
+  if (Settings.cs_profile)
+    Conf.CSIRProfile = Settings.cs_profile;
+  Conf.DisableVerify = Settings.disable_verify;
+  if (Settings.remarks_filename) {
+    Conf.RemarksFilename = Settings.remarks_filename;
+    Conf.RemarksPasses = Settings.remarks_passes ? Settings.remarks_passes : "";
+    Conf.RemarksFormat =
+        Settings.remarks_format ? Settings.remarks_format : "yaml";
+    Conf.RemarksWithHotness = Settings.remarks_with_hotness;
+    // (checked when the option was set: a count or "auto")
+    if (Settings.remarks_hotness_threshold) {
+      Expected<std::optional<uint64_t>> Threshold =
+          remarks::parseHotnessThresholdOption(
+              Settings.remarks_hotness_threshold);
+      if (Threshold)
+        Conf.RemarksHotnessThreshold = *Threshold;
+      else
+        consumeError(Threshold.takeError());
+    }
+  }
   Conf.RelocModel = Settings.pic ? Reloc::PIC_ : Reloc::Static;
   Conf.DiagHandler = [&Said](const DiagnosticInfo &Info) {
     std::string Text;
@@ -327,6 +354,10 @@ lto::Config configure(const ltofold_lto_settings &Settings, Diagnostics &Said) {
         Said.Failure = Text;
     } else if (Info.getSeverity() == DS_Warning) {
       Said.Warnings += Text + "\n";
+    } else if (auto *Remark = dyn_cast<DiagnosticInfoOptimizationBase>(&Info);
+               Remark && Remark->isEnabled()) {
+      // asked for by LLVM's -pass-remarks=, printed as LLVM prints them
+      errs() << "remark: " << Text << "\n";
     }
   };
   return Conf;
@@ -570,4 +601,24 @@ extern "C" void ltofold_drop_lto_unit_flags(LLVMModuleRef ModuleRef) {
   Flags->clearOperands();
   for (MDNode *Flag : Kept)
     Flags->addOperand(Flag);
+}
+
+extern "C" unsigned
+ltofold_forget_preemptible_dso_local(LLVMModuleRef ModuleRef) {
+  Module &M = *unwrap(ModuleRef);
+  // Code generation refers to a dso_local definition through its local
+  // alias (.Lname$local) only where the module is not a PIE's
+  // (AsmPrinter::getSymbolPreferLocal).
+  bool LocalAliases = M.getPIELevel() == PIELevel::Default;
+  unsigned Changed = 0;
+  for (GlobalValue &Global : M.global_values()) {
+    if (!Global.isDSOLocal() || Global.hasLocalLinkage() ||
+        !Global.hasDefaultVisibility())
+      continue;
+    if (LocalAliases && Global.canBenefitFromLocalAlias())
+      continue;
+    Global.setDSOLocal(false);
+    ++Changed;
+  }
+  return Changed;
 }

@@ -36,7 +36,18 @@ typedef struct ltofold_lto_input {
 typedef struct ltofold_lto_settings {
   unsigned opt_level; /* 0..3 */
   unsigned jobs;      /* backend threads */
-  const char *cpu;    /* or NULL: the modules' own */
+  const char *cpu;    /* or NULL: the modules' own ("native" resolved) */
+  const char *features;       /* target features, "+a,-b", or NULL */
+  const char *sample_profile; /* sample-profile=, or NULL */
+  const char *cs_profile;     /* cs-profile-path=, or NULL */
+  bool disable_verify;        /* no verifier around the optimization */
+  /* opt-remarks-*: the file (NULL: none) for the regular LTO part; each
+   * backend writes FILE.thin.TASK.yaml, as LLVM names them. */
+  const char *remarks_filename;
+  const char *remarks_passes;
+  const char *remarks_format;
+  bool remarks_with_hotness;
+  const char *remarks_hotness_threshold; /* a count, "auto", or NULL */
   bool executable;    /* an executable (not a shared library) */
   bool pic;           /* position-independent code */
   /* Where each backend's optimized module is kept for the next link, or
@@ -109,6 +120,17 @@ int ltofold_lto_write_indexes(const ltofold_lto_input *inputs, size_t count,
  * regular LTO module and the ThinLTO ones, with the "error" merge
  * behaviour, and mean nothing once the modules are optimized. */
 void ltofold_drop_lto_unit_flags(LLVMModuleRef module);
+
+/* For a shared library: takes dso_local off every global with default
+ * visibility that a direct reference could not reach: one the library
+ * does not define (another object may), and one it defines that another
+ * library may preempt and that code generation would not reach through a
+ * local alias (a definition in a comdat, weak or linkonce, or any
+ * definition of a module compiled -fPIE). Code compiled without -fPIC
+ * marks all of them dso_local (as an executable may); the linkers then
+ * refuse its direct references in a shared library ("recompile with
+ * -fPIC"). Returns how many it changed. */
+unsigned ltofold_forget_preemptible_dso_local(LLVMModuleRef module);
 
 #ifdef __cplusplus
 }

@@ -38,6 +38,8 @@ void measure_objects(LLVMMemoryBufferRef *objects, unsigned object_count,
 }
 
 /* Writes object `index` of `count` where the linker can read it. With
+ * obj-path=FILE it is kept as FILE (FILE1, FILE2... for the other
+ * partitions, as LLVMgold.so numbers its tasks' objects). With
  * save-temps it is kept next to the output (OUTPUT.ltofold.o, or
  * OUTPUT.ltofold.partI.o for partitions). Otherwise it is a temporary file
  * in TMPDIR named after the output (ltofold-OUTPUT-XXXXXX.o), so that what
@@ -50,6 +52,17 @@ static char *write_object(LLVMMemoryBufferRef object, unsigned index,
   const char *data = LLVMGetBufferStart(object);
   size_t size = LLVMGetBufferSize(object);
   char *error = NULL;
+  if (the_plugin.options.obj_path) {
+    char *path =
+        index ? ltofold_format("%s%u", the_plugin.options.obj_path, index)
+              : ltofold_format("%s", the_plugin.options.obj_path);
+    if (ltofold_write_file(path, data, size, &error) == 0)
+      return path;
+    say(LDPL_ERROR, "obj-path: %s", error);
+    free(error);
+    free(path);
+    return NULL;
+  }
   if (the_plugin.options.save_temps) {
     char *path = count == 1 ? ltofold_format("%s.ltofold.o", the_plugin.output_name)
                             : ltofold_format("%s.ltofold.part%u.o",

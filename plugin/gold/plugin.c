@@ -40,6 +40,8 @@
  * so the link fails without a crash. */
 #include "gold.h"
 #include "link_command.h"
+#include "llvm_settings.h"
+#include "lto_driver.h"
 #include "messages.h"
 #include "object_symbols.h"
 #include "output_file.h"
@@ -47,6 +49,7 @@
 #include "version.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <llvm-c/ErrorHandling.h>
 #include <llvm-c/Target.h>
 #include <stdarg.h>
@@ -121,9 +124,22 @@ static void drop_bitcode(void) {
   }
 }
 
+/* opt-remarks-*, on the plugin's context: the remarks of the whole
+ * program's optimization and of its code generation on the linker's
+ * thread. With ThinLTO objects LLVM's LTO driver writes the backends'
+ * (lto_driver.h). */
+static ltofold_remarks_settings remarks_settings(void) {
+  const ltofold_options *options = &the_plugin.options;
+  return (ltofold_remarks_settings){
+      options->remarks_filename, options->remarks_passes,
+      options->remarks_format, options->remarks_with_hotness,
+      options->remarks_hotness_threshold};
+}
+
 /* The program's objects: every claimed module linked (ThinLTO objects
  * through LLVM's LTO driver first), run through the pipeline, generated
- * (in partitions). */
+ * (in partitions). With emit-llvm, the program's bitcode is written to the
+ * output instead, and there are no objects. */
 static enum ld_plugin_status generate(ltofold_report *report,
                                       LLVMMemoryBufferRef **objects,
                                       unsigned *object_count) {
@@ -132,6 +148,22 @@ static enum ld_plugin_status generate(ltofold_report *report,
   if (thin == THIN_NOT_HANDLED)
     module = link_modules(report);
   drop_bitcode();
+  /* What the output kind allows, whatever the objects were compiled for:
+   * a shared library's code reaches what may be preempted indirectly. */
+  if (module && the_plugin.output_kind == LDPO_DYN)
+    ltofold_forget_preemptible_dso_local(module);
+  ltofold_remarks *remarks = NULL;
+  if (module && thin != THIN_LINKED) {
+    ltofold_remarks_settings settings = remarks_settings();
+    char *error = NULL;
+    remarks = ltofold_remarks_begin(the_plugin.context, &settings, &error);
+    if (error) {
+      say(LDPL_ERROR, "%s", error);
+      free(error);
+      LLVMDisposeModule(module);
+      return LDPS_ERR;
+    }
+  }
   LLVMTargetMachineRef machine = module ? create_target_machine(module) : NULL;
   if (machine) {
     the_plugin.thin = thin != THIN_NOT_HANDLED;
@@ -141,11 +173,19 @@ static enum ld_plugin_status generate(ltofold_report *report,
   enum ld_plugin_status status = LDPS_ERR;
   if (machine && run_pipeline(module, machine, thin == THIN_LINKED, report) == LDPS_OK) {
     double start = ltofold_now_seconds();
-    status = generate_objects(module, machine, objects, object_count);
-    module = NULL; /* generate_objects disposed of it */
+    if (the_plugin.options.emit_llvm) {
+      status = write_bitcode(module, the_plugin.output_name, "emit-llvm")
+                   ? LDPS_OK
+                   : LDPS_ERR;
+    } else {
+      status = generate_objects(module, machine, objects, object_count);
+      module = NULL; /* generate_objects disposed of it */
+    }
     ltofold_step_ended(&the_plugin.options, report, "codegen",
                        ltofold_now_seconds() - start);
   }
+  ltofold_remarks_end(remarks);
+  ltofold_llvm_report_timings();
   if (machine)
     LLVMDisposeTargetMachine(machine);
   if (module)
@@ -294,6 +334,44 @@ static void read_link_command(void) {
   ltofold_link_arguments_free(arguments, count);
 }
 
+/* emit-llvm and emit-asm: as with LLVMgold.so, what the plugin writes to
+ * the output file is the link's whole output; the link ends there. */
+static bool stops_after_output(void) {
+  return the_plugin.options.emit_llvm || the_plugin.options.emit_asm;
+}
+
+/* The first option that writes files of its own besides the objects (a
+ * cached link would skip writing them), or NULL. */
+static const char *option_writing_files(void) {
+  const ltofold_options *options = &the_plugin.options;
+  return options->emit_llvm          ? "emit-llvm"
+         : options->emit_asm         ? "emit-asm"
+         : options->also_emit_llvm   ? "also-emit-llvm"
+         : options->dwo_dir          ? "dwo_dir"
+         : options->remarks_filename ? "opt-remarks-filename"
+                                     : NULL;
+}
+
+/* emit-asm: the assembly of each partition, to OUTPUT, OUTPUT1, OUTPUT2...
+ * as LLVMgold.so names its tasks' files. False after saying why. */
+static bool write_assembly(LLVMMemoryBufferRef *texts, unsigned count) {
+  for (unsigned i = 0; i < count; ++i) {
+    char *path = i ? ltofold_format("%s%u", the_plugin.output_name, i)
+                   : copy_string(the_plugin.output_name);
+    char *error = NULL;
+    bool written = ltofold_write_file(path, LLVMGetBufferStart(texts[i]),
+                                      LLVMGetBufferSize(texts[i]), &error) == 0;
+    if (!written) {
+      say(LDPL_ERROR, "emit-asm: %s", error);
+      free(error);
+    }
+    free(path);
+    if (!written)
+      return false;
+  }
+  return true;
+}
+
 static enum ld_plugin_status all_symbols_read(void) {
   the_plugin.symbols_read = true;
   if (the_plugin.options_failed)
@@ -325,7 +403,16 @@ static enum ld_plugin_status all_symbols_read(void) {
     cleanup();
     exit(0);
   }
-  char *key = the_plugin.options.cache_dir ? cache_key() : NULL;
+  if (stops_after_output() && the_plugin.options.report_path)
+    say(LDPL_WARNING,
+        "%s: no report is written to %s: there is no object to measure",
+        the_plugin.options.emit_llvm ? "emit-llvm" : "emit-asm",
+        the_plugin.options.report_path);
+  const char *own_files = option_writing_files();
+  if (the_plugin.options.cache_dir && own_files)
+    say(LDPL_WARNING,
+        "cache-dir is not used: %s writes its files at every link", own_files);
+  char *key = the_plugin.options.cache_dir && !own_files ? cache_key() : NULL;
   ltofold_report *report = NULL;
   LLVMMemoryBufferRef *objects = NULL;
   unsigned object_count = 0;
@@ -336,7 +423,8 @@ static enum ld_plugin_status all_symbols_read(void) {
       fprintf(stderr, "ltofold: cache hit %s\n", key);
     status = LDPS_OK;
   } else {
-    report = the_plugin.options.report_path || key || the_plugin.options.stats
+    report = (the_plugin.options.report_path && !stops_after_output()) ||
+                     key || the_plugin.options.stats
                  ? ltofold_report_new()
                  : NULL;
     status = generate(report, &objects, &object_count);
@@ -348,6 +436,18 @@ static enum ld_plugin_status all_symbols_read(void) {
     }
   }
   drop_bitcode();
+  if (status == LDPS_OK && stops_after_output()) {
+    bool written =
+        !the_plugin.options.emit_asm || write_assembly(objects, object_count);
+    for (unsigned i = 0; i < object_count; ++i)
+      LLVMDisposeMemoryBuffer(objects[i]);
+    free(objects);
+    ltofold_report_free(report);
+    if (!written)
+      return LDPS_ERR;
+    cleanup();
+    exit(0);
+  }
   if (status == LDPS_OK && report)
     describe_build(report, true);
   if (status == LDPS_OK && the_plugin.options.stats)
@@ -414,13 +514,17 @@ static enum ld_plugin_status cleanup(void) {
 }
 
 /* The options gcc's driver adds for its own LTO plugin (liblto_plugin.so):
- * the lto-wrapper path, -fresolution=, -pass-through=, and the -f flags of
- * the compilation. mold loads a single plugin and hands it every
- * -plugin-opt, so with `gcc -fuse-ld=mold` they reach ltofold. */
+ * the lto-wrapper path, -fresolution=, -pass-through=, -linker-output-known
+ * (and -linker-output-auto-nolto-rel), -sym-style=. mold loads a single
+ * plugin and hands it every -plugin-opt, so with `gcc -fuse-ld=mold` they
+ * reach ltofold. Other options starting with '-' are LLVM's. */
 static bool is_gcc_plugin_option(const char *pair) {
   size_t length = strlen(pair);
   return (length >= 12 && !strcmp(pair + length - 12, "/lto-wrapper")) ||
-         !strncmp(pair, "-pass-through=", 14) || !strncmp(pair, "-f", 2);
+         !strncmp(pair, "-pass-through=", 14) ||
+         !strncmp(pair, "-fresolution=", 13) ||
+         !strncmp(pair, "-linker-output-", 15) ||
+         !strncmp(pair, "-sym-style=", 11);
 }
 
 static void report_fatal_error(const char *reason) {
@@ -430,6 +534,12 @@ static void report_fatal_error(const char *reason) {
 static void take_option(const char *pair) {
   if (is_gcc_plugin_option(pair))
     return;
+  /* -plugin-opt=-X: an option of LLVM's, as LLVMgold.so passes them on
+   * (parsed in onload, once all are known). */
+  if (pair[0] == '-') {
+    ltofold_options_add_llvm(&the_plugin.options, pair);
+    return;
+  }
   char *error = NULL;
   /* Fatal: the linker stops here, with this message alone. After a plain
    * error gold would go on to link without the bitcode and bury it under
@@ -440,6 +550,49 @@ static void take_option(const char *pair) {
     free(error);
     the_plugin.options_failed = true;
   }
+}
+
+/* Stops the link with a fatal message (the option's), as take_option. */
+static void fail_option(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+static void fail_option(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  char *text = NULL;
+  if (vasprintf(&text, format, args) < 0)
+    abort();
+  va_end(args);
+  say(LDPL_FATAL, "%s", text);
+  free(text);
+  the_plugin.options_failed = true;
+}
+
+/* What LLVMgold.so's options need before the link goes on: LLVM's own
+ * options parsed (an unknown one stops the link, as with LLVMgold.so), one
+ * profile at most (LLVM's LTO takes one), and profiles that can be read
+ * (LLVM would only say so after the whole link's optimization). */
+static void check_llvmgold_options(void) {
+  const ltofold_options *options = &the_plugin.options;
+  char *error = NULL;
+  if (ltofold_llvm_parse_options(options->llvm_options,
+                                 options->llvm_option_count, &error)) {
+    fail_option("%s", error);
+    free(error);
+    return;
+  }
+  if (options->sample_profile && options->cs_profile_path) {
+    fail_option("sample-profile= and cs-profile-path= together: LLVM's LTO "
+                "optimizes with one profile");
+    return;
+  }
+  const char *profiles[][2] = {{"sample-profile", options->sample_profile},
+                               {"cs-profile-path", options->cs_profile_path}};
+  for (size_t i = 0; i < 2; ++i)
+    if (profiles[i][1] && access(profiles[i][1], R_OK)) {
+      fail_option("-plugin-opt=%s=%s: cannot read it: %s", profiles[i][0],
+                  profiles[i][1], strerror(errno));
+      return;
+    }
 }
 
 __attribute__((visibility("default"))) enum ld_plugin_status
@@ -519,6 +672,8 @@ onload(struct ld_plugin_tv *tv) {
                     "symbols, get symbols, add input file)");
     return LDPS_ERR;
   }
+  if (!the_plugin.options_failed)
+    check_llvmgold_options();
   /* The report is written after LTO, merge and code generation (minutes on
    * a large program): a path that cannot take it stops the link now. */
   if (!the_plugin.options_failed && the_plugin.options.report_path &&

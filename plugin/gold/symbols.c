@@ -316,21 +316,26 @@ static char *archive_member_name(int fd, off_t offset) {
   return NULL;
 }
 
-/* mcpu= must name a CPU of the target, which the first bitcode file tells
- * (all must share its architecture). Checked there rather than at code
- * generation, so that the link stops before the linker goes on without the
- * bitcode: the message is fatal, and the only one. */
+/* mcpu= must name a CPU of the target, and mattr= features of it, which
+ * the first bitcode file tells (all must share its architecture). Checked
+ * there rather than at code generation, so that the link stops before the
+ * linker goes on without the bitcode: the message is fatal, and the only
+ * one. */
 static bool check_cpu(LLVMModuleRef module) {
-  if (!the_plugin.options.cpu)
+  const ltofold_options *options = &the_plugin.options;
+  if (!options->cpu && !options->features)
     return true;
   char *triple = ltofold_module_triple(module);
   char *error = NULL;
-  LLVMTargetMachineRef machine = ltofold_create_target_machine(
-      triple, the_plugin.options.cpu, LLVMCodeGenLevelDefault, LLVMRelocDefault,
-      &error);
+  LLVMTargetMachineRef machine = ltofold_create_target_machine_with_features(
+      triple, options->cpu, options->features, LLVMCodeGenLevelDefault,
+      LLVMRelocDefault, &error);
   free(triple);
   if (!machine) {
-    say(LDPL_FATAL, "-plugin-opt=mcpu=%s: %s", the_plugin.options.cpu, error);
+    if (options->cpu && !strstr(error, "feature"))
+      say(LDPL_FATAL, "-plugin-opt=mcpu=%s: %s", options->cpu, error);
+    else
+      say(LDPL_FATAL, "-plugin-opt=mattr=%s: %s", options->features, error);
     free(error);
     return false;
   }

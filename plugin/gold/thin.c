@@ -12,6 +12,7 @@
 #include "messages.h"
 #include "module_linker.h"
 #include "pipeline.h"
+#include "target_machine.h"
 
 #include <llvm-c/BitReader.h>
 #include <stdlib.h>
@@ -170,18 +171,32 @@ static void free_parsed(parsed_modules *parsed) {
   free(parsed->by_task);
 }
 
-/* The driver's settings for this link. */
+/* The driver's settings for this link. `cpu` and `features` are mcpu=
+ * and mattr= with "native" resolved (target_machine.h). */
 static ltofold_lto_settings lto_settings(const char *cache_dir,
-                                         const char *cache_salt) {
-  return (ltofold_lto_settings){(unsigned)the_plugin.options.opt_level,
-                                codegen_jobs(),
-                                the_plugin.options.cpu,
-                                the_plugin.output_kind != LDPO_DYN,
-                                the_plugin.output_kind != LDPO_EXEC,
-                                cache_dir,
-                                cache_salt,
-                                (const char *const *)the_plugin.wrapped,
-                                the_plugin.wrapped_count};
+                                         const char *cache_salt,
+                                         const char *cpu,
+                                         const char *features) {
+  const ltofold_options *options = &the_plugin.options;
+  return (ltofold_lto_settings){
+      .opt_level = (unsigned)options->opt_level,
+      .jobs = codegen_jobs(),
+      .cpu = cpu,
+      .features = features,
+      .sample_profile = options->sample_profile,
+      .cs_profile = options->cs_profile_path,
+      .disable_verify = options->disable_verify,
+      .remarks_filename = options->remarks_filename,
+      .remarks_passes = options->remarks_passes,
+      .remarks_format = options->remarks_format,
+      .remarks_with_hotness = options->remarks_with_hotness,
+      .remarks_hotness_threshold = options->remarks_hotness_threshold,
+      .executable = the_plugin.output_kind != LDPO_DYN,
+      .pic = the_plugin.output_kind != LDPO_EXEC,
+      .cache_dir = cache_dir,
+      .cache_salt = cache_salt,
+      .wrapped = (const char *const *)the_plugin.wrapped,
+      .wrapped_count = the_plugin.wrapped_count};
 }
 
 static ltofold_lto_input lto_input(const claimed_file *file) {
@@ -216,7 +231,10 @@ enum ld_plugin_status write_thin_indexes(void) {
                                      : ";");
   char *new_prefix = strchr(old_prefix, ';');
   *new_prefix++ = '\0';
-  ltofold_lto_settings settings = lto_settings(NULL, NULL);
+  char *cpu = ltofold_cpu_name(the_plugin.options.cpu);
+  char *features =
+      ltofold_cpu_features(the_plugin.options.cpu, the_plugin.options.features);
+  ltofold_lto_settings settings = lto_settings(NULL, NULL, cpu, features);
   ltofold_lto_index_settings index = {old_prefix,
                                       new_prefix,
                                       the_plugin.options.thinlto_emit_imports,
@@ -231,6 +249,8 @@ enum ld_plugin_status write_thin_indexes(void) {
   if (status)
     say(LDPL_ERROR, "thinlto-index-only: %s", error);
   free(error);
+  free(cpu);
+  free(features);
   free(old_prefix);
   free(inputs);
   free(skipped);
@@ -244,12 +264,17 @@ thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
     abort();
   for (size_t i = 0; i < the_plugin.file_count; ++i)
     inputs[i] = lto_input(&the_plugin.files[i]);
-  /* With save-temps the files kept come from running every step. */
-  char *salt = the_plugin.options.cache_dir && !the_plugin.options.save_temps
+  /* With save-temps the files kept come from running every step; with
+   * opt-remarks-filename, each backend's remarks from running it. */
+  char *salt = the_plugin.options.cache_dir && !the_plugin.options.save_temps &&
+                       !the_plugin.options.remarks_filename
                    ? cache_module_salt()
                    : NULL;
-  ltofold_lto_settings settings =
-      lto_settings(salt ? the_plugin.options.cache_dir : NULL, salt);
+  char *cpu = ltofold_cpu_name(the_plugin.options.cpu);
+  char *features =
+      ltofold_cpu_features(the_plugin.options.cpu, the_plugin.options.features);
+  ltofold_lto_settings settings = lto_settings(
+      salt ? the_plugin.options.cache_dir : NULL, salt, cpu, features);
   parsed_modules parsed = {0};
   char *messages = NULL, *error = NULL;
   double start = ltofold_now_seconds();
@@ -257,6 +282,8 @@ thin_result link_thin(ltofold_report *report, LLVMModuleRef *module) {
                                     parse_optimized, &parsed, &messages,
                                     &error);
   free(inputs);
+  free(cpu);
+  free(features);
   bool cache_used = salt != NULL;
   free(salt);
   say_lines(messages);
