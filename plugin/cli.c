@@ -35,7 +35,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 typedef struct command {
@@ -329,9 +328,7 @@ static void describe_run(ltofold_report *report, const cli_args *args,
 
 static int run(cli_args *args) {
   double started = ltofold_now_seconds();
-  struct timespec now;
-  clock_gettime(CLOCK_REALTIME, &now);
-  double started_wall = (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+  double started_wall = ltofold_wall_seconds();
   LLVMContextRef context = LLVMContextCreate();
   char *error = NULL;
   ltofold_report *report = args->options.report_path ? ltofold_report_new() : NULL;

@@ -4,6 +4,7 @@
 #include "output_file.h"
 
 #include <ctype.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,11 @@ const char **ltofold_link_bitcode_inputs(char *const *arguments, size_t count) {
     if (arguments[i][0] != '-' && ltofold_file_has_bitcode(arguments[i]))
       inputs[found++] = arguments[i];
   return inputs;
+}
+
+const char *ltofold_loaded_from(void) {
+  Dl_info info;
+  return dladdr((void *)ltofold_loaded_from, &info) ? info.dli_fname : NULL;
 }
 
 /* Whether two paths name one file. */

@@ -53,6 +53,11 @@ bool ltofold_file_has_bitcode(const char *path);
  * not searched for. */
 const char **ltofold_link_bitcode_inputs(char *const *arguments, size_t count);
 
+/* The file this code was loaded from: the plugin library the linker
+ * loaded (ltofold-gold.so, libltofold.so), or the ltofold program; NULL
+ * if unknown. */
+const char *ltofold_loaded_from(void);
+
 /* An LTO plugin the command line loads (-plugin PATH, -plugin=PATH,
  * --plugin ...) before the library at `own_path`, or NULL. Such a plugin is
  * offered every input first: LLVMgold.so (which clang adds when -flto is on

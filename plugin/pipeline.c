@@ -43,6 +43,12 @@ void ltofold_step_ended(const ltofold_options *options, ltofold_report *report,
     fprintf(stderr, "ltofold %s: %.2f s\n", name, seconds);
 }
 
+double ltofold_wall_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 static int verify(LLVMModuleRef module, const char *when, const char *name,
                   char **error) {
   char *message = NULL;

@@ -25,6 +25,8 @@ const char *ltofold_phase_name(ltofold_phase phase);
 
 /* A monotonic clock, in seconds, for the report's phase times. */
 double ltofold_now_seconds(void);
+/* The time of day, in seconds since the epoch, for when a run started. */
+double ltofold_wall_seconds(void);
 
 /* A step of the link that ended after `seconds` (LLVM's passes, the
  * modules linked, code generation): timed into `report` (may be NULL) and,

@@ -11,13 +11,11 @@
 #include "pipeline.h"
 #include "report.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 size_t ltofold_plugin_option_count(void) { return ltofold_option_count; }
 const char *ltofold_plugin_option_key(size_t index) {
@@ -95,9 +93,7 @@ ltofold_plugin_session *ltofold_plugin_session_new(void) {
     abort();
   pthread_mutex_lock(&link_state.lock);
   if (!link_state.sessions++) {
-    struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    link_state.started_wall = (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+    link_state.started_wall = ltofold_wall_seconds();
     link_state.started = ltofold_now_seconds();
   }
   pthread_mutex_unlock(&link_state.lock);
@@ -142,12 +138,6 @@ static void note_first_run(LLVMModuleRef module, const ltofold_options *options)
   pthread_mutex_unlock(&link_state.lock);
 }
 
-/* This library's (or program's) path; NULL if unknown. */
-static const char *own_path(void) {
-  Dl_info info;
-  return dladdr((void *)own_path, &info) ? info.dli_fname : NULL;
-}
-
 /* Records where the link's report comes from (report.h, ltofold_build):
  * lld's output and inputs (its module of a full-LTO link is ld-temp.o) from
  * its command line; in `ltofold thin-backend`, a process with no linker, a
@@ -160,7 +150,7 @@ static void describe_link(ltofold_report *report, char *const *arguments,
       .label = link_state.label ? link_state.label : options->label,
       .output = ltofold_link_output(arguments, count),
       .linker = linker,
-      .plugin = own_path(),
+      .plugin = ltofold_loaded_from(),
       .lto = !ran             ? NULL
              : !linker        ? "distributed"
              : link_state.backends ? "thin"

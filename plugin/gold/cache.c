@@ -26,11 +26,11 @@
  * running the pipeline. */
 #include "cache_dir.h"
 #include "gold.h"
+#include "link_command.h"
 #include "messages.h"
 #include "output_file.h"
 
 #include <cjson/cJSON.h>
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/blake3.h>
@@ -65,12 +65,12 @@ static bool plugin_digest(uint8_t digest[LLVM_BLAKE3_OUT_LEN]) {
   static uint8_t kept[LLVM_BLAKE3_OUT_LEN];
   static bool known;
   if (!known) {
-    Dl_info info;
-    if (!dladdr((void *)plugin_digest, &info) || !info.dli_fname)
+    const char *plugin = ltofold_loaded_from();
+    if (!plugin)
       return false;
     LLVMMemoryBufferRef buffer = NULL;
     char *message = NULL;
-    if (LLVMCreateMemoryBufferWithContentsOfFile(info.dli_fname, &buffer,
+    if (LLVMCreateMemoryBufferWithContentsOfFile(plugin, &buffer,
                                                  &message)) {
       LLVMDisposeMessage(message);
       return false;

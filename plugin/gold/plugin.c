@@ -48,7 +48,6 @@
 #include "pipeline.h"
 #include "version.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <llvm-c/ErrorHandling.h>
 #include <llvm-c/Target.h>
@@ -57,7 +56,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 plugin the_plugin;
@@ -198,12 +196,6 @@ static enum ld_plugin_status cleanup(void);
 /* ---------------------------------------------------------------------------
  * the report: where it comes from, and a link ltofold did not run in */
 
-/* This library's path, as the linker loaded it; NULL if unknown. */
-static const char *own_path(void) {
-  Dl_info info;
-  return dladdr((void *)own_path, &info) ? info.dli_fname : NULL;
-}
-
 /* Records where the report comes from (report.h, ltofold_build): the
  * output, the linker and this plugin, the LTO mode (none when ltofold did
  * not run), the options, the target, the time taken so far. */
@@ -215,7 +207,7 @@ static void describe_build(ltofold_report *report, bool ran) {
       .label = the_plugin.options.label,
       .output = the_plugin.output_name,
       .linker = ltofold_link_linker(arguments, count),
-      .plugin = own_path(),
+      .plugin = ltofold_loaded_from(),
       .lto = !ran ? NULL : the_plugin.thin ? "thin" : "full",
       .options = the_plugin.options.settings,
       .target = the_plugin.triple,
@@ -236,7 +228,7 @@ static char *not_run_cause(void) {
   size_t count = 0;
   ltofold_link_arguments(&arguments, &count);
   const char **bitcode = ltofold_link_bitcode_inputs(arguments, count);
-  const char *other = ltofold_link_other_plugin(arguments, count, own_path());
+  const char *other = ltofold_link_other_plugin(arguments, count, ltofold_loaded_from());
   char *cause;
   if (bitcode[0] && other)
     cause = ltofold_format(
@@ -599,9 +591,7 @@ __attribute__((visibility("default"))) enum ld_plugin_status
 onload(struct ld_plugin_tv *tv) {
   memset(&the_plugin, 0, sizeof the_plugin);
   the_plugin.started = ltofold_now_seconds();
-  struct timespec now;
-  clock_gettime(CLOCK_REALTIME, &now);
-  the_plugin.started_wall = (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+  the_plugin.started_wall = ltofold_wall_seconds();
   ltofold_options_init(&the_plugin.options);
   ld_plugin_register_claim_file register_claim = NULL;
   ld_plugin_register_all_symbols_read register_all_read = NULL;
