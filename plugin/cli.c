@@ -4,6 +4,7 @@
  *   ltofold fprange --print IN
  *   ltofold diff A B             (cli_diff.c)
  *   ltofold report diff|trend|html|binary|combine ...  (cli_report*.c)
+ *   ltofold demangle [--full] [SYMBOL...]  (cli_demangle.c)
  *   ltofold thin-backend [OPTIONS] -- COMPILER ARGS  (cli_thin.c)
  *   ltofold thin-merge [OPTIONS] --parts N -o PREFIX MODULE.bc...  (cli_thin.c)
  *
@@ -74,6 +75,9 @@ static void print_help(FILE *out) {
   fprintf(out, "  %-10s %s\n", "report",
           "compare, chart, measure or combine JSON reports, with size\n"
           "             budgets (report --help)");
+  fprintf(out, "  %-10s %s\n", "demangle",
+          "readable names for symbols, as report diff prints them\n"
+          "             (demangle --help)");
   fprintf(out, "  %-10s %s\n", "thin-backend",
           "a distributed ThinLTO backend compile with ltofold in it\n"
           "             (thin-backend --help)");
@@ -407,6 +411,8 @@ int main(int argc, char **argv) {
     return ltofold_cli_diff(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "report"))
     return ltofold_cli_report(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "demangle"))
+    return ltofold_cli_demangle(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "thin-backend"))
     return ltofold_cli_thin_backend(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "thin-merge"))

@@ -19,6 +19,7 @@
  * (textContent, setAttribute), never as markup. */
 #include "cli_report.h"
 
+#include "demangle.h"
 #include "messages.h"
 #include "output_file.h"
 #include "version.h"
@@ -58,8 +59,6 @@ static char *escape_for_script(const char *json) {
   *o = '\0';
   return out;
 }
-
-char *ltofold_demangle(const char *name); /* demangle.cpp */
 
 /* Adds to `names` the demangled form of every string in `item` that is a
  * mangled name (C++, Rust, D): the page shows symbols exactly, as the

@@ -50,6 +50,11 @@
     return value.toLocaleString('en-US', {maximumFractionDigits: 4});
   }
 
+  /* A count and its noun: '1 group', '2 groups'. */
+  function counted(count, singular, plural) {
+    return formatNumber(count) + ' ' + (count === 1 ? singular : plural);
+  }
+
   function formatChange(before, after) {
     if (!isNumber(before) || !isNumber(after) || before === after)
       return '';
@@ -170,8 +175,8 @@
       ]));
     if (isNumber(totals.groups_unmeasured) && totals.groups_unmeasured > 0)
       notes.push(html('p', {class: 'note'}, [
-        totals.groups_unmeasured + ' group(s) could not be measured; bytes saved ' +
-        'is the sum over the others.',
+        counted(totals.groups_unmeasured, 'group', 'groups') +
+        ' could not be measured; bytes saved is the sum over the others.',
       ]));
     return section('totals', 'Totals', [table('totals-table', ['', 'value'], body)].concat(notes));
   }
@@ -194,7 +199,8 @@
         value: metric(group),
         tooltip: readable(group.kept) + ' [' + group.kept + ']: ' +
                  (group.folded || []).length + ' folded, ' +
-                 formatNumber(metric(group)) + (measured ? ' bytes' : ' instructions'),
+                 (measured ? counted(metric(group), 'byte', 'bytes')
+                           : counted(metric(group), 'instruction', 'instructions')),
         attributes: {'data-kept': group.kept},
       })), measured ? 'B' : ''));
       if (ranked.length > shown.length)
@@ -233,8 +239,9 @@
       return section('fp-folds', 'FP folds', [html('p', {}, ['fprange did not run.'])]);
     const folds = Array.isArray(fprange.folds) ? fprange.folds : [];
     const summary = html('p', {}, [
-      folds.length + ' fold(s), ' + formatNumber(fprange.branches_removed) +
-      ' branch(es) removed; ' + formatNumber(fprange.values) + ' FP values given a range.',
+      counted(folds.length, 'fold', 'folds') + ', ' +
+      counted(fprange.branches_removed, 'branch', 'branches') + ' removed; ' +
+      counted(fprange.values, 'FP value', 'FP values') + ' given a range.',
     ]);
     if (!folds.length)
       return section('fp-folds', 'FP folds', [summary]);
@@ -407,7 +414,7 @@
   function drawTrend(data, main) {
     const model = data.model;
     const builds = model.builds;
-    main.appendChild(html('p', {class: 'files'}, [builds.length + ' builds, oldest first']));
+    main.appendChild(html('p', {class: 'files'}, [counted(builds.length, 'build', 'builds') + ', oldest first']));
     main.appendChild(section('trend', 'Trend', model.metrics.map((metric) =>
       lineChart(metric, builds))));
     const rows = builds.map((build, index) => html('tr', {class: 'build'}, [
