@@ -103,7 +103,7 @@ int ltofold_cli_demangle(int argc, char **argv) {
               "ltofold: error: unknown option '%s' (see ltofold demangle "
               "--help)\n",
               arg);
-      status = 2;
+      status = LTOFOLD_EXIT_ERROR;
     } else {
       push_symbol(&list, arg);
       from_arguments = true;
@@ -119,6 +119,6 @@ int ltofold_cli_demangle(int argc, char **argv) {
   free(list.symbols);
   if (status > 0)
     return status;
-  int unwritten = ltofold_stdout_finish("ltofold", 2);
-  return unwritten ? unwritten : 0;
+  int unwritten = ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);
+  return unwritten ? unwritten : LTOFOLD_EXIT_OK;
 }
