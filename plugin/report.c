@@ -803,7 +803,8 @@ void ltofold_print_totals(FILE *out, const ltofold_report *report,
   fprintf(out, "ltofold total: %.0f %s folded, %.0f %s, %.0f %s removed",
           report->functions_folded,
           ltofold_plural(report->functions_folded, "function", "functions"),
-          report->fp_folds, ltofold_plural(report->fp_folds, "FP fold", "FP folds"),
+          report->fp_folds,
+          ltofold_plural(report->fp_folds, "FP fold", "FP folds"),
           report->branches_removed,
           ltofold_plural(report->branches_removed, "branch", "branches"));
   if (report->bytes_measured)
@@ -856,8 +857,7 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r,
 
 void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *r,
                                  double seconds) {
-  fprintf(out,
-          "ltofold fprange: %zu %s (%zu bounded), %zu %s, %zu %s removed",
+  fprintf(out, "ltofold fprange: %zu %s (%zu bounded), %zu %s, %zu %s removed",
           COUNTED(r->values, "FP value", "FP values"), r->values_bounded,
           COUNTED(r->fold_count, "fold", "folds"),
           COUNTED(r->branches_removed, "branch", "branches"));
