@@ -4,6 +4,7 @@
  *   ltofold fprange --print IN
  *   ltofold diff A B             (cli_diff.c)
  *   ltofold report diff|trend|html|binary|combine ...  (cli_report*.c)
+ *   ltofold demangle [--full] [SYMBOL...]  (cli_demangle.c)
  *   ltofold thin-backend [OPTIONS] -- COMPILER ARGS  (cli_thin.c)
  *   ltofold thin-merge [OPTIONS] --parts N -o PREFIX MODULE.bc...  (cli_thin.c)
  *
@@ -41,14 +42,31 @@ typedef struct command {
   const char *name;
   const char *summary;
   int phase; /* an ltofold_phase, or -1 when not available in this build */
+  /* The options of ltofold_option_table that tune this phase, for its
+   * own --help (NULL-terminated). */
+  const char *options[10];
 } command;
 
 static const command commands[] = {
-    {"merge", "fold functions equal at the IR level", LTOFOLD_PHASE_MERGE},
-    {"fprange", "fold FP compares, branches and instructions decided by value "
-                "ranges (--print: show the ranges)", LTOFOLD_PHASE_FPRANGE},
-    {"canon", "canonicalize IR so equal code reads equal", LTOFOLD_PHASE_CANON},
+    {"merge",
+     "fold functions equal at the IR level",
+     LTOFOLD_PHASE_MERGE,
+     {"merge-recursive", "merge-similar", "merge-blocks", "merge-outline",
+      "merge-outline-all", "merge-canon", "aliases", "certify",
+      "merge-test-break", NULL}},
+    {"fprange",
+     "fold FP compares, branches and instructions decided by value "
+     "ranges (--print: show the ranges)",
+     LTOFOLD_PHASE_FPRANGE,
+     {"fprange-any-rounding", "fprange-flush-denormals", NULL}},
+    {"canon",
+     "canonicalize IR so equal code reads equal",
+     LTOFOLD_PHASE_CANON,
+     {NULL}},
 };
+
+/* The options of every phase command, before its own. */
+static const char *const common_options[] = {"report", "stats", "verify"};
 
 typedef struct cli_args {
   const command *command;
@@ -58,6 +76,54 @@ typedef struct cli_args {
   bool print_ranges; /* fprange --print */
   ltofold_options options;
 } cli_args;
+
+/* One line of the option table, as --KEY... and its help. */
+static void print_option(FILE *out, const ltofold_option_info *info) {
+  char left[64];
+  if (info->kind == LTOFOLD_OPTION_FLAG)
+    snprintf(left, sizeof left, "--%s[=false]", info->key);
+  else if (info->kind == LTOFOLD_OPTION_OPTIONAL)
+    snprintf(left, sizeof left, "--%s[=%s]", info->key, info->value_name);
+  else if (info->kind == LTOFOLD_OPTION_LEVEL)
+    snprintf(left, sizeof left, "--%s %s, -%s0..-%s3", info->key,
+             info->value_name, info->key, info->key);
+  else
+    snprintf(left, sizeof left, "--%s %s", info->key, info->value_name);
+  fprintf(out, "  %-20s %s\n", left, info->help);
+}
+
+static void print_output_options(FILE *out) {
+  fprintf(
+      out,
+      "  -o FILE              output file ('-' for stdout): a regular file is\n"
+      "                       replaced whole or not at all, a device or FIFO\n"
+      "                       written in place\n"
+      "  -S                   write text IR instead of bitcode\n");
+}
+
+/* `ltofold merge|fprange|canon --help`: the command's usage, what it does,
+ * and the options that concern it. */
+static void print_command_help(FILE *out, const command *c) {
+  fprintf(out,
+          "usage: ltofold %s INPUT -o OUTPUT [options]\n%s\n"
+          "%s: %s.\nINPUT is LLVM bitcode (.bc) or text IR (.ll), '-' for "
+          "stdin;\nOUTPUT is bitcode, or text IR with -S.\n\noptions:\n",
+          c->name,
+          c->phase == LTOFOLD_PHASE_FPRANGE
+              ? "       ltofold fprange --print INPUT\n"
+              : "",
+          c->name, c->summary);
+  print_output_options(out);
+  if (c->phase == LTOFOLD_PHASE_FPRANGE)
+    fprintf(out, "  %-20s %s\n", "--print",
+            "print every FP value's range instead of folding");
+  for (size_t i = 0; i < sizeof common_options / sizeof *common_options; ++i)
+    print_option(
+        out, ltofold_option_find(common_options[i], strlen(common_options[i])));
+  for (const char *const *key = c->options; *key; ++key)
+    print_option(out, ltofold_option_find(*key, strlen(*key)));
+  fprintf(out, "\nEvery option of ltofold --help is taken too.\n");
+}
 
 static void print_help(FILE *out) {
   fprintf(out,
@@ -74,30 +140,19 @@ static void print_help(FILE *out) {
   fprintf(out, "  %-10s %s\n", "report",
           "compare, chart, measure or combine JSON reports, with size\n"
           "             budgets (report --help)");
+  fprintf(out, "  %-10s %s\n", "demangle",
+          "readable names for symbols, as report diff prints them\n"
+          "             (demangle --help)");
   fprintf(out, "  %-10s %s\n", "thin-backend",
           "a distributed ThinLTO backend compile with ltofold in it\n"
           "             (thin-backend --help)");
   fprintf(out, "  %-10s %s\n", "thin-merge",
           "merge across the optimized modules of distributed ThinLTO\n"
           "             backends, then cut them into parts (thin-merge --help)");
-  fprintf(
-      out,
-      "\noptions:\n"
-      "  -o FILE              output file ('-' for stdout): a regular file is\n"
-      "                       replaced whole or not at all, a device or FIFO\n"
-      "                       written in place\n"
-      "  -S                   write text IR instead of bitcode\n");
-  for (size_t i = 0; i < ltofold_option_count; ++i) {
-    const ltofold_option_info *info = &ltofold_option_table[i];
-    char left[64];
-    if (info->kind == LTOFOLD_OPTION_FLAG)
-      snprintf(left, sizeof left, "--%s[=false]", info->key);
-    else if (info->kind == LTOFOLD_OPTION_OPTIONAL)
-      snprintf(left, sizeof left, "--%s[=%s]", info->key, info->value_name);
-    else
-      snprintf(left, sizeof left, "--%s %s", info->key, info->value_name);
-    fprintf(out, "  %-20s %s\n", left, info->help);
-  }
+  fprintf(out, "\noptions:\n");
+  print_output_options(out);
+  for (size_t i = 0; i < ltofold_option_count; ++i)
+    print_option(out, &ltofold_option_table[i]);
   fprintf(out,
           "\nThe same options reach the linker plugins as\n"
           "  gold, bfd, mold:  -plugin-opt=KEY[=VALUE]\n"
@@ -146,7 +201,7 @@ static int parse_command_line(int argc, char **argv, cli_args *args) {
     const char *arg = argv[i];
     char *error = NULL;
     if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-      print_help(stdout);
+      print_command_help(stdout, args->command);
       return HELP_PRINTED;
     } else if (!strcmp(arg, "-o")) {
       if (++i == argc)
@@ -177,6 +232,10 @@ static int parse_command_line(int argc, char **argv, cli_args *args) {
       } else if (ltofold_options_parse_pair(&args->options, key, &error)) {
         return usage_error(error);
       }
+    } else if (arg[0] == '-' && arg[1] == 'O' && arg[2]) {
+      /* -O2, as compilers spell it: the same as --O 2 */
+      if (ltofold_options_set(&args->options, "O", arg + 2, &error))
+        return usage_error(error);
     } else if (arg[0] == '-' && arg[1]) { /* "-" alone is standard input */
       return usage_error(
           ltofold_format("unknown option '%s' (see ltofold --help)", arg));
@@ -407,6 +466,8 @@ int main(int argc, char **argv) {
     return ltofold_cli_diff(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "report"))
     return ltofold_cli_report(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "demangle"))
+    return ltofold_cli_demangle(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "thin-backend"))
     return ltofold_cli_thin_backend(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "thin-merge"))

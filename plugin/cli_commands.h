@@ -26,6 +26,10 @@ int ltofold_cli_diff(int argc, char **argv);
  * (cli_report*.c); 1 when a budget is exceeded, 2 on an error. */
 int ltofold_cli_report(int argc, char **argv);
 
+/* ltofold demangle [--full] [SYMBOL...]: readable names, as report diff
+ * prints them (cli_demangle.c); 0, or 2. */
+int ltofold_cli_demangle(int argc, char **argv);
+
 /* ltofold thin-backend [OPTIONS] -- COMPILER ARGS...: a distributed ThinLTO
  * backend compile with ltofold in it (cli_thin.c); the compiler's exit
  * status when the compiler fails, or LTOFOLD_EXIT_ERROR. */

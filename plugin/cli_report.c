@@ -27,40 +27,85 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Each subcommand: how it is called, what it does, its options. `ltofold
+ * report SUBCOMMAND --help` prints its own; `ltofold report --help` every
+ * one's. */
+typedef struct report_command {
+  const char *name;
+  int (*run)(int argc, char **argv);
+  const char *usage;   /* the arguments after the name */
+  const char *about;   /* a paragraph, starting with the name */
+  const char *options; /* one line each, or NULL */
+} report_command;
+
+static const report_command report_commands[] = {
+    {"diff", ltofold_cli_report_diff,
+     "OLD.json NEW.json [--format=F] [budgets]",
+     "diff compares two reports written by ltofold (--report, report=)\n"
+     "and prints what changed: the totals, and the fold groups new, gone\n"
+     "and changed, each by its kept function's readable name (demangled;\n"
+     "with its parameters where two names would read alike). Exit status:\n"
+     "0, or 1 when a budget is exceeded, 2 on an error.\n",
+     "  --format=F             text (default), markdown, csv\n"
+     "budgets (each printed with its verdict, in every format; exit status\n"
+     "1 when one is exceeded):\n"
+     "  --max-text-growth=N    code bytes (.text) may grow by at most N\n"
+     "  --max-text-growth=P%   ... or by at most P percent\n"
+     "  --max-fold-loss=N      at most N fewer functions folded\n"},
+    {"trend", ltofold_cli_report_trend,
+     "REPORT.json... [--label NAME]... [--format=F | --html -o OUT.html]",
+     "trend prints code size, bytes saved and folds of a series of builds\n"
+     "(reports in build order), each with its change from the one before.\n",
+     "  --label NAME           what a build is called, one per report in\n"
+     "                         order; without it, the report's build.label,\n"
+     "                         else its build.output's base name, else its file\n"
+     "  --format=F             text (default), markdown, csv\n"
+     "  --html -o OUT.html     draw the trend on a page instead\n"},
+    {"html", ltofold_cli_report_html,
+     "REPORT.json... [--label NAME]... [budgets] -o OUT.html",
+     "html writes one self-contained page (no network, no external files):\n"
+     "one report: totals, fold groups by bytes saved, phase times, FP folds;\n"
+     "two: their difference, with the budgets' verdicts; more: the trend.\n",
+     "  --label NAME           what a build is called, as for trend\n"
+     "  budgets                as for diff (two reports): their verdicts on\n"
+     "                         the page\n"
+     "  -o OUT.html            the page\n"},
+    {"binary", ltofold_cli_report_binary,
+     "REPORT.json --binary PROGRAM -o OUT.json",
+     "binary measures bytes saved and code size from the program linked\n"
+     "with the report (its symbol table), for reports written where no\n"
+     "object was seen (lld, opt, ltofold merge). A function whose symbol\n"
+     "is not in the program gets null, with the reason. A program the\n"
+     "report's link did not write (another build ID, or one most of whose\n"
+     "functions contradict the folds) is refused.\n",
+     "  --binary PROGRAM       the program the report's link wrote\n"
+     "  -o OUT.json            the measured report (REPORT.json itself too)\n"},
+    {"combine", ltofold_cli_report_combine, "REPORT.json... -o OUT.json",
+     "combine adds up reports of one link's parts (the ThinLTO backends\n"
+     "of a distributed build: ltofold thin-backend) into one, as an\n"
+     "in-process link writes it; exit status 0, or 2 on an error.\n",
+     "  -o OUT.json            the combined report\n"},
+};
+enum {
+  REPORT_COMMAND_COUNT = sizeof report_commands / sizeof *report_commands
+};
+
 static void print_usage(FILE *out) {
-  fprintf(
-      out,
-      "usage: ltofold report diff OLD.json NEW.json [--format=F] [budgets]\n"
-      "       ltofold report trend REPORT.json... [--label NAME]...\n"
-      "                            [--format=F | --html -o OUT.html]\n"
-      "       ltofold report html REPORT.json... [--label NAME]... [budgets]\n"
-      "                           -o OUT.html\n"
-      "       ltofold report binary REPORT.json --binary PROGRAM -o OUT.json\n"
-      "       ltofold report combine REPORT.json... -o OUT.json\n\n"
-      "diff compares two reports written by ltofold (--report, report=)\n"
-      "and prints what changed. Exit status: 0, or 1 when a budget is\n"
-      "exceeded, 2 on an error.\n\n"
-      "trend prints code size, bytes saved and folds of a series of builds\n"
-      "(reports in build order), each with its change from the one before.\n\n"
-      "html writes one self-contained page (no network, no external files):\n"
-      "one report: totals, fold groups by bytes saved, phase times, FP folds;\n"
-      "two: their difference, with the budgets' verdicts; more: the trend.\n\n"
-      "--label NAME (trend, html): what a build is called, one per report in\n"
-      "order (the first names the first report); without it, the report's\n"
-      "build.label, else the base name of its build.output, else its file.\n\n"
-      "binary measures bytes saved and code size from the program linked\n"
-      "with the report (its symbol table), for reports written where no\n"
-      "object was seen (lld, opt, ltofold merge). A function whose symbol\n"
-      "is not in the program gets null, with the reason.\n\n"
-      "combine adds up reports of one link's parts (the ThinLTO backends\n"
-      "of a distributed build: ltofold thin-backend) into one, as an\n"
-      "in-process link writes it; exit status 0, or 2 on an error.\n\n"
-      "--format=F (diff, trend): text (default), markdown, csv\n\n"
-      "budgets (diff: exit status 1 when exceeded, in every format; html\n"
-      "with two reports: their verdicts on the page):\n"
-      "  --max-text-growth=N     code bytes (.text) may grow by at most N\n"
-      "  --max-text-growth=P%%    ... or by at most P percent\n"
-      "  --max-fold-loss=N       at most N fewer functions folded\n");
+  for (size_t i = 0; i < REPORT_COMMAND_COUNT; ++i)
+    fprintf(out, "%s ltofold report %s %s\n",
+            i ? "      " : "usage:", report_commands[i].name,
+            report_commands[i].usage);
+  fprintf(out, "       ltofold report COMMAND --help   (one command's help)\n");
+  for (size_t i = 0; i < REPORT_COMMAND_COUNT; ++i)
+    fprintf(out, "\n%s", report_commands[i].about);
+  for (size_t i = 0; i < REPORT_COMMAND_COUNT; ++i)
+    fprintf(out, "\n%s options:\n%s", report_commands[i].name,
+            report_commands[i].options);
+}
+
+static void print_command_help(FILE *out, const report_command *command) {
+  fprintf(out, "usage: ltofold report %s %s\n\n%s\noptions:\n%s", command->name,
+          command->usage, command->about, command->options);
 }
 
 int ltofold_cli_report_usage_error(const char *format, const char *detail) {
@@ -340,25 +385,22 @@ int ltofold_cli_report(int argc, char **argv) {
     print_usage(argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
   }
-  for (int i = 2; i < argc; ++i)
+  const report_command *command = NULL;
+  for (size_t i = 0; i < REPORT_COMMAND_COUNT; ++i)
+    if (!strcmp(argv[1], report_commands[i].name))
+      command = &report_commands[i];
+  if (!command)
+    return ltofold_cli_report_usage_error("unknown report command '%s'",
+                                          argv[1]);
+  int status = -1;
+  for (int i = 2; i < argc && status < 0; ++i)
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      print_usage(stdout);
-      return 0;
+      print_command_help(stdout, command);
+      status = 0;
     }
-  static const struct {
-    const char *name;
-    int (*run)(int, char **);
-  } commands[] = {{"diff", ltofold_cli_report_diff},
-                  {"trend", ltofold_cli_report_trend},
-                  {"html", ltofold_cli_report_html},
-                  {"binary", ltofold_cli_report_binary},
-                  {"combine", ltofold_cli_report_combine}};
-  for (size_t i = 0; i < sizeof commands / sizeof *commands; ++i)
-    if (!strcmp(argv[1], commands[i].name)) {
-      int status = commands[i].run(argc - 1, argv + 1);
-      /* what it printed (a PR comment, a table) must have been written */
-      int unwritten = ltofold_stdout_finish("ltofold", 2);
-      return unwritten ? unwritten : status;
-    }
-  return ltofold_cli_report_usage_error("unknown report command '%s'", argv[1]);
+  if (status < 0)
+    status = command->run(argc - 1, argv + 1);
+  /* what it printed (a PR comment, a table, help) must have been written */
+  int unwritten = ltofold_stdout_finish("ltofold", 2);
+  return unwritten ? unwritten : status;
 }

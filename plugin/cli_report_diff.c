@@ -5,13 +5,16 @@
  * The comparison is built once as a model (cJSON): the totals side by side
  * (code bytes of the measured file, bytes saved, functions folded, FP
  * folds, branches removed), the fold groups that appeared or disappeared
- * (by kept symbol) and those whose folds or bytes saved changed, notes, and
- * each budget with its verdict. The three formats print that model, and
- * `report html` draws it. Budgets turn the comparison into a gate: exit 1
- * when one is exceeded (whatever the format), 2 on a usage or file error,
- * 0 otherwise. */
+ * (by kept symbol) and those whose folds or bytes saved changed, each with
+ * its kept symbol's readable name (demangle.h: the names of all the groups
+ * listed are made readable together, so two symbols never read alike),
+ * notes, and each budget with its verdict. The three formats print that
+ * model, every budget in each, and `report html` draws it. Budgets turn the
+ * comparison into a gate: exit 1 when one is exceeded (whatever the
+ * format), 2 on a usage or file error, 0 otherwise. */
 #include "cli_report.h"
 
+#include "demangle.h"
 #include "messages.h"
 
 #include <cjson/cJSON.h>
@@ -62,6 +65,11 @@ static const cJSON *groups_of(const cJSON *report) {
 
 static const char *kept_of(const cJSON *group) {
   return model_string(group, "kept");
+}
+
+/* A model entry's readable name (name_groups). */
+static const char *name_of(const cJSON *entry) {
+  return model_string(entry, "name");
 }
 
 static int folded_count(const cJSON *group) {
@@ -154,6 +162,26 @@ static cJSON *changed_groups(const group_index *old_index,
   return list;
 }
 
+/* Gives every group entry of the model its "name": the kept symbol made
+ * readable, in the set of every kept symbol the model lists. */
+static void name_groups(cJSON *model) {
+  static const char *const lists[] = {"groups_new", "groups_gone",
+                                      "groups_changed"};
+  ltofold_symbol_names *names = ltofold_symbol_names_new();
+  const cJSON *entry;
+  for (size_t l = 0; l < sizeof lists / sizeof *lists; ++l)
+    cJSON_ArrayForEach(entry, cJSON_GetObjectItemCaseSensitive(model, lists[l]))
+        ltofold_symbol_names_add(names, kept_of(entry));
+  cJSON *list_entry;
+  for (size_t l = 0; l < sizeof lists / sizeof *lists; ++l)
+    cJSON_ArrayForEach(list_entry,
+                       cJSON_GetObjectItemCaseSensitive(model, lists[l]))
+        cJSON_AddStringToObject(
+            list_entry, "name",
+            ltofold_symbol_names_get(names, kept_of(list_entry)));
+  ltofold_symbol_names_free(names);
+}
+
 static const char *measured_of(const cJSON *report) {
   const cJSON *object = cJSON_GetObjectItemCaseSensitive(report, "object");
   const char *measured = cJSON_GetStringValue(
@@ -177,6 +205,36 @@ static void add_budget(cJSON *budgets, const char *name, const char *status,
   free(message);
 }
 
+/* What a budget's value means, read the right way round whatever its sign:
+ * "text grew by 300 bytes, 299 allowed", "text shrank by 1 byte, growth of
+ * 0 allowed". */
+static char *text_growth_message(double growth, double allowed) {
+  if (growth > 0)
+    return ltofold_format("text grew by %.0f %s, %.0f allowed", growth,
+                          ltofold_plural(growth, "byte", "bytes"), allowed);
+  if (growth < 0)
+    return ltofold_format("text shrank by %.0f %s, growth of %.0f allowed",
+                          -growth, ltofold_plural(growth, "byte", "bytes"),
+                          allowed);
+  return ltofold_format("text did not change in size, growth of %.0f allowed",
+                        allowed);
+}
+
+/* "2 fewer functions folded, 1 allowed", "1 more function folded, a loss
+ * of 0 allowed". */
+static char *fold_loss_message(double loss, double allowed) {
+  const char *functions = ltofold_plural(loss, "function", "functions");
+  if (loss > 0)
+    return ltofold_format("%.0f fewer %s folded, %.0f allowed", loss, functions,
+                          allowed);
+  if (loss < 0)
+    return ltofold_format("%.0f more %s folded, a loss of %.0f allowed", -loss,
+                          functions, allowed);
+  return ltofold_format("as many functions folded as before, a loss of %.0f "
+                        "allowed",
+                        allowed);
+}
+
 static cJSON *check_budgets(const report_budgets *b, const cJSON *old_report,
                             const cJSON *new_report) {
   cJSON *budgets = cJSON_CreateArray();
@@ -191,21 +249,18 @@ static cJSON *check_budgets(const report_budgets *b, const cJSON *old_report,
                                             : b->text_growth;
     if (isnan(old_text) || isnan(new_text)) {
       add_budget(budgets, "max-text-growth", "unchecked", NAN, NAN,
-                 ltofold_format("text growth cannot be checked: a report has "
-                                "no code size (measure lld's with ltofold "
-                                "report binary)"));
+                 ltofold_format("a report has no code size (measure lld's "
+                                "with ltofold report binary)"));
     } else if (strcmp(old_measured, new_measured)) {
       add_budget(budgets, "max-text-growth", "unchecked", allowed, NAN,
-                 ltofold_format("text growth cannot be checked: old measured "
+                 ltofold_format("code sizes are not comparable: old measured "
                                 "a %s, new a %s",
                                 old_measured, new_measured));
     } else {
       double growth = new_text - old_text;
       bool over = growth > allowed;
       add_budget(budgets, "max-text-growth", over ? "exceeded" : "ok", allowed,
-                 growth,
-                 ltofold_format("text grew by %.0f bytes, %.0f allowed", growth,
-                                allowed));
+                 growth, text_growth_message(growth, allowed));
     }
   }
   if (b->fold_loss_set) {
@@ -217,8 +272,7 @@ static cJSON *check_budgets(const report_budgets *b, const cJSON *old_report,
                   (isnan(new_folded) ? 0 : new_folded);
     add_budget(budgets, "max-fold-loss",
                loss > b->fold_loss ? "exceeded" : "ok", b->fold_loss, loss,
-               ltofold_format("%.0f fewer functions folded, %.0f allowed", loss,
-                              b->fold_loss));
+               fold_loss_message(loss, b->fold_loss));
   }
   return budgets;
 }
@@ -254,6 +308,7 @@ cJSON *ltofold_cli_report_diff_model(const char *old_path,
                         missing_groups(old_report, &new_index));
   cJSON_AddItemToObject(model, "groups_changed",
                         changed_groups(&old_index, new_report));
+  name_groups(model);
   free(old_index.entries);
   free(new_index.entries);
   cJSON *notes = cJSON_AddArrayToObject(model, "notes");
@@ -302,9 +357,10 @@ static void format_change(char *buffer, size_t size, double old_value,
     snprintf(buffer, size, "%+.0f", delta);
 }
 
-/* One CSV record of six fields (NULL: empty). */
-static void print_csv_record(FILE *out, const char *const fields[6]) {
-  for (int i = 0; i < 6; ++i) {
+/* One CSV record of CSV_FIELDS fields (NULL: empty). */
+enum { CSV_FIELDS = 7 };
+static void print_csv_record(FILE *out, const char *const fields[CSV_FIELDS]) {
+  for (int i = 0; i < CSV_FIELDS; ++i) {
     if (i)
       fputc(',', out);
     ltofold_cli_report_csv_field(out, fields[i] ? fields[i] : "");
@@ -335,8 +391,9 @@ static void print_text_totals(FILE *out, const cJSON *model) {
   }
 }
 
-/* The group lists as text: "KEPT (N folded, B bytes)" for new and gone,
- * "KEPT: A -> B folded, X -> Y bytes" for changed. */
+/* The group lists as text: "NAME: N folded, B bytes" for new and gone,
+ * "NAME: A -> B folded, X -> Y bytes" for changed (NAME: the kept symbol's
+ * readable name). */
 static void print_text_groups(FILE *out, const char *title, const cJSON *list,
                               bool changed) {
   int total = cJSON_GetArraySize(list), shown = 0;
@@ -354,19 +411,28 @@ static void print_text_groups(FILE *out, const char *title, const cJSON *list,
       format_number(new_saved, sizeof new_saved,
                     model_number(entry, "new_bytes_saved"), "-");
       fprintf(out, "  %s: %.0f -> %.0f folded, %s -> %s bytes\n",
-              kept_of(entry), model_number(entry, "old_folded"),
+              name_of(entry), model_number(entry, "old_folded"),
               model_number(entry, "new_folded"), old_saved, new_saved);
       continue;
     }
-    fprintf(out, "  %s (%.0f folded", kept_of(entry),
+    fprintf(out, "  %s: %.0f folded", name_of(entry),
             model_number(entry, "folded"));
-    format_number(saved, sizeof saved, model_number(entry, "bytes_saved"), "");
+    double bytes = model_number(entry, "bytes_saved");
+    format_number(saved, sizeof saved, bytes, "");
     if (*saved)
-      fprintf(out, ", %s bytes", saved);
-    fprintf(out, ")\n");
+      fprintf(out, ", %s %s", saved, ltofold_plural(bytes, "byte", "bytes"));
+    fprintf(out, "\n");
   }
   if (total > GROUP_LINES)
     fprintf(out, "  ... and %d more\n", total - GROUP_LINES);
+}
+
+/* A budget's verdict as text and Markdown say it. */
+static const char *budget_verdict(const cJSON *budget) {
+  const char *status = model_string(budget, "status");
+  return !strcmp(status, "ok")         ? "met"
+         : !strcmp(status, "exceeded") ? "exceeded"
+                                       : "not checked";
 }
 
 static void print_text(FILE *out, const cJSON *model) {
@@ -383,12 +449,12 @@ static void print_text(FILE *out, const cJSON *model) {
   const cJSON *item;
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "notes"))
       fprintf(out, "\nnote: %s\n", cJSON_GetStringValue(item));
+  bool first = true;
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "budgets")) {
-    const char *status = model_string(item, "status");
-    if (!strcmp(status, "exceeded"))
-      fprintf(out, "\nbudget exceeded: %s\n", model_string(item, "message"));
-    else if (!strcmp(status, "unchecked"))
-      fprintf(out, "\nbudget: %s\n", model_string(item, "message"));
+    fprintf(out, "%sbudget %s (--%s): %s\n", first ? "\n" : "",
+            budget_verdict(item), model_string(item, "budget"),
+            model_string(item, "message"));
+    first = false;
   }
 }
 
@@ -404,7 +470,7 @@ static void print_markdown_groups(FILE *out, const char *title,
     if (shown++ == GROUP_LINES)
       break;
     fputs("| ", out);
-    ltofold_cli_report_markdown_code(out, kept_of(entry));
+    ltofold_cli_report_markdown_code(out, name_of(entry));
     char a[32], b[32];
     if (changed) {
       format_number(a, sizeof a, model_number(entry, "old_bytes_saved"), "-");
@@ -452,23 +518,23 @@ static void print_markdown(FILE *out, const cJSON *model) {
   }
   first = true;
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "budgets")) {
-    const char *status = model_string(item, "status");
-    const char *verdict = !strcmp(status, "ok") ? "Budget met"
-                          : !strcmp(status, "exceeded")
-                              ? "**Budget exceeded**"
-                              : "**Budget not checked**";
-    fprintf(out, "%s- %s (`--%s`): %s\n", first ? "\n" : "", verdict,
-            model_string(item, "budget"), model_string(item, "message"));
+    /* Bold where the gate fails. */
+    const char *stress = strcmp(model_string(item, "status"), "ok") ? "**" : "";
+    fprintf(out, "%s- %sBudget %s%s (`--%s`): %s\n", first ? "\n" : "", stress,
+            budget_verdict(item), stress, model_string(item, "budget"),
+            model_string(item, "message"));
     first = false;
   }
 }
 
 /* CSV: one header, then one record per total, group and budget. Columns:
- * record, name, old, new, change, note; a budget's old is its limit and
- * new its value. */
+ * record, name, old, new, change, note, symbol; a group's name is its kept
+ * symbol's readable name and its symbol the symbol itself (to join on:
+ * empty for the other records); a budget's old is its limit and new its
+ * value. */
 static void print_csv(FILE *out, const cJSON *model) {
-  static const char *const header[6] = {"record", "name",   "old",
-                                        "new",    "change", "note"};
+  static const char *const header[CSV_FIELDS] = {
+      "record", "name", "old", "new", "change", "note", "symbol"};
   print_csv_record(out, header);
   char a[32], b[32], c[32], note[64];
   const cJSON *item;
@@ -482,7 +548,8 @@ static void print_csv(FILE *out, const cJSON *model) {
     if (!isnan(old_value) && !isnan(new_value) && old_value != 0)
       snprintf(note, sizeof note, "%+.1f%%",
                100.0 * (new_value - old_value) / old_value);
-    const char *fields[6] = {"total", model_string(item, "key"), a, b, c, note};
+    const char *fields[CSV_FIELDS] = {
+        "total", model_string(item, "key"), a, b, c, note, NULL};
     print_csv_record(out, fields);
   }
   static const char *const lists[][2] = {{"groups_new", "group-new"},
@@ -494,8 +561,9 @@ static void print_csv(FILE *out, const cJSON *model) {
       bool is_new = l == 0;
       format_number(a, sizeof a, model_number(item, "bytes_saved"), "");
       snprintf(note, sizeof note, "%.0f folded", model_number(item, "folded"));
-      const char *fields[6] = {lists[l][1],     kept_of(item), is_new ? "" : a,
-                               is_new ? a : "", NULL,          note};
+      const char *fields[CSV_FIELDS] = {
+          lists[l][1], name_of(item), is_new ? "" : a, is_new ? a : "",
+          NULL,        note,          kept_of(item)};
       print_csv_record(out, fields);
     }
   cJSON_ArrayForEach(
@@ -508,12 +576,13 @@ static void print_csv(FILE *out, const cJSON *model) {
     snprintf(note, sizeof note, "%.0f -> %.0f folded",
              model_number(item, "old_folded"),
              model_number(item, "new_folded"));
-    const char *fields[6] = {"group-changed", kept_of(item), a, b, c, note};
+    const char *fields[CSV_FIELDS] = {
+        "group-changed", name_of(item), a, b, c, note, kept_of(item)};
     print_csv_record(out, fields);
   }
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "notes")) {
-    const char *fields[6] = {"note", NULL, NULL,
-                             NULL,   NULL, cJSON_GetStringValue(item)};
+    const char *fields[CSV_FIELDS] = {
+        "note", NULL, NULL, NULL, NULL, cJSON_GetStringValue(item), NULL};
     print_csv_record(out, fields);
   }
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(model, "budgets")) {
@@ -521,8 +590,8 @@ static void print_csv(FILE *out, const cJSON *model) {
     format_number(b, sizeof b, model_number(item, "value"), "");
     char *verdict = ltofold_format("%s: %s", model_string(item, "status"),
                                    model_string(item, "message"));
-    const char *fields[6] = {"budget", model_string(item, "budget"), a, b, NULL,
-                             verdict};
+    const char *fields[CSV_FIELDS] = {
+        "budget", model_string(item, "budget"), a, b, NULL, verdict, NULL};
     print_csv_record(out, fields);
     free(verdict);
   }

@@ -35,6 +35,7 @@
  * setAttribute), never as markup. */
 #include "cli_report.h"
 
+#include "demangle.h"
 #include "messages.h"
 #include "output_file.h"
 #include "version.h"
@@ -46,8 +47,6 @@
 /* report_page.css and report_page.js, NUL-terminated (generated). */
 extern const char ltofold_report_page_css[];
 extern const char ltofold_report_page_js[];
-
-char *ltofold_demangle(const char *name); /* demangle.cpp */
 
 /* `json` with <, > and & as JSON escapes, for the inside of a script
  * element. They occur only inside strings (JSON's own syntax has none), so

@@ -142,7 +142,8 @@ static void print_table(FILE *out, const cJSON *model, bool markdown) {
     ++row;
   }
   if (markdown) {
-    fprintf(out, "### ltofold report trend: %d builds\n\n| build |", count);
+    fprintf(out, "### ltofold report trend: %d %s\n\n| build |", count,
+            ltofold_plural(count, "build", "builds"));
     for (size_t m = 0; m < METRIC_COUNT; ++m)
       fprintf(out, " %s |", metrics[m].label);
     fprintf(out, "\n|:--|");
@@ -150,8 +151,8 @@ static void print_table(FILE *out, const cJSON *model, bool markdown) {
       fprintf(out, "--:|");
     fprintf(out, "\n");
   } else {
-    fprintf(out, "ltofold report trend: %d builds\n\n  %-*s", count,
-            (int)width[0], "build");
+    fprintf(out, "ltofold report trend: %d %s\n\n  %-*s", count,
+            ltofold_plural(count, "build", "builds"), (int)width[0], "build");
     for (size_t m = 0; m < METRIC_COUNT; ++m)
       fprintf(out, "  %*s", (int)width[m + 1], metrics[m].label);
     fprintf(out, "\n");

@@ -7,6 +7,7 @@
  * literals through, and replaces `#N`, `!N` and `@name` tokens. */
 #include "ir_text.h"
 
+#include "demangle.h"
 #include "ltofold_canon.h"
 #include "messages.h"
 
@@ -579,8 +580,6 @@ void ir_entity_rename(ir_entity *entity, const ir_renames *renames) {
 }
 
 /* ---- names -------------------------------------------------------- */
-
-char *ltofold_demangle(const char *name); /* demangle.cpp */
 
 char *ir_display_name(const char *name) {
   size_t length = strlen(name);

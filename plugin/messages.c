@@ -14,3 +14,8 @@ char *ltofold_format(const char *format, ...) {
     abort();
   return text;
 }
+
+const char *ltofold_plural(double count, const char *singular,
+                           const char *plural) {
+  return count == 1 || count == -1 ? singular : plural;
+}

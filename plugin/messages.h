@@ -10,6 +10,11 @@ extern "C" {
 char *ltofold_format(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
 
+/* The noun for `count` things: `singular` for one (or minus one), else
+ * `plural` ("1 function", "0 functions", "2 functions"). */
+const char *ltofold_plural(double count, const char *singular,
+                           const char *plural);
+
 #ifdef __cplusplus
 }
 

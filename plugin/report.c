@@ -794,17 +794,19 @@ static void end_line(FILE *out, double seconds) {
   fputc('\n', out);
 }
 
-/* "1 function", "2 functions". */
-static const char *plural(double count) { return count == 1 ? "" : "s"; }
+/* "1 function", "2 functions": a count and its noun, for the stats lines. */
+#define COUNTED(count, singular, plural)                                       \
+  (size_t)(count), ltofold_plural((double)(count), singular, plural)
 
 void ltofold_print_totals(FILE *out, const ltofold_report *report,
                           double seconds) {
-  fprintf(out,
-          "ltofold total: %.0f function%s folded, %.0f FP fold%s, %.0f "
-          "branch%s removed",
-          report->functions_folded, plural(report->functions_folded),
-          report->fp_folds, plural(report->fp_folds), report->branches_removed,
-          report->branches_removed == 1 ? "" : "es");
+  fprintf(out, "ltofold total: %.0f %s folded, %.0f %s, %.0f %s removed",
+          report->functions_folded,
+          ltofold_plural(report->functions_folded, "function", "functions"),
+          report->fp_folds,
+          ltofold_plural(report->fp_folds, "FP fold", "FP folds"),
+          report->branches_removed,
+          ltofold_plural(report->branches_removed, "branch", "branches"));
   if (report->bytes_measured)
     fprintf(out, ", %.0f bytes saved", report->bytes_saved);
   end_line(out, seconds);
@@ -813,10 +815,12 @@ void ltofold_print_totals(FILE *out, const ltofold_report *report,
 void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r,
                                double seconds) {
   fprintf(out,
-          "ltofold merge: %zu functions, %zu candidates, %zu folded "
-          "(%zu in recursive groups), %llu comparisons",
-          r->functions, r->candidates, r->merged, r->merged_recursive,
-          (unsigned long long)r->comparisons);
+          "ltofold merge: %zu %s, %zu %s, %zu folded "
+          "(%zu in recursive groups), %llu %s",
+          COUNTED(r->functions, "function", "functions"),
+          COUNTED(r->candidates, "candidate", "candidates"), r->merged,
+          r->merged_recursive, (unsigned long long)r->comparisons,
+          ltofold_plural((double)r->comparisons, "comparison", "comparisons"));
   end_line(out, seconds);
   for (int m = 0; m < LTOFOLD_FOLD_METHOD_COUNT; ++m)
     if (r->by_method[m])
@@ -826,31 +830,37 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r,
       fprintf(out, "  skipped: %-13s %zu\n", ltofold_skip_reason_name(s),
               r->skipped[s]);
   if (r->similar_groups)
-    fprintf(out, "  similar: %zu functions into %zu merged bodies, %zu parameters, "
-                 "%zu choices, %zu blocks\n",
-            r->similar_merged, r->similar_groups, r->similar_parameters,
-            r->similar_choices, r->similar_blocks);
+    fprintf(out, "  similar: %zu %s into %zu %s, %zu %s, %zu %s, %zu %s\n",
+            COUNTED(r->similar_merged, "function", "functions"),
+            COUNTED(r->similar_groups, "merged body", "merged bodies"),
+            COUNTED(r->similar_parameters, "parameter", "parameters"),
+            COUNTED(r->similar_choices, "choice", "choices"),
+            COUNTED(r->similar_blocks, "block", "blocks"));
   for (int s = 0; s < LTOFOLD_SIMILAR_SKIP_COUNT; ++s)
     if (r->similar_skipped[s])
       fprintf(out, "  similar skipped: %-13s %zu\n", ltofold_similar_skip_name(s),
               r->similar_skipped[s]);
   const ltofold_outline_stats *o = &r->outline;
   if (o->candidates)
-    fprintf(out, "  outline: %zu repeated regions, %zu outlined, %zu put back; "
-                 "%zu functions called from %zu places (skipped: %zu "
-                 "unprofitable, %zu ineligible)\n",
-            o->candidates, o->outlined, o->inlined_back, o->functions, o->calls,
-            o->unprofitable, o->ineligible);
+    fprintf(out,
+            "  outline: %zu %s, %zu outlined, %zu put back; "
+            "%zu %s called from %zu %s (skipped: %zu "
+            "unprofitable, %zu ineligible)\n",
+            COUNTED(o->candidates, "repeated region", "repeated regions"),
+            o->outlined, o->inlined_back,
+            COUNTED(o->functions, "function", "functions"),
+            COUNTED(o->calls, "place", "places"), o->unprofitable,
+            o->ineligible);
   if (r->certified)
     fprintf(out, "  certified              %zu\n", r->certified);
 }
 
 void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *r,
                                  double seconds) {
-  fprintf(out,
-          "ltofold fprange: %zu FP values (%zu bounded), %zu folds, %zu "
-          "branches removed",
-          r->values, r->values_bounded, r->fold_count, r->branches_removed);
+  fprintf(out, "ltofold fprange: %zu %s (%zu bounded), %zu %s, %zu %s removed",
+          COUNTED(r->values, "FP value", "FP values"), r->values_bounded,
+          COUNTED(r->fold_count, "fold", "folds"),
+          COUNTED(r->branches_removed, "branch", "branches"));
   end_line(out, seconds);
   for (int k = 0; k < LTOFOLD_FPRANGE_FOLD_KIND_COUNT; ++k)
     if (r->by_kind[k])
@@ -861,11 +871,14 @@ void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *r,
 void ltofold_print_canon_stats(FILE *out, const ltofold_canon_result *r,
                                double seconds) {
   fprintf(out,
-          "ltofold canon: %zu functions, %zu instructions moved, %zu sunk, "
-          "%zu operand pairs swapped, %zu PHIs sorted, %zu switches sorted, "
-          "%zu globals moved",
-          r->functions, r->instructions_moved, r->instructions_sunk,
-          r->operands_swapped, r->phis_sorted, r->switches_sorted,
-          r->globals_moved);
+          "ltofold canon: %zu %s, %zu %s moved, %zu sunk, %zu %s swapped, "
+          "%zu %s sorted, %zu %s sorted, %zu %s moved",
+          COUNTED(r->functions, "function", "functions"),
+          COUNTED(r->instructions_moved, "instruction", "instructions"),
+          r->instructions_sunk,
+          COUNTED(r->operands_swapped, "operand pair", "operand pairs"),
+          COUNTED(r->phis_sorted, "PHI", "PHIs"),
+          COUNTED(r->switches_sorted, "switch", "switches"),
+          COUNTED(r->globals_moved, "global", "globals"));
   end_line(out, seconds);
 }

@@ -69,6 +69,11 @@
     return isNumber(value) ? value.toFixed(1) + '%' : '\u2013';
   }
 
+  /* A count and its noun: '1 group', '2 groups'. */
+  function counted(count, singular, plural) {
+    return formatNumber(count) + ' ' + (count === 1 ? singular : plural);
+  }
+
   function formatChange(before, after) {
     if (!isNumber(before) || !isNumber(after) || before === after)
       return '';
@@ -192,7 +197,7 @@
    * sorted largest first at the first click, numeric: heading aligned
    * right}. options:
    * {row(item, cells) -> <tr>, names(item) -> the names to filter by,
-   * noun}. The table says how many rows match and how many it shows in
+   * noun: [singular, plural]}. The table says how many rows match and how many it shows in
    * data-rows and data-rows-shown. */
   function itemTable(id, tableColumns, items, options) {
     const state = {column: null, descending: false, filter: '', all: false};
@@ -223,7 +228,7 @@
     const controls = [status, ' ', showAll];
     if (items.length > PAGE_ROWS) {
       const filter = html('input', {type: 'search', class: 'filter', placeholder: 'filter by name',
-                                    'aria-label': 'filter ' + options.noun + ' by name'});
+                                    'aria-label': 'filter ' + options.noun[1] + ' by name'});
       filter.addEventListener('input', () => {
         state.filter = filter.value.toLowerCase();
         draw();
@@ -258,8 +263,8 @@
       node.setAttribute('data-rows', list.length);
       node.setAttribute('data-rows-shown', shown.length);
       status.textContent = shown.length < list.length
-        ? 'The first ' + formatNumber(shown.length) + ' of ' + formatNumber(list.length) + ' ' + options.noun + '.'
-        : formatNumber(list.length) + ' ' + options.noun + '.';
+        ? 'The first ' + formatNumber(shown.length) + ' of ' + counted(list.length, ...options.noun) + '.'
+        : counted(list.length, ...options.noun) + '.';
       showAll.hidden = list.length <= PAGE_ROWS;
       showAll.textContent = state.all ? 'Show the first ' + PAGE_ROWS
                                       : 'Show all ' + formatNumber(list.length);
@@ -385,10 +390,10 @@
       ? 'at least ' : '';
     return html('p', {id: 'headline', class: 'headline', 'data-before': sizes.before,
                       'data-after': sizes.after, 'data-percent': sizes.percent}, [
-      html('strong', {}, [atLeast + formatNumber(sizes.saved) + ' bytes saved']),
+      html('strong', {}, [atLeast + counted(sizes.saved, 'byte', 'bytes') + ' saved']),
       ', ' + atLeast + formatPercent(sizes.percent) + ' of the code: .text ' + atLeast +
       formatNumber(sizes.before) + ' bytes before the folds \u2192 ' + formatNumber(sizes.after) +
-      ' after; ' + formatNumber(totals.functions_folded) + ' functions folded.',
+      ' after; ' + counted(totals.functions_folded, 'function', 'functions') + ' folded.',
     ]);
   }
 
@@ -425,8 +430,8 @@
       ]));
     if (isNumber(totals.groups_unmeasured) && totals.groups_unmeasured > 0)
       notes.push(html('p', {class: 'note'}, [
-        totals.groups_unmeasured + ' group(s) could not be measured; bytes saved ' +
-        'is the sum over the others.',
+        counted(totals.groups_unmeasured, 'group', 'groups') +
+        ' could not be measured; bytes saved is the sum over the others.',
       ]));
     return section('totals', 'Totals', [table('totals-table', ['', 'value'], body)].concat(notes));
   }
@@ -447,7 +452,8 @@
         label: readable(group.kept),
         value: metric(group),
         tooltip: fullName(group.kept) + '\n' + (group.folded || []).length + ' folded, ' +
-                 formatNumber(metric(group)) + (measured ? ' bytes saved' : ' instructions'),
+                 (measured ? counted(metric(group), 'byte saved', 'bytes saved')
+                           : counted(metric(group), 'instruction', 'instructions')),
         attributes: {'data-kept': group.kept},
       })), measured ? 'B' : ''));
       if (ranked.length > shown.length)
@@ -488,8 +494,9 @@
       return section('fp-folds', 'FP folds', [html('p', {}, ['fprange did not run.'])]);
     const folds = expandList(fprange.folds, 'fp_fold');
     const summary = html('p', {}, [
-      folds.length + ' fold(s), ' + formatNumber(fprange.branches_removed) +
-      ' branch(es) removed; ' + formatNumber(fprange.values) + ' FP values given a range.',
+      counted(folds.length, 'fold', 'folds') + ', ' +
+      counted(fprange.branches_removed, 'branch', 'branches') + ' removed; ' +
+      counted(fprange.values, 'FP value', 'FP values') + ' given a range.',
     ]);
     if (!folds.length)
       return section('fp-folds', 'FP folds', [summary]);
@@ -500,7 +507,7 @@
       {key: 'what', heading: 'became', value: (fold) => fold.what, cell: (fold) => textCell(fold.what)},
       {key: 'location', heading: 'source', value: (fold) => fold.location ? location(fold) : null,
        cell: (fold) => html('td', {class: 'location'}, [location(fold)])},
-    ], folds, {noun: 'FP folds', names: (fold) => [fold.function],
+    ], folds, {noun: ['FP fold', 'FP folds'], names: (fold) => [fold.function],
                row: (fold, cells) => html('tr', {class: 'fp-fold'}, cells)})]);
   }
 
@@ -531,7 +538,7 @@
         {key: 'bytes_saved', heading: 'bytes saved', descending: true, numeric: true,
          value: (group) => group.bytes_saved, cell: saved},
       ], groups, {
-        noun: 'groups',
+        noun: ['group', 'groups'],
         names: (group) => [group.kept].concat((group.folded || []).map((fold) => fold.symbol)),
         row: (group, cells) => html('tr', {class: 'group', 'data-kept': group.kept}, cells),
       })]);
@@ -605,7 +612,7 @@
     const failed = budgets.filter((budget) => budget.status !== 'ok').length;
     return section('budgets', 'Budgets', [
       html('p', {class: 'verdict-summary ' + (failed ? 'exceeded' : 'ok')}, [
-        failed ? failed + ' of ' + budgets.length + ' budget(s) not met' : 'Every budget met']),
+        failed ? failed + ' of ' + counted(budgets.length, 'budget', 'budgets') + ' not met' : 'Every budget met']),
       table('budgets-table', ['budget', 'verdict', ''], rows)]);
   }
 
@@ -637,7 +644,7 @@
        cell: (entry) => numberCell(entry.bytes_saved, {class: 'number ' + sign})},
     ];
     return itemTable(id, tableColumns, list, {
-      noun: 'groups', names: (entry) => [entry.kept],
+      noun: ['group', 'groups'], names: (entry) => [entry.kept],
       row: (entry, cells) => html('tr', {class: 'group', 'data-kept': entry.kept}, cells),
     });
   }
@@ -784,7 +791,7 @@
   function drawTrend(data, main) {
     const model = data.model;
     const builds = model.builds;
-    main.appendChild(html('p', {class: 'files'}, [builds.length + ' builds, oldest first']));
+    main.appendChild(html('p', {class: 'files'}, [counted(builds.length, 'build', 'builds') + ', oldest first']));
     const charts = [], omitted = [];
     for (const metric of model.metrics) {
       const known = builds.map((build) => build[metric.key]).filter(isNumber);

@@ -423,8 +423,8 @@ import json, math, os, re, subprocess, sys
 
 rows_path, link_rows_path, out_dir = sys.argv[1], sys.argv[2], sys.argv[3]
 env = os.environ
-STATS = re.compile(r"ltofold merge: (\d+) functions, (\d+) candidates, (\d+) folded "
-                   r"\((\d+) in recursive groups\), (\d+) comparisons")
+STATS = re.compile(r"ltofold merge: (\d+) functions?, (\d+) candidates?, (\d+) folded "
+                   r"\((\d+) in recursive groups\), (\d+) comparisons?")
 VARIANTS = ["llvm", "default", "nocertify", "equal"]
 
 def demangle(names):

@@ -7,10 +7,12 @@
 #
 # Usage: scripts/demo.sh [--full-names] [--keep]
 #   --full-names  print whole demangled names (default: shortened, without
-#                 parameter lists, allocators and iterator wrappers)
+#                 return types, allocators and iterator wrappers, and without
+#                 parameter lists but where two names would read alike)
 #   --keep        keep the temporary directory with objects, binaries and
 #                 the JSON report, and print its path
-# Builds ltofold first (cmake + ninja into build/) if it is not built yet.
+# Builds ltofold first (cmake + ninja into build/) if it is not built yet;
+# LTOFOLD_BUILD_DIR=DIR takes an ltofold built in DIR instead (the tests).
 # Exit status: 0 when both programs ran and printed the same output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +24,7 @@ for arg in "$@"; do
   case $arg in
     --full-names) full_names=1 ;;
     --keep) keep=1 ;;
-    -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "demo: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -34,20 +36,23 @@ if [ -z "$cxx" ]; then
 fi
 demo_dir=$root/testsuite/link/demo
 sources=(catalog.cpp plan.cpp main.cpp)
-plugin=$root/build/lib/libltofold.so
+build_dir=${LTOFOLD_BUILD_DIR:-$root/build}
+plugin=$build_dir/lib/libltofold.so
+ltofold=$build_dir/bin/ltofold
 
 step() { printf -- '-- %s\n' "$*"; }
 fail() { printf 'demo: FAILED: %s\n' "$*" >&2; exit 1; }
 
 # 1. ltofold itself.
-if [ ! -x build/bin/ltofold ] || [ ! -f "$plugin" ]; then
+if [ -z "${LTOFOLD_BUILD_DIR:-}" ] && { [ ! -x "$ltofold" ] || [ ! -f "$plugin" ]; }; then
   step "building ltofold (cmake + ninja into build/)"
   bash scripts/setup.sh
   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DLTOFOLD_WERROR=ON >/dev/null || fail "cmake configuration"
   ninja -C build ltofold ltofold_pass >/dev/null || fail "ninja build"
 fi
-[ -f "$plugin" ] || fail "no pass plugin at $plugin after the build"
+[ -f "$plugin" ] || fail "no pass plugin at $plugin"
+[ -x "$ltofold" ] || fail "no ltofold at $ltofold"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/ltofold-demo.XXXXXX")
 case $work in
@@ -103,7 +108,7 @@ if [ -z "$plain_text" ] || [ -z "$folded_text" ]; then
   fail "llvm-size found no .text section"
 fi
 
-LLVM_CXXFILT=$llvm_bin/llvm-cxxfilt FULL_NAMES=$full_names \
+LTOFOLD=$ltofold FULL_NAMES=$full_names \
   PLAIN_TEXT=$plain_text FOLDED_TEXT=$folded_text \
   python3 - "$report" <<'EOF' || fail "reading the report"
 import json, os, re, subprocess, sys
@@ -113,9 +118,15 @@ with open(sys.argv[1]) as f:
 merge = report["merge"]
 groups = merge["groups"]
 
+# ltofold demangle names them as ltofold report diff does: short, but with
+# parameter lists where two symbols would read alike, and the bodies merge
+# made marked ("(merged body)").
 mangled = sorted({g["kept"] for g in groups} |
                  {f["symbol"] for g in groups for f in g["folded"]})
-demangled = subprocess.run([os.environ["LLVM_CXXFILT"]], input="\n".join(mangled),
+full = os.environ["FULL_NAMES"] == "1"
+demangled = subprocess.run([os.environ["LTOFOLD"], "demangle"] +
+                           (["--full"] if full else []),
+                           input="\n".join(mangled) + "\n",
                            capture_output=True, text=True, check=True).stdout.split("\n")
 readable = dict(zip(mangled, demangled))
 
@@ -176,9 +187,9 @@ def lambda_holder(argument):
     return "lambda in " + top_level(holder, " ")[-1].split("<")[0]
 
 def shorten(name):
-    """A readable form of a demangled name: no return type or parameter
-    list, no allocators, iterator wrappers or hash-table policies, and
-    comparison lambdas named after the function that holds them."""
+    """A shorter form of a readable name: no allocators, iterator wrappers
+    or hash-table policies, and comparison lambdas named after the
+    function that holds them."""
     name = name.replace("std::__cxx11::basic_string<char, std::char_traits<char>, "
                         "std::allocator<char>>", "std::string")
     name = rewrite(name, ", std::allocator", lambda args: "")
@@ -189,13 +200,21 @@ def shorten(name):
                    lambda args: "std::_Rb_tree<%s, %s, ...>" % (args[0], args[1]))
     name = rewrite(name, "std::_Hashtable",
                    lambda args: "std::_Hashtable<%s, ...>" % args[1])
-    name = strip_parameters(name)
-    words = top_level(name, " ")
-    return words[-1] if len(words) > 1 else name
+    return name
+
+# Shortening must not make two symbols read alike: those it would keep
+# ltofold's names.
+shown = {} if full else {symbol: shorten(readable[symbol]) for symbol in mangled}
+sharing = {}
+for symbol, name in shown.items():
+    sharing.setdefault(name, []).append(symbol)
+for symbols in sharing.values():
+    if len(symbols) > 1:
+        for symbol in symbols:
+            shown[symbol] = readable[symbol]
 
 def show(symbol):
-    name = readable.get(symbol, symbol) or symbol
-    return name if os.environ["FULL_NAMES"] == "1" else shorten(name)
+    return shown.get(symbol) or readable.get(symbol) or symbol
 
 methods = ", ".join(f"{k} {v}" for k, v in merge["methods"].items() if v)
 print(f"\nFunctions folded: {merge['merged']} of {merge['functions']} definitions, "

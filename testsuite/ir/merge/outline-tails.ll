@@ -10,7 +10,7 @@
 ; three times too, but is the only function with it: codegen keeps one
 ; copy, so outlining it would save nothing, and it stays.
 ; RUN: %ltofold merge %s -o %t.bc --merge-similar=false --verify --stats 2>&1 | FileCheck %s --check-prefix=STATS
-; STATS: outline: {{[0-9]+}} repeated regions, 9 outlined, 0 put back; 1 functions called from 3 places
+; STATS: outline: {{[0-9]+}} repeated regions, 9 outlined, 0 put back; 1 function called from 3 places
 ; STATS: certified
 ; RUN: %ltofold merge %s -S -o %t.ll --merge-similar=false
 ; RUN: FileCheck %s --input-file %t.ll

@@ -21,7 +21,7 @@
 ; free alone are too small to pay; merge-outline-all moves the whole
 ; regions. (Regions counted: the whole ones and the sides of branches.)
 ; RUN: %ltofold merge %s -o %t.bc --verify --stats 2>&1 | FileCheck %s --check-prefix=DEFAULT
-; DEFAULT: outline: 10 repeated regions, 3 outlined, 0 put back; 1 functions called from 3 places
+; DEFAULT: outline: 10 repeated regions, 3 outlined, 0 put back; 1 function called from 3 places
 ; RUN: %ltofold merge %s -S -o - | FileCheck %s --check-prefix=DEFAULT-IR
 ; DEFAULT-IR-LABEL: define void @s1(
 ; DEFAULT-IR-NOT:     call void @ltofold.outlined

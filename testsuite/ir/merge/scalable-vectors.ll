@@ -10,7 +10,7 @@
 ; RUN: %ltofold merge %s -o %t.similar.ll -S --verify --stats 2>&1 | FileCheck %s --check-prefix=STATS
 
 ; STATS: 3 folded
-; STATS: similar: 2 functions into 1 merged bodies
+; STATS: similar: 2 functions into 1 merged body
 
 target datalayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128"
 target triple = "aarch64-unknown-linux-gnu"

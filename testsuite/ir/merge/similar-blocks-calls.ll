@@ -8,7 +8,7 @@
 ; and its block, the entry block, holds an alloca, so the callers stay as
 ; they are (skipped for their blocks).
 ; RUN: %ltofold merge %s -o %t.bc --verify --stats 2>&1 | FileCheck %s
-; CHECK: similar: 2 functions into 1 merged bodies
+; CHECK: similar: 2 functions into 1 merged body
 ; CHECK: similar skipped: blocks 2
 ; CHECK: certified 2
 

@@ -10,7 +10,7 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
-; STATS: similar: 2 functions into 1 merged bodies, 1 parameters, 1 choices
+; STATS: similar: 2 functions into 1 merged body, 1 parameter, 1 choice
 ; STATS: certified 2
 
 ; CHECK-LABEL: define internal void @{{(ne|eq)}}_dropped.ltofold.similar(ptr %p, <8 x i8> %v, i1 %0)

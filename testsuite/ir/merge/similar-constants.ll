@@ -10,7 +10,7 @@ target triple = "x86_64-pc-linux-gnu"
 @red = global i32 0
 @blue = global i32 0
 
-; STATS: similar: 3 functions into 1 merged bodies, 3 parameters
+; STATS: similar: 3 functions into 1 merged body, 3 parameters
 ; OFF-NOT: ltofold.similar
 
 ; The offset, the scale and the counter differ; the mask (255) does not, and

@@ -7,7 +7,7 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
-; STATS: similar: 2 functions into 1 merged bodies, 1 parameters
+; STATS: similar: 2 functions into 1 merged body, 1 parameter
 ; STATS: similar skipped: hot 1
 
 ; CHECK: define internal i32 @a_hot(i32 %x, i32 %y) unnamed_addr !prof

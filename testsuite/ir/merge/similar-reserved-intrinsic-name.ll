@@ -7,7 +7,7 @@
 ; RUN: %ltofold merge %s -o - -S --verify --stats 2> %t.stats | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=STATS < %t.stats
 
-; STATS: similar: 4 functions into 1 merged bodies
+; STATS: similar: 4 functions into 1 merged body
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
