@@ -63,13 +63,11 @@ plugin the_plugin;
 /* ---------------------------------------------------------------------------
  * Messages */
 
-void say(int level, const char *format, ...) {
-  va_list args;
-  va_start(args, format);
+/* say, its arguments as a va_list (fail_option passes its own). */
+static void say_list(int level, const char *format, va_list args) {
   char *text = NULL;
   if (vasprintf(&text, format, args) < 0)
     abort();
-  va_end(args);
   if (level >= LDPL_ERROR)
     the_plugin.said_error = true;
   if (the_plugin.message)
@@ -77,6 +75,13 @@ void say(int level, const char *format, ...) {
   else
     fprintf(stderr, "ltofold: %s\n", text);
   free(text);
+}
+
+void say(int level, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  say_list(level, format, args);
+  va_end(args);
 }
 
 /* Parses a claimed file into the plugin's context: lazily (declarations and
@@ -550,12 +555,8 @@ static void fail_option(const char *format, ...)
 static void fail_option(const char *format, ...) {
   va_list args;
   va_start(args, format);
-  char *text = NULL;
-  if (vasprintf(&text, format, args) < 0)
-    abort();
+  say_list(LDPL_FATAL, format, args);
   va_end(args);
-  say(LDPL_FATAL, "%s", text);
-  free(text);
   the_plugin.options_failed = true;
 }
 
