@@ -124,6 +124,8 @@ static int compare_strings(const void *a, const void *b) {
 }
 
 static void table_seal(string_table *table) {
+  if (!table->count) /* qsort takes no NULL, even for no elements */
+    return;
   qsort(table->strings, table->count, sizeof *table->strings, compare_strings);
   size_t unique = 0;
   for (size_t i = 0; i < table->count; ++i)
