@@ -70,11 +70,12 @@ void canon_name_set_add_unique(canon_name_set *set, const char *base,
 typedef uint64_t canon_context_of(void *state, size_t index, bool wide);
 
 /* Names values[0..count), given in canonical order, each from its base
- * name bases[i]: a base no other of these values has is the name; the
+ * name bases[i]: a base no other of these values has is the name. The
  * values sharing a base get ".DDDDD", five digits of their narrow context,
- * or of their wide one when another value of the base has the same narrow
- * digits; those whose digits are still equal get ".1", ".2", ... after
- * that, in canonical order. Adds every name to `taken`. */
+ * where those differ among them; then, between values whose narrow
+ * contexts are equal, five digits of their wide one where those differ;
+ * then ".1", ".2", ... in canonical order between values left equal.
+ * Adds every name to `taken`. */
 void canon_give_names(canon_name_set *taken, LLVMValueRef *values,
                       char *const *bases, size_t count,
                       canon_context_of *context_of, void *state);

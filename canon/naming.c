@@ -1,9 +1,9 @@
 /* Names: arguments, blocks and instructions, from structure only.
  *
  * All local names are cleared first, then given from what each value is.
- * No name depends on how many names came before it: a base name that
- * several values share gets, on each, a suffix from that value's local
- * context (name_ties.c), so an edit elsewhere in the function renames
+ * No name depends on how many names came before it: the values that share
+ * a base name get suffixes from their local context where it tells them
+ * apart (name_ties.c), so an edit elsewhere in the function renames
  * nothing here. Hashes are printed as five decimal digits (FNV-1a modulo
  * 100000).
  *
@@ -13,8 +13,8 @@
  *   successors: a block is named by what it does, so inserting a block
  *   elsewhere renames nothing, and editing a constant in it neither.
  *   Blocks of equal name are told apart by their content one level deeper
- *   (what their instructions are and refer to, constants aside) and that
- *   of their predecessors and successors.
+ *   (what their instructions are and refer to, constants aside), then by
+ *   how they are reached (what decides the branch to them).
  * - Instructions, three kinds (as in llvm-canon):
  *   initial  "vl" + local hash + callee + (immediate operands): no operand
  *            is an instruction; operands are arguments and constants.

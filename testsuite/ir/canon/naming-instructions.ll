@@ -43,8 +43,9 @@ j:
 ; from how many came before: the globals they refer to (a string by its
 ; text, not by its .str.N number), else their operands and users (the
 ; loads, stored to different globals); exact twins (the adds, each stored
-; the same way) get ".1", ".2" after that, in canonical order. In
-; @twins_after, values of the same names added before them rename none.
+; the same way) get ".1", ".2" in canonical order. In @twins_after, values
+; of the same names added before them rename none, but for the exact twins:
+; now that a third add is used differently, their digits show too.
 @.str.1 = private unnamed_addr constant [4 x i8] c"one\00"
 @.str.2 = private unnamed_addr constant [4 x i8] c"two\00"
 @.str.7 = private unnamed_addr constant [4 x i8] c"one\00"
@@ -63,7 +64,7 @@ declare i32 @puts(ptr)
 ; CHECK-NEXT: store i32 %"[[LA]]", ptr @a
 ; CHECK-NEXT: %"[[LB:vl[0-9]+\(@g\)\.[0-9]+]]" = load i32, ptr @g
 ; CHECK-NEXT: store i32 %"[[LB]]", ptr @b
-; CHECK-NEXT: %"[[T:vl[0-9]+\(a0, 1\)\.[0-9]+]].1" = add i32 %a0, 1
+; CHECK-NEXT: %"[[T:vl[0-9]+\(a0, 1\)]].1" = add i32 %a0, 1
 ; CHECK-NEXT: store volatile
 ; CHECK-NEXT: %"[[T]].2" = add i32 %a0, 1
 define void @twins(i32 %x, ptr %p) {
@@ -87,9 +88,9 @@ define void @twins(i32 %x, ptr %p) {
 ; CHECK-NEXT: store i32 %"[[LA]]", ptr @a
 ; CHECK-NEXT: %"[[LB]]" = load i32, ptr @g
 ; CHECK-NEXT: store i32 %"[[LB]]", ptr @b
-; CHECK:      %"[[T]].1" = add i32 %a0, 1
+; CHECK:      %"[[T]].[[USED:[0-9]+]].1" = add i32 %a0, 1
 ; CHECK-NEXT: store volatile
-; CHECK-NEXT: %"[[T]].2" = add i32 %a0, 1
+; CHECK-NEXT: %"[[T]].[[USED]].2" = add i32 %a0, 1
 define void @twins_after(i32 %x, ptr %p) {
   %zero = call i32 @puts(ptr @.str.9)
   %lc = load i32, ptr @g
