@@ -32,12 +32,16 @@
  *     terminator. Pure instructions only move down, towards their users, so
  *     the result is valid by construction: no instruction runs that did
  *     not, no memory access moves, allocas and PHIs stay first.
- *  6. Names (naming.c). Arguments a0, a1, ...; blocks by a hash of their
- *     opcodes; instructions by the llvm-canon scheme (initial "vl...",
- *     regular "op...", outputs with the recursive list of what feeds them,
- *     PHIs "ph..."), all from hashes of structure; clashes get ".1", ".2" in
- *     canonical order. Last, the use lists of blocks are put in canonical
- *     order, so the printed "; preds =" lists are canonical too.
+ *  6. Names (naming.c). Arguments a0, a1, ...; the entry block "entry",
+ *     the others by a hash of their opcodes; instructions by the llvm-canon
+ *     scheme (initial "vl...", regular "op...", outputs with the recursive
+ *     list of what feeds them, PHIs "ph..."), all from hashes of structure.
+ *     Values that share a name are told apart by their local context
+ *     (name_ties.c: what they refer to, then their neighbours), and only
+ *     exact twins by ".1", ".2" in canonical order, so that no name
+ *     depends on how many came before it. Last, the use lists of blocks
+ *     are put in canonical order, so the printed "; preds =" lists are
+ *     canonical too.
  *
  * Determinism: every order above comes from the IR's structure or from a
  * previous canonical order, sorts are stable, and the only pointer-keyed

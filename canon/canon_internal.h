@@ -28,7 +28,8 @@ uint64_t canon_hash_type(uint64_t hash, LLVMTypeRef type);
 uint64_t canon_hash_type_as(uint64_t hash, LLVMTypeRef type,
                             unsigned pointer_bits);
 /* A constant or global, from its printed form (or value, for small
- * integers); never from its address. */
+ * integers; a global by the stem of its name, a constant string also by
+ * its text); never from its address. */
 uint64_t canon_hash_constant(uint64_t hash, LLVMValueRef constant);
 
 /* ---- name_set.c: the set of names given so far ---------------------- */
@@ -54,6 +55,30 @@ bool canon_name_set_add(canon_name_set *set, const char *name);
  * free, and writes the name added into `out` (`size` bytes). */
 void canon_name_set_add_unique(canon_name_set *set, const char *base,
                                char *out, size_t size);
+
+/* ---- name_ties.c: names that several values share -------------------- */
+
+/* The longest base name naming.c builds (it ends longer ones with "...");
+ * a buffer of CANON_NAME_SIZE holds such a base and any suffix. */
+#define CANON_NAME_LIMIT 160
+#define CANON_NAME_SIZE (CANON_NAME_LIMIT + 64)
+
+/* A hash of the context of values[index], for telling apart values that
+ * share a base name, from structure only: `wide` false, what the value
+ * itself is, one level deeper than its name; true, that and its
+ * neighbours. */
+typedef uint64_t canon_context_of(void *state, size_t index, bool wide);
+
+/* Names values[0..count), given in canonical order, each from its base
+ * name bases[i]: a base no other of these values has is the name. The
+ * values sharing a base get ".DDDDD", five digits of their narrow context,
+ * where those differ among them; then, between values whose narrow
+ * contexts are equal, five digits of their wide one where those differ;
+ * then ".1", ".2", ... in canonical order between values left equal.
+ * Adds every name to `taken`. */
+void canon_give_names(canon_name_set *taken, LLVMValueRef *values,
+                      char *const *bases, size_t count,
+                      canon_context_of *context_of, void *state);
 
 /* ---- the function being canonicalized --------------------------------- */
 

@@ -111,6 +111,21 @@ uint64_t canon_hash_type_as(uint64_t hash, LLVMTypeRef type,
   return hash_type_depth(hash, type, 0, pointer_bits);
 }
 
+/* A constant string's text, where `global` is one: ".str.5" and ".str.7"
+ * have one stem, and the IR linker renumbers them from build to build, but
+ * two calls that print different messages are not the same call. */
+static uint64_t hash_string_text(uint64_t hash, LLVMValueRef global) {
+  if (!LLVMIsAGlobalVariable(global) || !LLVMIsGlobalConstant(global))
+    return hash;
+  LLVMValueRef initializer = LLVMGetInitializer(global);
+  if (!initializer || !LLVMIsAConstantDataSequential(initializer) ||
+      !LLVMIsConstantString(initializer))
+    return hash;
+  size_t length = 0;
+  const char *text = LLVMGetAsString(initializer, &length);
+  return canon_hash_bytes(hash, text, length);
+}
+
 uint64_t canon_hash_constant(uint64_t hash, LLVMValueRef constant) {
   hash = canon_hash_u64(hash, (uint64_t)LLVMGetValueKind(constant));
   if (LLVMIsAGlobalValue(constant)) {
@@ -118,7 +133,8 @@ uint64_t canon_hash_constant(uint64_t hash, LLVMValueRef constant) {
     const char *name = LLVMGetValueName2(constant, &length);
     /* By the name's stem, as names are (naming.c): "f.llvm.12" and
      * "f.llvm.34" are one function renamed between two builds. */
-    return canon_hash_bytes(hash, name, ltofold_canon_name_stem(name, length));
+    hash = canon_hash_bytes(hash, name, ltofold_canon_name_stem(name, length));
+    return hash_string_text(hash, constant);
   }
   if (LLVMIsAConstantInt(constant) &&
       LLVMGetIntTypeWidth(LLVMTypeOf(constant)) <= 64) {

@@ -1,5 +1,7 @@
 /* The set of names given so far in a function, hashed by their text
- * (FNV-1a). (Values map to indices through merge/ptr_map.h.)
+ * (FNV-1a). (Values map to indices through merge/ptr_map.h.) name_ties.c
+ * builds names that are unique already; the set checks it, and gives the
+ * least free ".N" to a name that is not.
  *
  * Each name also keeps the first ".N" suffix that may still be free after
  * it: a name taken N times then costs one probe, not N. A large function

@@ -6,10 +6,13 @@
  * order), print each and cut the text into entities (ir_text.c: every
  * function, variable, declaration, and the module header, with attribute
  * groups and metadata resolved so that numbering does not leak in). Pair
- * the entities of the two sides: by name, then, where names changed
- * (".llvm.NNN" suffixes, numbered clashes, anonymous namespaces), by the
- * name's stem and content, by content alone, by stem alone; references to
- * renamed globals are rewritten to the old names. Entities whose text
+ * the entities of the two sides: first those whose names carry a number
+ * (".str.12": the IR linker numbers clashes in the order it meets them, so
+ * one string added to a file renumbers those after it) by the name's stem
+ * and content; then by name; then, where names changed (".llvm.NNN"
+ * suffixes, numbered clashes, anonymous namespaces), by the name's stem and
+ * content, by content alone, by stem alone; references to renamed globals
+ * are rewritten to the old names. Entities whose text
  * differs are written one file per side into a temporary directory, and
  * the system's `diff -r -N -u` shows them all in one run (as the llvm-canon
  * authors meant: canonicalize each side on its own, leave the diffing to a
@@ -230,7 +233,24 @@ static int compare_keyed(const void *left, const void *right) {
   return kind ? kind : strcmp(a->entity->name, b->entity->name);
 }
 
-typedef enum pair_key { BY_NAME, BY_STEM_AND_CONTENT, BY_CONTENT, BY_STEM } pair_key;
+/* How a round pairs entities. NUMBERED: by stem and content, as
+ * BY_STEM_AND_CONTENT, but only entities whose name is not its own stem. */
+typedef enum pair_key {
+  NUMBERED,
+  BY_NAME,
+  BY_STEM_AND_CONTENT,
+  BY_CONTENT,
+  BY_STEM
+} pair_key;
+
+/* Whether the entity's name carries a suffix that changes between builds
+ * of the same source (a number, ".llvm.NNN"). */
+static bool is_numbered(const ir_entity *entity) {
+  char *stem = ir_name_stem(entity->name);
+  bool numbered = strcmp(stem, entity->name) != 0;
+  free(stem);
+  return numbered;
+}
 
 static uint64_t key_of(const ir_entity *entity, pair_key key) {
   uint64_t hash = IR_HASH_START ^ (uint64_t)entity->kind;
@@ -252,7 +272,7 @@ static keyed *unpaired(ir_text *side, bool *paired, pair_key key,
     abort();
   *count = 0;
   for (size_t i = 0; i < side->count; ++i)
-    if (!paired[i])
+    if (!paired[i] && (key != NUMBERED || is_numbered(&side->entities[i])))
       list[(*count)++] =
           (keyed){&side->entities[i], key_of(&side->entities[i], key),
                   &paired[i]};
@@ -306,8 +326,8 @@ static void pair_entities(ir_text sides[2], pairing *result) {
     if (!paired[s])
       abort();
   }
-  static const pair_key rounds[] = {BY_NAME, BY_STEM_AND_CONTENT, BY_CONTENT,
-                                    BY_STEM};
+  static const pair_key rounds[] = {NUMBERED, BY_NAME, BY_STEM_AND_CONTENT,
+                                    BY_CONTENT, BY_STEM};
   for (size_t r = 0; r < sizeof rounds / sizeof *rounds; ++r)
     pair_round(sides, paired, rounds[r], result);
   for (int s = 0; s < 2; ++s)

@@ -12,21 +12,26 @@
 #   ltofold diff --summary O2 O3   (the summary; its first lines are shown)
 #   ltofold diff O2 O3             (timed: summary and every diff)
 #   opt -passes=normalize on O2 and on O3 (timed, the sum)
-# Times: CPU seconds (user + system), best of 3.
+# Times: CPU seconds (user + system), best of 3. With --baseline LTOFOLD,
+# also the lines another build of ltofold (an older commit) prints for
+# the same diff.
 #
-# usage: scripts/bench-diff.sh [--write] [PROGRAM...]   (default: jsoncpp
-#        yaml-cpp; --write replaces the "canon: whole programs" section of
-#        docs/BENCHMARKS.md)
+# usage: scripts/bench-diff.sh [--write] [--baseline LTOFOLD] [PROGRAM...]
+#        (default: jsoncpp yaml-cpp; --write replaces the "canon: whole
+#        programs" section of docs/BENCHMARKS.md)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 write=false
+baseline=""
 programs=()
-for arg in "$@"; do
-  case "$arg" in
+while [ $# -gt 0 ]; do
+  case "$1" in
     --write) write=true ;;
-    -*) echo "bench-diff: unknown option $arg" >&2; exit 2 ;;
-    *) programs+=("$arg") ;;
+    --baseline) baseline=$(realpath "$2"); shift ;;
+    -*) echo "bench-diff: unknown option $1" >&2; exit 2 ;;
+    *) programs+=("$1") ;;
   esac
+  shift
 done
 [ ${#programs[@]} -gt 0 ] || programs=(jsoncpp yaml-cpp)
 llvm=/usr/lib/llvm-22/bin
@@ -87,6 +92,9 @@ for program in "${programs[@]}"; do
   functions=$(sed -n 's/^functions: \([0-9]*\) -> \([0-9]*\):.*/\1 -> \2/p' "$out/$program.summary")
   changed=$(sed -n 's/^functions: .*: \([0-9]*\) changed.*/\1/p' "$out/$program.summary")
   lines=$(wc -l < "$out/$program.diff")
+  if [ -n "$baseline" ]; then
+    lines="$({ "$baseline" diff "$o2" "$o3" || true; } | wc -l) -> $lines"
+  fi
   t_diff=$(best_time "$ltofold" diff "$o2" "$o3")
   t_o2=$(best_time "$llvm/opt" -passes=normalize "$o2" -o "$out/n2.bc")
   t_o3=$(best_time "$llvm/opt" -passes=normalize "$o3" -o "$out/n3.bc")
@@ -102,8 +110,8 @@ done
 section=$(cat <<EOF
 ## canon: whole programs (bench-diff.sh)
 
-Measured by \`scripts/bench-diff.sh --write ${programs[*]}\` on $(date -u +%Y-%m-%d)
-(LLVM $("$llvm/llvm-config" --version), ltofold $(git -C "$root" rev-parse --short HEAD)).
+Measured by \`scripts/bench-diff.sh --write${baseline:+ --baseline OLD} ${programs[*]}\` on $(date -u +%Y-%m-%d)
+(LLVM $("$llvm/llvm-config" --version), ltofold $(git -C "$root" rev-parse --short HEAD)${baseline:+; *diff lines* A -> B: A from the baseline, an older build of ltofold}).
 Each program's bitcode built with \`-O2 -flto=full\` and with \`-O3
 -flto=full\`; its test binary's link replayed through lld with
 \`--save-temps\`; the whole program as code generation gets it

@@ -9,7 +9,7 @@ target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:3
 target triple = "amdgcn-amd-amdhsa"
 
 ; CHECK-LABEL: define i32 @entry_first(
-; CHECK-NEXT: {{^bb[0-9]+:}}
+; CHECK-NEXT: {{^entry:}}
 ; CHECK-NEXT: call token @llvm.experimental.convergence.entry()
 ; CHECK-NEXT: call token @llvm.experimental.convergence.anchor()
 define i32 @entry_first(i32 %src) convergent {

@@ -6,7 +6,7 @@
 declare void @use(ptr)
 
 ; CHECK-LABEL: define i32 @f(
-; CHECK-NEXT:  bb{{[0-9]+}}:
+; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    {{%"[^"]+"}} = alloca i32
 ; CHECK-NEXT:    {{%"[^"]+"}} = alloca i64
 ; CHECK-NEXT:    call void @use(

@@ -8,7 +8,7 @@
 declare float @inputV.f32(i32, i32) memory(none) nounwind willreturn
 
 ; CHECK-LABEL: define void @walkthrough(
-; CHECK-NEXT:  bb{{[0-9]+}}:
+; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    [[T1:%"[^"]+"]] = call float @inputV.f32(i32 15, i32 2)
 ; CHECK-NEXT:    [[A:%"[^"]+"]] = fsub float [[T1]], [[T1]]
 ; CHECK-NEXT:    [[B:%"[^"]+"]] = fmul float {{.*}}

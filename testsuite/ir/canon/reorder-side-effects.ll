@@ -8,7 +8,7 @@ declare void @g(i32)
 declare i32 @h()
 
 ; CHECK-LABEL: define i32 @f(
-; CHECK-NEXT:  bb{{[0-9]+}}:
+; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    [[L:%"[^"]+"]] = load i32, ptr %a2
 ; CHECK-NEXT:    call void @g(i32 [[L]])
 ; CHECK-NEXT:    [[D:%"[^"]+"]] = sdiv i32 %a0, %a1
@@ -29,7 +29,7 @@ define i32 @f(i32 %x, i32 %y, ptr %p) {
 ; A call that may write memory is not moved down to its user even when
 ; nothing in between depends on it.
 ; CHECK-LABEL: define i32 @g_calls(
-; CHECK-NEXT:  bb{{[0-9]+}}:
+; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    [[A:%"[^"]+"]] = call i32 @h()
 ; CHECK-NEXT:    store i32 1, ptr %a0
 ; CHECK-NEXT:    [[B:%"[^"]+"]] = call i32 @h()

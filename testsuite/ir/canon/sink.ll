@@ -5,7 +5,7 @@
 ; RUN: %ltofold canon %s -S -o - | FileCheck %s
 
 ; CHECK-LABEL: define i32 @kept(
-; CHECK-NEXT: bb{{[0-9]+}}:
+; CHECK-NEXT: entry:
 ; CHECK-DAG:  getelementptr i8, ptr %a1, i64 16
 ; CHECK-DAG:  sdiv i32 %a2, %a3
 ; CHECK-DAG:  add i32 %a2, 1
