@@ -48,26 +48,25 @@
 extern const char ltofold_report_page_css[];
 extern const char ltofold_report_page_js[];
 
-/* `json` with <, > and & as JSON escapes, for the inside of a script
- * element. They occur only inside strings (JSON's own syntax has none), so
- * the escapes stay JSON for the same text. cJSON has no option for this;
- * hence by hand. */
-static char *escape_for_script(const char *json) {
-  size_t extra = 0;
-  for (const char *c = json; *c; ++c)
-    extra += (*c == '<' || *c == '>' || *c == '&') ? 5 : 0;
-  char *out = malloc(strlen(json) + extra + 1);
+/* `text` with each <, > and & replaced by its entry of `escapes`, in that
+ * order (malloc'd). */
+static char *escape_markup(const char *text, const char *const escapes[3]) {
+  static const char markup[] = "<>&";
+  size_t length = 0;
+  for (const char *c = text; *c; ++c) {
+    const char *special = strchr(markup, *c);
+    length += special && *c ? strlen(escapes[special - markup]) : 1;
+  }
+  char *out = malloc(length + 1);
   if (!out)
     abort();
   char *o = out;
-  for (const char *c = json; *c; ++c) {
-    const char *escape = *c == '<'   ? "\\u003c"
-                         : *c == '>' ? "\\u003e"
-                         : *c == '&' ? "\\u0026"
-                                     : NULL;
-    if (escape) {
-      memcpy(o, escape, 6);
-      o += 6;
+  for (const char *c = text; *c; ++c) {
+    const char *special = strchr(markup, *c);
+    if (special && *c) {
+      size_t size = strlen(escapes[special - markup]);
+      memcpy(o, escapes[special - markup], size);
+      o += size;
     } else {
       *o++ = *c;
     }
@@ -76,26 +75,19 @@ static char *escape_for_script(const char *json) {
   return out;
 }
 
+/* `json` with <, > and & as JSON escapes, for the inside of a script
+ * element. They occur only inside strings (JSON's own syntax has none), so
+ * the escapes stay JSON for the same text. cJSON has no option for this;
+ * hence by hand. */
+static char *escape_for_script(const char *json) {
+  static const char *const escapes[3] = {"\\u003c", "\\u003e", "\\u0026"};
+  return escape_markup(json, escapes);
+}
+
 /* `text` as HTML character data (for the title): &, < and > as entities. */
 static char *escape_for_html(const char *text) {
-  char *out = malloc(strlen(text) * 5 + 1);
-  if (!out)
-    abort();
-  char *o = out;
-  for (const char *c = text; *c; ++c) {
-    const char *entity = *c == '&'   ? "&amp;"
-                         : *c == '<' ? "&lt;"
-                         : *c == '>' ? "&gt;"
-                                     : NULL;
-    if (entity) {
-      memcpy(o, entity, strlen(entity));
-      o += strlen(entity);
-    } else {
-      *o++ = *c;
-    }
-  }
-  *o = '\0';
-  return out;
+  static const char *const entities[3] = {"&lt;", "&gt;", "&amp;"};
+  return escape_markup(text, entities);
 }
 
 /* ---- the table of strings ---- */
