@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* The kinds of file that hold code with a symbol table. */
 static bool is_object(LLVMBinaryType type) {
@@ -159,6 +160,15 @@ static char *build_id_note(const unsigned char *bytes, uint64_t size,
     at = end;
   }
   return NULL;
+}
+
+char *ltofold_output_build_id(const char *path, double link_started) {
+  struct stat status;
+  /* Modification times count whole seconds on some file systems. */
+  if (stat(path, &status) ||
+      (double)status.st_mtime < (double)(long long)link_started)
+    return NULL;
+  return ltofold_file_build_id(path);
 }
 
 char *ltofold_file_build_id(const char *path) {

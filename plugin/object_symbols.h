@@ -38,4 +38,9 @@ void ltofold_symbol_list_free(ltofold_symbol_list *list);
  * that `report binary` measures only the program it describes. */
 char *ltofold_file_build_id(const char *path);
 
+/* The build ID of the output a link wrote at `path`, if it was written at
+ * or after `link_started` (seconds since the epoch): an older file is an
+ * earlier link's (this one failed, or has not written it yet). */
+char *ltofold_output_build_id(const char *path, double link_started);
+
 #endif

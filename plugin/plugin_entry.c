@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 size_t ltofold_plugin_option_count(void) { return ltofold_option_count; }
 const char *ltofold_plugin_option_key(size_t index) {
@@ -166,16 +165,13 @@ static void describe_link(ltofold_report *report, char *const *arguments,
     free(inputs);
   }
   ltofold_report_set_build(report, &build);
-  /* The linker has written its output by now; one older than this link
-   * is an earlier link's. */
-  struct stat status;
-  if (linker && !stat(build.output, &status) &&
-      (double)status.st_mtime >= (double)(long long)link_state.started_wall) {
-    char *build_id = ltofold_file_build_id(build.output);
-    if (build_id)
-      ltofold_report_set_build_id(report, build_id);
-    free(build_id);
-  }
+  /* The linker has written its output by now. */
+  char *build_id =
+      linker ? ltofold_output_build_id(build.output, link_state.started_wall)
+             : NULL;
+  if (build_id)
+    ltofold_report_set_build_id(report, build_id);
+  free(build_id);
 }
 
 /* The link's report: its parts (a full-LTO link's, the ThinLTO backends')

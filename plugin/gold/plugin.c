@@ -282,11 +282,10 @@ static enum ld_plugin_status did_not_run(const char *cause) {
  * program against it). An output older than this link is an earlier
  * link's (this one failed, or has not written it): no ID then. */
 static void add_build_id(void) {
-  struct stat status;
-  if (!the_plugin.report || stat(the_plugin.output_name, &status) ||
-      (double)status.st_mtime < (double)(long long)the_plugin.started_wall)
+  if (!the_plugin.report)
     return;
-  char *build_id = ltofold_file_build_id(the_plugin.output_name);
+  char *build_id =
+      ltofold_output_build_id(the_plugin.output_name, the_plugin.started_wall);
   if (build_id) {
     ltofold_report_set_build_id(the_plugin.report, build_id);
     write_report(the_plugin.report);
