@@ -13,8 +13,8 @@
  * reason rather than counted as gone; and addresses are the program's, so
  * each kept body gets its address (kept_address), which with the group's
  * folded symbols maps a profiler's address back to every function folded
- * there. `object` then describes the program: its bytes and its code
- * sections' (.text), "measured": "linked-binary".
+ * there. `object` then describes the program: its bytes, its code
+ * sections' (.text) and its loadable bytes, "measured": "linked-binary".
  *
  * Only the program the report's link wrote is measured: one linked
  * without ltofold (or with another report's link) would credit folds that
@@ -68,11 +68,10 @@ static int measure(cJSON *root, const char *program, const char *out) {
   /* A context only so that an IR file is recognized, and refused, as one. */
   LLVMContextRef context = LLVMContextCreate();
   ltofold_symbol_list symbols = {0};
-  uint64_t text_bytes = 0;
+  ltofold_file_sizes sizes = {.loadable_known = true};
   char *error = NULL;
   int status = 0;
-  if (ltofold_read_symbols(file, context, NULL, &symbols, &text_bytes,
-                           &error)) {
+  if (ltofold_read_symbols(file, context, NULL, &symbols, &sizes, &error)) {
     fprintf(stderr, "ltofold: error: %s: %s\n", program, error);
     free(error);
     status = 2;
@@ -98,7 +97,7 @@ static int measure(cJSON *root, const char *program, const char *out) {
               program);
     ltofold_report_add_symbol_sizes(report, symbols.symbols, symbols.count,
                                     LTOFOLD_MEASURED_LINKED_BINARY);
-    ltofold_report_set_object(report, LLVMGetBufferSize(file), text_bytes,
+    ltofold_report_set_object(report, LLVMGetBufferSize(file), &sizes,
                               LTOFOLD_MEASURED_LINKED_BINARY, program);
     if (ltofold_report_write(report, out, &error)) {
       fprintf(stderr, "ltofold: error: %s\n", error);

@@ -1,9 +1,11 @@
 /* Symbols and code size of an object file or a linked program, for the
  * report's byte counts. One reader serves the gold plugin (the objects it
  * generated) and `ltofold report binary` (the program lld linked), so both
- * measure a function the same way: by the size its symbol has. */
+ * measure a function the same way: by the size its symbol has; and the
+ * file's sizes the same way (its code sections, its loadable bytes). */
 #include "object_symbols.h"
 
+#include "loadable_sections.h"
 #include "messages.h"
 
 #include <llvm-c/Core.h>
@@ -66,7 +68,7 @@ static void append(ltofold_symbol_list *list, ltofold_symbol_size symbol) {
 
 int ltofold_read_symbols(LLVMMemoryBufferRef file, LLVMContextRef context,
                          const char *drop_suffix, ltofold_symbol_list *list,
-                         uint64_t *text_bytes, char **error) {
+                         ltofold_file_sizes *sizes, char **error) {
   char *message = NULL;
   LLVMBinaryRef binary = LLVMCreateBinary(file, context, &message);
   if (!binary) {
@@ -113,8 +115,14 @@ int ltofold_read_symbols(LLVMMemoryBufferRef file, LLVMContextRef context,
   for (; section && !LLVMObjectFileIsSectionIteratorAtEnd(binary, section);
        LLVMMoveToNextSection(section))
     if (is_code_section(LLVMGetSectionName(section)))
-      *text_bytes += LLVMGetSectionSize(section);
+      sizes->text_bytes += LLVMGetSectionSize(section);
   LLVMDisposeSectionIterator(section);
+  uint64_t loadable = 0;
+  if (ltofold_loadable_bytes(LLVMGetBufferStart(file), LLVMGetBufferSize(file),
+                             &loadable))
+    sizes->loadable_bytes += loadable;
+  else
+    sizes->loadable_known = false;
   LLVMDisposeBinary(binary);
   return 0;
 }

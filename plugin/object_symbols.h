@@ -22,13 +22,16 @@ typedef struct ltofold_symbol_list {
 /* Appends the symbols `file` defines (those in one of its sections: an
  * undefined or absolute symbol is no function's body) to `list`, each name
  * without `drop_suffix` where it ends in it (NULL: names as they are), and
- * adds the bytes of its code sections (.text and .text.*) to *text_bytes.
- * `context` is the one LLVM reads IR files with; an IR file, an archive or
- * anything else that is not one object or program is an error. Returns 0,
- * or -1 with *error (malloc'd, the cause without the file's name). */
+ * adds its sizes to *sizes: the bytes of its code sections (.text and
+ * .text.*) to text_bytes, and its loadable bytes (loadable_sections.h) to
+ * loadable_bytes, or clears loadable_known where it is not ELF; a caller
+ * summing several files starts from loadable_known true. `context` is the
+ * one LLVM reads IR files with; an IR file, an archive or anything else
+ * that is not one object or program is an error. Returns 0, or -1 with
+ * *error (malloc'd, the cause without the file's name). */
 int ltofold_read_symbols(LLVMMemoryBufferRef file, LLVMContextRef context,
                          const char *drop_suffix, ltofold_symbol_list *list,
-                         uint64_t *text_bytes, char **error);
+                         ltofold_file_sizes *sizes, char **error);
 
 void ltofold_symbol_list_free(ltofold_symbol_list *list);
 

@@ -715,13 +715,16 @@ static const char *measured_name(ltofold_measured_file measured) {
 }
 
 void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
-                               uint64_t text_bytes,
+                               const ltofold_file_sizes *sizes,
                                ltofold_measured_file measured,
                                const char *file) {
   cJSON_DeleteItemFromObject(report->root, "object");
   cJSON *object = cJSON_AddObjectToObject(report->root, "object");
   cJSON_AddNumberToObject(object, "bytes", (double)object_bytes);
-  cJSON_AddNumberToObject(object, "text_bytes", (double)text_bytes);
+  cJSON_AddNumberToObject(object, "text_bytes", (double)sizes->text_bytes);
+  if (sizes->loadable_known)
+    cJSON_AddNumberToObject(object, "loadable_bytes",
+                            (double)sizes->loadable_bytes);
   cJSON_AddStringToObject(object, "measured", measured_name(measured));
   if (file)
     cJSON_AddStringToObject(object, "file", file);

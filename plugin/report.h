@@ -75,11 +75,19 @@ int ltofold_report_check_binary(ltofold_report *report,
                                 ltofold_symbol_size *symbols, size_t count,
                                 char **why);
 
-/* Sizes of the measured file: its bytes, and the bytes of its code
- * sections (.text and .text.*), for size tracking between builds; `file`
- * names a linked program (NULL for the generated objects). */
+/* What the measured file occupies: its code sections, and every section
+ * a loader maps from the file, where the format says which those are. */
+typedef struct ltofold_file_sizes {
+  uint64_t text_bytes;     /* code sections: .text, .text.* (and __text) */
+  uint64_t loadable_bytes; /* allocated sections with contents in the file */
+  bool loadable_known;     /* false: not all ELF, loadable_bytes unknown */
+} ltofold_file_sizes;
+
+/* Sizes of the measured file: its bytes, and `sizes` ("loadable_bytes"
+ * only where known), for size tracking between builds; `file` names a
+ * linked program (NULL for the generated objects). */
 void ltofold_report_set_object(ltofold_report *report, uint64_t object_bytes,
-                               uint64_t text_bytes,
+                               const ltofold_file_sizes *sizes,
                                ltofold_measured_file measured,
                                const char *file);
 

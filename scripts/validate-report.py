@@ -7,7 +7,8 @@ installed by scripts/setup.sh), and then what a schema cannot say: no
 member appears twice in an object, and the totals are the sums of what the
 report lists (bytes saved over the groups whose bytes are known, unmeasured
 groups counted, folds and instructions over the fold groups, FP folds over
-the FP fold list).
+the FP fold list), and the measured file's loadable bytes are at least its
+text bytes.
 
 Prints each problem as `FILE: PATH: MESSAGE` and exits 1 if there is one,
 0 when every report is valid, 2 on a usage error or without jsonschema. The
@@ -86,6 +87,12 @@ def check_sums(report):
             if group.get("bytes_saved") is not None and group.get("kept_bytes") is None:
                 yield ("$.merge.groups[%d]" % index,
                        "bytes_saved is known but kept_bytes is not")
+    # Code sections are allocated and have contents: loadable bytes hold them.
+    measured = report.get("object", {})
+    if measured.get("loadable_bytes", 0) < measured.get("text_bytes", 0) \
+            and "loadable_bytes" in measured:
+        yield ("$.object.loadable_bytes", "%r, fewer than text_bytes, %r"
+               % (measured["loadable_bytes"], measured["text_bytes"]))
     fprange = report.get("fprange")
     if fprange is not None and totals.get("fp_folds") != len(fprange.get("folds", [])):
         yield ("$.totals.fp_folds", "%r, but fprange lists %d folds"

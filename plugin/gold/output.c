@@ -14,17 +14,19 @@
 #include <unistd.h>
 
 /* Each symbol of the objects with its size, for bytes saved, and their
- * code size (object_symbols.c, the reader `ltofold report binary` uses
- * too). A local made global for partitions is named as the module named it
- * again, as the report does. */
+ * code and loadable sizes (object_symbols.c, the reader `ltofold report
+ * binary` uses too). A local made global for partitions is named as the
+ * module named it again, as the report does. */
 void measure_objects(LLVMMemoryBufferRef *objects, unsigned object_count,
                      ltofold_report *report) {
   ltofold_symbol_list symbols = {0};
-  uint64_t text_bytes = 0, object_bytes = 0;
+  ltofold_file_sizes sizes = {.loadable_known = true};
+  uint64_t object_bytes = 0;
   for (unsigned i = 0; i < object_count; ++i) {
     char *error = NULL;
-    if (ltofold_read_symbols(objects[i], the_plugin.context, partition_local_suffix,
-                             &symbols, &text_bytes, &error)) {
+    if (ltofold_read_symbols(objects[i], the_plugin.context,
+                             partition_local_suffix, &symbols, &sizes,
+                             &error)) {
       say(LDPL_WARNING, "report: cannot read the generated object: %s", error);
       free(error);
     }
@@ -32,7 +34,7 @@ void measure_objects(LLVMMemoryBufferRef *objects, unsigned object_count,
   }
   ltofold_report_add_symbol_sizes(report, symbols.symbols, symbols.count,
                                   LTOFOLD_MEASURED_GENERATED_OBJECT);
-  ltofold_report_set_object(report, object_bytes, text_bytes,
+  ltofold_report_set_object(report, object_bytes, &sizes,
                             LTOFOLD_MEASURED_GENERATED_OBJECT, NULL);
   ltofold_symbol_list_free(&symbols);
 }

@@ -204,10 +204,11 @@ Test(report, measuring_again_replaces) {
                                   LTOFOLD_MEASURED_LINKED_BINARY);
   ltofold_report_add_symbol_sizes(report, second, 3,
                                   LTOFOLD_MEASURED_LINKED_BINARY);
-  ltofold_report_set_object(report, 1000, 400, LTOFOLD_MEASURED_LINKED_BINARY,
-                            "app");
-  ltofold_report_set_object(report, 2000, 800, LTOFOLD_MEASURED_LINKED_BINARY,
-                            "app");
+  ltofold_file_sizes known = {400, 600, true}, unknown = {800, 0, false};
+  ltofold_report_set_object(report, 1000, &known,
+                            LTOFOLD_MEASURED_LINKED_BINARY, "app");
+  ltofold_report_set_object(report, 2000, &unknown,
+                            LTOFOLD_MEASURED_LINKED_BINARY, "app");
   cJSON *root = written(report);
   cJSON *first_fold = fold(root, 0, 0);
   int saved_members = 0;
@@ -224,6 +225,10 @@ Test(report, measuring_again_replaces) {
   cJSON *object = cJSON_GetObjectItem(root, "object");
   cr_assert_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(object, "bytes")),
                2000);
+  cr_assert_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(object, "text_bytes")),
+               800);
+  /* Loadable bytes unknown the second time: none, not the first's. */
+  cr_assert_null(cJSON_GetObjectItem(object, "loadable_bytes"));
   cr_assert_str_eq(
       cJSON_GetStringValue(cJSON_GetObjectItem(object, "measured")),
       "linked-binary");

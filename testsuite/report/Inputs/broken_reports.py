@@ -40,6 +40,7 @@ variant("bad-location", lambda r: r["fprange"]["folds"][0].update(location={"fil
 variant("negative-count", lambda r: r["merge"].update(functions=-1))
 variant("totals-disagree", lambda r: r["totals"].update(bytes_saved=r["totals"]["bytes_saved"] + 1))
 variant("folds-disagree", lambda r: r["totals"].update(functions_folded=r["totals"]["functions_folded"] + 1))
+variant("loadable-below-text", lambda r: r["object"].update(loadable_bytes=r["object"]["text_bytes"] - 1))
 # A member twice in one object: json.dump cannot write it, so by hand.
 with open(os.path.join(out, "duplicate-member.json"), "w") as f:
     text = json.dumps(valid, indent=1)
