@@ -51,11 +51,16 @@ static const report_command report_commands[] = {
      "1 when one is exceeded):\n"
      "  --max-text-growth=N    code bytes (.text) may grow by at most N\n"
      "  --max-text-growth=P%   ... or by at most P percent\n"
+     "  --max-loadable-growth=N, --max-loadable-growth=P%\n"
+     "                         the same for loadable bytes (allocated\n"
+     "                         sections with contents: .text, .rodata,\n"
+     "                         .eh_frame...)\n"
      "  --max-fold-loss=N      at most N fewer functions folded\n"},
     {"trend", ltofold_cli_report_trend,
      "REPORT.json... [--label NAME]... [--format=F | --html -o OUT.html]",
-     "trend prints code size, bytes saved and folds of a series of builds\n"
-     "(reports in build order), each with its change from the one before.\n",
+     "trend prints code size (.text, loadable bytes), bytes saved and folds\n"
+     "of a series of builds (reports in build order), each with its change\n"
+     "from the one before.\n",
      "  --label NAME           what a build is called, one per report in\n"
      "                         order; without it, the report's build.label,\n"
      "                         else its build.output's base name, else its file\n"

@@ -78,10 +78,15 @@ void ltofold_cli_report_csv_field(FILE *out, const char *text);
 
 /* The difference of two reports (cli_report_diff.c): totals old and new,
  * fold groups new, gone and changed, notes, and budgets checked. */
+typedef struct growth_budget {
+  bool set;
+  double limit; /* bytes, or percent of the old size */
+  bool percent;
+} growth_budget;
+
 typedef struct report_budgets {
-  bool text_growth_set;
-  double text_growth; /* --max-text-growth: bytes, or percent */
-  bool text_growth_percent;
+  growth_budget text_growth;     /* --max-text-growth */
+  growth_budget loadable_growth; /* --max-loadable-growth */
   bool fold_loss_set;
   double fold_loss; /* --max-fold-loss: functions */
 } report_budgets;
@@ -91,7 +96,8 @@ struct cJSON *ltofold_cli_report_diff_model(const char *old_path,
                                             const char *new_path,
                                             const struct cJSON *new_report,
                                             const report_budgets *budgets);
-/* Takes a budget option (--max-text-growth=, --max-fold-loss=) into
+/* Takes a budget option (--max-text-growth=, --max-loadable-growth=,
+ * --max-fold-loss=) into
  * `budgets`: 0, -1 when `arg` is none, 2 after a usage error (said). */
 int ltofold_cli_report_budget_option(const char *arg, report_budgets *budgets);
 /* Whether every budget in a diff model holds. */

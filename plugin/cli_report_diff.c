@@ -3,12 +3,12 @@
  * with optional size budgets.
  *
  * The comparison is built once as a model (cJSON): the totals side by side
- * (code bytes of the measured file, bytes saved, functions folded, FP
- * folds, branches removed), the fold groups that appeared or disappeared
- * (by kept symbol) and those whose folds or bytes saved changed, each with
- * its kept symbol's readable name (demangle.h: the names of all the groups
- * listed are made readable together, so two symbols never read alike),
- * notes, and each budget with its verdict. The three formats print that
+ * (code and loadable bytes of the measured file, bytes saved, functions
+ * folded, FP folds, branches removed), the fold groups that appeared or
+ * disappeared (by kept symbol) and those whose folds or bytes saved
+ * changed, each with its kept symbol's readable name (demangle.h: the
+ * names of all the groups listed are made readable together, so two
+ * symbols never read alike), notes, and each budget with its verdict. The three formats print that
  * model, every budget in each, and `report html` draws it. Budgets turn the
  * comparison into a gate: exit 1 when one is exceeded (whatever the
  * format), 2 on a usage or file error, 0 otherwise. */
@@ -33,6 +33,7 @@ static const struct {
   const char *key, *label, *first, *second;
 } total_rows[] = {
     {"text_bytes", "text bytes", "object", "text_bytes"},
+    {"loadable_bytes", "loadable bytes", "object", "loadable_bytes"},
     {"object_bytes", "object bytes", "object", "bytes"},
     {"bytes_saved", "bytes saved", "totals", "bytes_saved"},
     {"functions_folded", "functions folded", "totals", "functions_folded"},
@@ -205,19 +206,62 @@ static void add_budget(cJSON *budgets, const char *name, const char *status,
   free(message);
 }
 
+/* A size growth budget: which size, as the budget and its messages name
+ * it, and where the report has it ("object": {KEY}). */
+typedef struct growth_kind {
+  const char *budget; /* the option without "--" and "=" */
+  const char *what;   /* "text", "loadable sections" */
+  const char *key;    /* in "object" */
+  const char *absent; /* why a report may lack it */
+} growth_kind;
+
+static const growth_kind text_growth = {
+    "max-text-growth", "text", "text_bytes",
+    "a report has no code size (measure lld's with ltofold report binary)"};
+static const growth_kind loadable_growth = {
+    "max-loadable-growth", "loadable sections", "loadable_bytes",
+    "a report has no loadable size (measure lld's with ltofold report "
+    "binary; ELF files only)"};
+
 /* What a budget's value means, read the right way round whatever its sign:
  * "text grew by 300 bytes, 299 allowed", "text shrank by 1 byte, growth of
  * 0 allowed". */
-static char *text_growth_message(double growth, double allowed) {
+static char *growth_message(const char *what, double growth, double allowed) {
   if (growth > 0)
-    return ltofold_format("text grew by %.0f %s, %.0f allowed", growth,
+    return ltofold_format("%s grew by %.0f %s, %.0f allowed", what, growth,
                           ltofold_plural(growth, "byte", "bytes"), allowed);
   if (growth < 0)
-    return ltofold_format("text shrank by %.0f %s, growth of %.0f allowed",
+    return ltofold_format("%s shrank by %.0f %s, growth of %.0f allowed", what,
                           -growth, ltofold_plural(growth, "byte", "bytes"),
                           allowed);
-  return ltofold_format("text did not change in size, growth of %.0f allowed",
-                        allowed);
+  return ltofold_format("%s did not change in size, growth of %.0f allowed",
+                        what, allowed);
+}
+
+/* Checks a size growth budget: unchecked where a report lacks the size or
+ * the two measured different kinds of file (a failed gate either way). */
+static void check_growth(cJSON *budgets, const growth_kind *kind,
+                         const growth_budget *budget, const cJSON *old_report,
+                         const cJSON *new_report) {
+  double old_size = ltofold_cli_report_number(old_report, "object", kind->key);
+  double new_size = ltofold_cli_report_number(new_report, "object", kind->key);
+  const char *old_measured = measured_of(old_report);
+  const char *new_measured = measured_of(new_report);
+  double allowed =
+      budget->percent ? old_size * budget->limit / 100.0 : budget->limit;
+  if (isnan(old_size) || isnan(new_size)) {
+    add_budget(budgets, kind->budget, "unchecked", NAN, NAN,
+               ltofold_format("%s", kind->absent));
+  } else if (strcmp(old_measured, new_measured)) {
+    add_budget(budgets, kind->budget, "unchecked", allowed, NAN,
+               ltofold_format("code sizes are not comparable: old measured "
+                              "a %s, new a %s",
+                              old_measured, new_measured));
+  } else {
+    double growth = new_size - old_size;
+    add_budget(budgets, kind->budget, growth > allowed ? "exceeded" : "ok",
+               allowed, growth, growth_message(kind->what, growth, allowed));
+  }
 }
 
 /* "2 fewer functions folded, 1 allowed", "1 more function folded, a loss
@@ -238,31 +282,12 @@ static char *fold_loss_message(double loss, double allowed) {
 static cJSON *check_budgets(const report_budgets *b, const cJSON *old_report,
                             const cJSON *new_report) {
   cJSON *budgets = cJSON_CreateArray();
-  if (b->text_growth_set) {
-    double old_text =
-        ltofold_cli_report_number(old_report, "object", "text_bytes");
-    double new_text =
-        ltofold_cli_report_number(new_report, "object", "text_bytes");
-    const char *old_measured = measured_of(old_report);
-    const char *new_measured = measured_of(new_report);
-    double allowed = b->text_growth_percent ? old_text * b->text_growth / 100.0
-                                            : b->text_growth;
-    if (isnan(old_text) || isnan(new_text)) {
-      add_budget(budgets, "max-text-growth", "unchecked", NAN, NAN,
-                 ltofold_format("a report has no code size (measure lld's "
-                                "with ltofold report binary)"));
-    } else if (strcmp(old_measured, new_measured)) {
-      add_budget(budgets, "max-text-growth", "unchecked", allowed, NAN,
-                 ltofold_format("code sizes are not comparable: old measured "
-                                "a %s, new a %s",
-                                old_measured, new_measured));
-    } else {
-      double growth = new_text - old_text;
-      bool over = growth > allowed;
-      add_budget(budgets, "max-text-growth", over ? "exceeded" : "ok", allowed,
-                 growth, text_growth_message(growth, allowed));
-    }
-  }
+  if (b->text_growth.set)
+    check_growth(budgets, &text_growth, &b->text_growth, old_report,
+                 new_report);
+  if (b->loadable_growth.set)
+    check_growth(budgets, &loadable_growth, &b->loadable_growth, old_report,
+                 new_report);
   if (b->fold_loss_set) {
     double old_folded =
         ltofold_cli_report_number(old_report, "totals", "functions_folded");
@@ -626,15 +651,27 @@ static bool parse_amount(const char *text, double *value, bool allow_percent,
   return *end == '\0';
 }
 
+/* --max-text-growth=N|P% or --max-loadable-growth=N|P% into `budget`:
+ * 0, -1 when `arg` is not `option`, 2 after a usage error (said). */
+static int growth_option(const char *arg, const char *option,
+                         growth_budget *budget) {
+  size_t length = strlen(option);
+  if (strncmp(arg, option, length))
+    return -1;
+  budget->set = true;
+  if (!parse_amount(arg + length, &budget->limit, true, &budget->percent))
+    return ltofold_cli_report_usage_error(
+        "'%s' needs a number of bytes or a percentage", arg);
+  return 0;
+}
+
 int ltofold_cli_report_budget_option(const char *arg, report_budgets *budgets) {
-  if (!strncmp(arg, "--max-text-growth=", 18)) {
-    budgets->text_growth_set = true;
-    if (!parse_amount(arg + 18, &budgets->text_growth, true,
-                      &budgets->text_growth_percent))
-      return ltofold_cli_report_usage_error(
-          "'%s' needs a number of bytes or a percentage", arg);
-    return 0;
-  }
+  int status = growth_option(arg, "--max-text-growth=", &budgets->text_growth);
+  if (status < 0)
+    status =
+        growth_option(arg, "--max-loadable-growth=", &budgets->loadable_growth);
+  if (status >= 0)
+    return status;
   if (!strncmp(arg, "--max-fold-loss=", 16)) {
     budgets->fold_loss_set = true;
     if (!parse_amount(arg + 16, &budgets->fold_loss, false, NULL))

@@ -1,5 +1,6 @@
-/* `ltofold report trend A.json B.json C.json ...`: how code size, bytes
- * saved and folds moved across a series of builds, given in build order.
+/* `ltofold report trend A.json B.json C.json ...`: how code size
+ * (.text and loadable bytes), bytes saved and folds moved across a series
+ * of builds, given in build order.
  *
  * The model (cJSON) has one entry per build with its label (--label, or
  * the report's own name for the build: ltofold_cli_report_build_label),
@@ -23,6 +24,7 @@ static const struct {
   const char *key, *label, *first, *second;
 } metrics[] = {
     {"text_bytes", "text bytes", "object", "text_bytes"},
+    {"loadable_bytes", "loadable bytes", "object", "loadable_bytes"},
     {"bytes_saved", "bytes saved", "totals", "bytes_saved"},
     {"functions_folded", "functions folded", "totals", "functions_folded"},
     {"fp_folds", "FP folds", "totals", "fp_folds"},

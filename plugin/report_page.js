@@ -411,6 +411,8 @@
       ['branches_removed', 'branches removed', totals.branches_removed],
       ['text_bytes_before', 'code bytes (.text) before the folds: after + saved', sizes.before],
       ['text_bytes', 'code bytes (.text) after', object.text_bytes],
+      ['loadable_bytes', 'loadable bytes (allocated sections with contents)',
+       object.loadable_bytes],
       ['object_bytes', 'bytes of the measured file', object.bytes],
     ];
     const body = rows.map(([key, label, value]) =>
@@ -560,7 +562,8 @@
 
   /* Whether a total is better higher (bytes saved, folds) or lower (code
    * size): a change is a gain or a loss. */
-  const LOWER_IS_BETTER = new Set(['text_bytes', 'object_bytes', 'text_bytes_before']);
+  const LOWER_IS_BETTER = new Set(['text_bytes', 'loadable_bytes', 'object_bytes',
+                                   'text_bytes_before']);
   function changeKind(key, before, after) {
     if (!isNumber(before) || !isNumber(after) || before === after)
       return null;

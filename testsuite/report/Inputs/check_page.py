@@ -47,7 +47,7 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
         "source", "track", "wbr"}
 BAR_LIMIT = 60
 PAGE_ROWS = 100
-LOWER_IS_BETTER = {"text_bytes", "object_bytes", "text_bytes_before"}
+LOWER_IS_BETTER = {"text_bytes", "loadable_bytes", "object_bytes", "text_bytes_before"}
 INJECTED = {"b", "i", "img", "iframe", "object", "embed", "a", "u", "marquee"}
 
 
@@ -189,12 +189,12 @@ def check_report(root, report, options):
     totals, obj = report["totals"], report.get("object", {})
     groups = report.get("merge", {}).get("groups", [])
     expected = dict(totals, groups=len(groups), text_bytes=obj.get("text_bytes"),
-                    object_bytes=obj.get("bytes"))
+                    loadable_bytes=obj.get("loadable_bytes"), object_bytes=obj.get("bytes"))
     before, percent = code_sizes(obj.get("text_bytes"), totals.get("bytes_saved"))
     expected["text_bytes_before"] = before
     for key in ("functions_folded", "instructions_folded", "bytes_saved", "groups",
-                "fp_folds", "branches_removed", "text_bytes", "object_bytes",
-                "text_bytes_before"):
+                "fp_folds", "branches_removed", "text_bytes", "loadable_bytes",
+                "object_bytes", "text_bytes_before"):
         check_cell(total_cells(root, key)[0], expected[key], "total " + key)
     check_percent(total_cells(root, "bytes_saved_percent")[0], percent,
                   "total bytes_saved_percent")
@@ -271,7 +271,8 @@ def check_report(root, report, options):
 def check_diff(root, old, new):
     def get(report, first, second):
         return report.get(first, {}).get(second)
-    keys = {"text_bytes": ("object", "text_bytes"), "object_bytes": ("object", "bytes"),
+    keys = {"text_bytes": ("object", "text_bytes"),
+            "loadable_bytes": ("object", "loadable_bytes"), "object_bytes": ("object", "bytes"),
             "bytes_saved": ("totals", "bytes_saved"),
             "functions_folded": ("totals", "functions_folded"),
             "instructions_folded": ("totals", "instructions_folded"),
@@ -319,7 +320,7 @@ def check_diff(root, old, new):
         shown = label.text()[:len(label.text()) - len(tooltip)]
         if kept not in tooltip or (kept.startswith("_Z") and shown.startswith("_Z")):
             fail("change bar %r labelled %r, tooltip %r" % (kept, shown, tooltip))
-    return "9 totals old and new, %d change bars" % len(bars)
+    return "%d totals old and new, %d change bars" % (len(keys) + 2, len(bars))
 
 
 def check_change(cell, key, before, after):
@@ -335,7 +336,9 @@ def check_change(cell, key, before, after):
 
 
 def check_trend(root, reports, labels):
-    metrics = {"text_bytes": ("object", "text_bytes"), "bytes_saved": ("totals", "bytes_saved"),
+    metrics = {"text_bytes": ("object", "text_bytes"),
+               "loadable_bytes": ("object", "loadable_bytes"),
+               "bytes_saved": ("totals", "bytes_saved"),
                "functions_folded": ("totals", "functions_folded"),
                "fp_folds": ("totals", "fp_folds")}
     points, charts = 0, 0
