@@ -13,7 +13,8 @@
 #   ltofold        ltofold's pass plugin with its defaults (similar merging on)
 #   ltofold-icf    ltofold plus --icf=all
 # For each program's benchmark binary (RP_BENCH in its recipe): .text size
-# (llvm-size -A), file size, FUNC symbols defined in .symtab and how many
+# (llvm-size -A), loadable bytes (the allocated sections with contents:
+# scripts/loadable-bytes.sh), file size, FUNC symbols defined in .symtab and how many
 # distinct addresses they have, link time (wall, median of N runs,
 # interleaved over the modes so every mode sees the same machine state, each
 # round starting at the next mode) and run time: the recipe's rp_bench (the
@@ -71,7 +72,7 @@ work=$RP_OUT/bench-size
 rm -rf "$work"
 mkdir -p "$work"
 tsv=$RP_OUT/bench-size.tsv
-printf 'program\tlang\tmode\ttext\tfile\tfuncs\tfunc_addrs\tlink_s\tfolded\trun_s\trun_cpu_s\trun_units\n' >"$tsv"
+printf 'program\tlang\tmode\ttext\tloadable\tfile\tfuncs\tfunc_addrs\tlink_s\tfolded\trun_s\trun_cpu_s\trun_units\n' >"$tsv"
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 text_size() { "$RP_LLVM/llvm-size" -A "$1" | awk '$1 == ".text" { print $2; f = 1 } END { if (!f) exit 1 }'; }
@@ -177,8 +178,8 @@ print(str(t["functions_folded"]) + (" (similar: %s)" % ", ".join(s) if s else ""
       run_s=$(awk '{ print $1 }' "$work/$p.$m.runtimes" | median)
       run_cpu_s=$(awk '{ print $2 }' "$work/$p.$m.runtimes" | median)
     fi
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$RP_LANG" "$m" "$(text_size "$out")" \
-      "$(stat -c %s "$out")" "$(wc -l <"$work/$p.$m.funcs")" "$(sort -u "$work/$p.$m.funcs" | wc -l)" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$RP_LANG" "$m" "$(text_size "$out")" \
+      "$(LLVM_READELF=$RP_LLVM/llvm-readelf bash scripts/loadable-bytes.sh "$out")" "$(stat -c %s "$out")" "$(wc -l <"$work/$p.$m.funcs")" "$(sort -u "$work/$p.$m.funcs" | wc -l)" \
       "$(median <"$work/$p.$m.times")" "$folded" "$run_s" "$run_cpu_s" "$units" >>"$tsv"
   done
 done
@@ -189,16 +190,16 @@ import sys, collections
 tsv, runs, modes = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 rows = [l.rstrip("\n").split("\t") for l in open(tsv)][1:]
 by = collections.OrderedDict()
-for p, lang, m, text, fsize, funcs, addrs, secs, folded, run_s, cpu_s, units in rows:
+for p, lang, m, text, loadable, fsize, funcs, addrs, secs, folded, run_s, cpu_s, units in rows:
     by.setdefault(p, {"lang": lang})[m] = dict(
-        text=int(text), file=int(fsize), funcs=int(funcs), addrs=int(addrs), secs=float(secs),
+        text=int(text), loadable=int(loadable), file=int(fsize), funcs=int(funcs), addrs=int(addrs), secs=float(secs),
         folded=folded, run=None if run_s == "-" else float(run_s),
         cpu=None if cpu_s == "-" else float(cpu_s), units=units)
 timed = [p for p, d in by.items() if d["plain"]["run"] is not None]
 out = []
-out.append("| program | mode | .text bytes | .text vs plain | file bytes | FUNC symbols | distinct addresses "
+out.append("| program | mode | .text bytes | .text vs plain | loadable bytes | loadable vs plain | file bytes | FUNC symbols | distinct addresses "
            "| link s (median of %d) | link vs plain | run ms | run vs plain | run CPU ms | run CPU vs plain | ltofold folded |" % runs)
-out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for p, d in by.items():
     base = d["plain"]
     for m in modes:
@@ -207,8 +208,9 @@ for p, d in by.items():
         if r["run"] is not None:
             run = ["%.3f" % (1e3 * r["run"]), "%.3f" % (r["run"] / base["run"]),
                    "%.3f" % (1e3 * r["cpu"]), "%.3f" % (r["cpu"] / base["cpu"])]
-        out.append("| %s (%s) | %s | %d | %.4f | %d | %d | %d | %.3f | %.2f | %s | %s | %s | %s | %s |" % (
-            p, d["lang"], m, r["text"], r["text"] / base["text"], r["file"], r["funcs"], r["addrs"],
+        out.append("| %s (%s) | %s | %d | %.4f | %d | %.4f | %d | %d | %d | %.3f | %.2f | %s | %s | %s | %s | %s |" % (
+            p, d["lang"], m, r["text"], r["text"] / base["text"], r["loadable"],
+            r["loadable"] / base["loadable"], r["file"], r["funcs"], r["addrs"],
             r["secs"], r["secs"] / base["secs"], *run, r["folded"]))
 targets = []
 def check(name, ok_list):
@@ -267,7 +269,7 @@ if [ "$write" = 1 ]; then
   if [ "$measure_run" = 1 ]; then
     runs_note="the time of one run of the binary on the fixed input of its own test (the recipe's \`rp_bench\`), wall time and CPU time (user + sys): a unit runs the binary K times in one bash, about 100 ms of CPU, and the modes' units run in turn, U rounds; medians over the units, after every mode's binary passed once; the run-time target is checked on CPU time, which the load of the machine stretches less than wall time. Rounds x K: "
     runs_note+="$(for p in "${programs[@]}"; do
-      units=$(awk -F'\t' -v p="$p" '$1 == p && $3 == "plain" { print $12 }' "$RP_OUT/bench-size.tsv")
+      units=$(awk -F'\t' -v p="$p" '$1 == p && $3 == "plain" { print $13 }' "$RP_OUT/bench-size.tsv")
       printf '%s %s, ' "$p" "$units"
     done | sed 's/, $//')"
   fi
@@ -280,7 +282,7 @@ if [ "$write" = 1 ]; then
     echo "scripts/bench-size.sh${given[*]:+ ${given[*]}}"
     echo '```'
     echo
-    echo "LLVM $llvm, ltofold at $commit; $(nproc) cores ($cpu). Binaries: $(for p in "${programs[@]}"; do rp_load "$p"; printf '%s `%s`, ' "$p" "$RP_BENCH"; done | sed 's/, $//'). Modes (all \`-fuse-ld=lld\`): *plain* nothing more; *icf* adds \`-Wl,--icf=all\`; *mergefunc* adds \`-Wl,-mllvm,-enable-merge-functions\`; *gmf-icf* adds \`-Wl,-mllvm,-enable-global-merge-func=true -Wl,--icf=all\` (LLVM's GlobalMergeFunc: functions equal up to constant operands become thunks to parameterized clones \`NAME.Tgm\`, which ICF folds); *ltofold-equal* adds \`-Wl,--load-pass-plugin=$plugin\` with \`LTOFOLD_OPTIONS=merge-similar=false\` (equal functions only); *ltofold-noblocks* the plugin with \`LTOFOLD_OPTIONS=merge-blocks=false\` (similar functions, but no regions for blocks that differ); *ltofold-nooutline* the plugin with \`LTOFOLD_OPTIONS=merge-outline=false\` (no outlining of repeated regions); *ltofold* the plugin with its defaults (similar-function merging on); *ltofold-icf* ltofold plus \`-Wl,--icf=all\`. *.text* from \`llvm-size -A\`; *FUNC symbols* are the defined FUNC entries of .symtab, *distinct addresses* how many different addresses they have (ICF keeps every symbol and points folded ones at one body); link time is the wall time of the whole \`clang\` link command (LTO optimization and code generation included), median of $runs runs interleaved over the modes in one run of the script. Run time is $runs_note. *ltofold folded* is \`totals.functions_folded\` from ltofold's report. Which functions make a difference between two modes: \`scripts/bench-size-funcs.sh $outdir/bench-size/PROGRAM.MODE1.out $outdir/bench-size/PROGRAM.MODE2.out\`."
+    echo "LLVM $llvm, ltofold at $commit; $(nproc) cores ($cpu). Binaries: $(for p in "${programs[@]}"; do rp_load "$p"; printf '%s `%s`, ' "$p" "$RP_BENCH"; done | sed 's/, $//'). Modes (all \`-fuse-ld=lld\`): *plain* nothing more; *icf* adds \`-Wl,--icf=all\`; *mergefunc* adds \`-Wl,-mllvm,-enable-merge-functions\`; *gmf-icf* adds \`-Wl,-mllvm,-enable-global-merge-func=true -Wl,--icf=all\` (LLVM's GlobalMergeFunc: functions equal up to constant operands become thunks to parameterized clones \`NAME.Tgm\`, which ICF folds); *ltofold-equal* adds \`-Wl,--load-pass-plugin=$plugin\` with \`LTOFOLD_OPTIONS=merge-similar=false\` (equal functions only); *ltofold-noblocks* the plugin with \`LTOFOLD_OPTIONS=merge-blocks=false\` (similar functions, but no regions for blocks that differ); *ltofold-nooutline* the plugin with \`LTOFOLD_OPTIONS=merge-outline=false\` (no outlining of repeated regions); *ltofold* the plugin with its defaults (similar-function merging on); *ltofold-icf* ltofold plus \`-Wl,--icf=all\`. *.text* from \`llvm-size -A\`; *loadable* is the sum of the sections a loader maps from the file (allocated, with contents: \`.text\`, \`.rodata\`, \`.eh_frame\`, \`.eh_frame_hdr\`, \`.data\`..., not \`.bss\`), from \`scripts/loadable-bytes.sh\`, where code taken out of .text can come back (an outlined function's unwind entries); *FUNC symbols* are the defined FUNC entries of .symtab, *distinct addresses* how many different addresses they have (ICF keeps every symbol and points folded ones at one body); link time is the wall time of the whole \`clang\` link command (LTO optimization and code generation included), median of $runs runs interleaved over the modes in one run of the script. Run time is $runs_note. *ltofold folded* is \`totals.functions_folded\` from ltofold's report. Which functions make a difference between two modes: \`scripts/bench-size-funcs.sh $outdir/bench-size/PROGRAM.MODE1.out $outdir/bench-size/PROGRAM.MODE2.out\`."
     echo
     cat "$work/section.md"
   } >"$work/new-section.md"

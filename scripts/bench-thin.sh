@@ -12,9 +12,11 @@
 #                     thin-backend` (module by module)
 #   dtlto-whole       the same with --whole-program (merge across modules)
 #   full-plain, full-ltofold  full LTO, plainly and with the plugin
-# For each: .text (llvm-size -A), the wall time of the link command, the peak
-# RSS of its largest process (GNU time), the functions ltofold folded (its
-# report), and whether the binary passes the recipe's rp_bench once. One link
+# For each: .text (llvm-size -A), loadable bytes (the allocated sections
+# with contents: scripts/loadable-bytes.sh), the wall time of the link
+# command, the peak RSS of its largest process (GNU time), the functions
+# ltofold folded (its report), and whether the binary passes the recipe's
+# rp_bench once. One link
 # per mode. The targets of issue 11 are checked and printed, not asserted:
 # the exit status is 0 unless something failed to build, link or run.
 #
@@ -55,7 +57,7 @@ work=$RP_OUT/bench-thin
 rm -rf "$work"
 mkdir -p "$work"
 tsv=$work/bench-thin.tsv
-printf 'program\tlang\tmode\ttext\tlink_s\trss_mb\tfolded\tbench\n' >"$tsv"
+printf 'program\tlang\tmode\ttext\tloadable\tlink_s\trss_mb\tfolded\tbench\n' >"$tsv"
 
 # link PROGRAM MODE BUILD RP_MODE: relinks RP_BENCH of BUILD in RP_MODE as
 # $work/PROGRAM.MODE.out; appends its row to the table.
@@ -67,15 +69,17 @@ link() {
     bash -c 'source testsuite/realprogs/lib/common.sh; rp_mode "$1" "$2"; rp_relink "$3" "$4" "$5"' \
     _ "$how" "$report" "$build" "$RP_BENCH" "$out" >"$work/$p.$mode.log" 2>&1 ||
     { cat "$work/$p.$mode.log" >&2; rp_fail "$p: link in mode $mode failed (log: $work/$p.$mode.log)"; }
-  local text folded=- bench=-
+  local text loadable folded=- bench=-
   text=$("$RP_LLVM/llvm-size" -A "$out" | awk '$1 == ".text" { print $2 }')
+  loadable=$(LLVM_READELF=$RP_LLVM/llvm-readelf bash scripts/loadable-bytes.sh "$out")
   [ -f "$report" ] && folded=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["totals"]["functions_folded"])' "$report")
   if declare -F rp_bench >/dev/null; then
     bench=pass
     rp_bench "$src" "$build" "$out" </dev/null >/dev/null 2>&1 || bench=FAIL
   fi
   read -r secs kb <"$work/$p.$mode.time"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$RP_LANG" "$mode" "$text" "$secs" "$((kb / 1024))" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$RP_LANG" "$mode" "$text" "$loadable" "$secs" \
+    "$((kb / 1024))" \
     "$folded" "$bench" >>"$tsv"
 }
 
@@ -101,16 +105,18 @@ identical = set(open(sys.argv[2]).read().split()) if os.path.exists(sys.argv[2])
 by = {}
 for r in rows:
     by.setdefault(r["program"], {})[r["mode"]] = r
-def saving(d, mode, base):
-    return 1 - int(d[mode]["text"]) / int(d[base]["text"])
-out = ["| program | mode | .text | vs plain | saving | link s | link vs plain | peak RSS MB | folded | rp_bench |",
-       "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+def saving(d, mode, base, size="text"):
+    return 1 - int(d[mode][size]) / int(d[base][size])
+out = ["| program | mode | .text | vs plain | saving | loadable | loadable saving | link s | link vs plain "
+       "| peak RSS MB | folded | rp_bench |",
+       "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
 for p, d in by.items():
     for m, r in d.items():
         base = "full-plain" if m.startswith("full") else "thin-plain"
-        out.append("| %s (%s) | %s | %s | %.4f | %.2f%% | %.2f | %.2f | %s | %s | %s |" % (
+        out.append("| %s (%s) | %s | %s | %.4f | %.2f%% | %s | %.2f%% | %.2f | %.2f | %s | %s | %s |" % (
             p, r["lang"], m, r["text"], int(r["text"]) / int(d[base]["text"]),
-            100 * saving(d, m, base), float(r["link_s"]),
+            100 * saving(d, m, base), r["loadable"], 100 * saving(d, m, base, "loadable"),
+            float(r["link_s"]),
             float(r["link_s"]) / float(d[base]["link_s"]), r["rss_mb"], r["folded"], r["bench"]))
 targets = []
 def check(name, results):
@@ -159,7 +165,7 @@ if [ "$write" = 1 ]; then
     echo "scripts/bench-thin.sh ${given[*]}"
     echo '```'
     echo
-    echo "LLVM $("$RP_LLVM/llvm-config" --version), ltofold at $commit; $(nproc) cores. lld runs its in-process backends on \`--thinlto-jobs\`' default (all cores), the distributor as many jobs at once. *vs plain* and *saving* are against thin-plain for the thin modes and full-plain for the full ones; *link s* is the wall time of the whole link command, *peak RSS* that of its largest process; *folded* is \`totals.functions_folded\` of ltofold's report."
+    echo "LLVM $("$RP_LLVM/llvm-config" --version), ltofold at $commit; $(nproc) cores. lld runs its in-process backends on \`--thinlto-jobs\`' default (all cores), the distributor as many jobs at once. *loadable* is the sum of the sections a loader maps from the file (allocated, with contents: \`scripts/loadable-bytes.sh\`); *vs plain* and the savings are against thin-plain for the thin modes and full-plain for the full ones; *link s* is the wall time of the whole link command, *peak RSS* that of its largest process; *folded* is \`totals.functions_folded\` of ltofold's report."
     echo
     cat "$work/section.md"
   } >"$work/new-section.md"
