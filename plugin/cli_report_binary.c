@@ -68,7 +68,7 @@ static int measure(cJSON *root, const char *program, const char *out) {
   /* A context only so that an IR file is recognized, and refused, as one. */
   LLVMContextRef context = LLVMContextCreate();
   ltofold_symbol_list symbols = {0};
-  ltofold_file_sizes sizes = {.loadable_known = true};
+  ltofold_file_sizes sizes = {.loadable_known = true, .symbols_known = true};
   char *error = NULL;
   int status = 0;
   if (ltofold_read_symbols(file, context, NULL, &symbols, &sizes, &error)) {
@@ -90,7 +90,12 @@ static int measure(cJSON *root, const char *program, const char *out) {
     status = 2;
   }
   if (!status) {
-    if (!symbols.count)
+    if (!sizes.symbols_known)
+      fprintf(stderr,
+              "ltofold: warning: %s: not ELF, the one format whose symbol "
+              "sizes LLVM-C reads: bytes saved are null (\"no-symbol-table\")\n",
+              program);
+    else if (!symbols.count)
       fprintf(stderr,
               "ltofold: warning: %s: no symbol table (stripped?): bytes saved "
               "are null (\"no-symbol-table\")\n",

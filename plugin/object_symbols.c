@@ -34,6 +34,15 @@ static bool is_object(LLVMBinaryType type) {
   }
 }
 
+/* ELF: the one format whose symbols LLVM-C gives sizes for.
+ * LLVMGetSymbolSize is SymbolRef::getCommonSize, a common symbol's size:
+ * for ELF every symbol's st_size, for Mach-O a symbol's value (its
+ * address), for Wasm a crash inside LLVM on a function's symbol. */
+static bool is_elf(LLVMBinaryType type) {
+  return type == LLVMBinaryTypeELF32L || type == LLVMBinaryTypeELF32B ||
+         type == LLVMBinaryTypeELF64L || type == LLVMBinaryTypeELF64B;
+}
+
 static const char *kind_name(LLVMBinaryType type) {
   switch (type) {
   case LLVMBinaryTypeArchive:
@@ -87,8 +96,10 @@ int ltofold_read_symbols(LLVMMemoryBufferRef file, LLVMContextRef context,
   /* Each iterator is NULL when there is nothing to iterate over (a
    * stripped program has no symbols): LLVM-C's convention, not an end
    * iterator. */
-  LLVMSymbolIteratorRef it = LLVMObjectFileCopySymbolIterator(binary);
+  LLVMSymbolIteratorRef it =
+      is_elf(type) ? LLVMObjectFileCopySymbolIterator(binary) : NULL;
   LLVMSectionIteratorRef home = LLVMObjectFileCopySectionIterator(binary);
+  sizes->symbols_known &= is_elf(type);
   for (; it && home && !LLVMObjectFileIsSymbolIteratorAtEnd(binary, it);
        LLVMMoveToNextSymbol(it)) {
     /* Only definitions: an object that uses a symbol another defines lists

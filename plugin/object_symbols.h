@@ -1,8 +1,9 @@
 /* The defined symbols of an object file or a linked program, with their
  * sizes and addresses, and the size of its code sections: what the report
  * measures bytes saved from (report.h, docs/report.md "Bytes saved").
- * Read with LLVM's object library (llvm-c/Object.h), so every format LLVM
- * reads (ELF, Mach-O, COFF, Wasm) is read the same way. */
+ * Read with LLVM's object library (llvm-c/Object.h): code sections of every
+ * format LLVM reads (ELF, Mach-O, COFF, Wasm), symbols of ELF alone (the one
+ * format LLVM-C gives symbol sizes for). */
 #ifndef LTOFOLD_OBJECT_SYMBOLS_H
 #define LTOFOLD_OBJECT_SYMBOLS_H
 
@@ -24,8 +25,9 @@ typedef struct ltofold_symbol_list {
  * without `drop_suffix` where it ends in it (NULL: names as they are), and
  * adds its sizes to *sizes: the bytes of its code sections (.text and
  * .text.*) to text_bytes, and its loadable bytes (loadable_sections.h) to
- * loadable_bytes, or clears loadable_known where it is not ELF; a caller
- * summing several files starts from loadable_known true. `context` is the
+ * loadable_bytes, or clears loadable_known where it is not ELF, as it
+ * clears symbols_known (and reads no symbol); a caller summing several
+ * files starts from both true. `context` is the
  * one LLVM reads IR files with; an IR file, an archive or anything else
  * that is not one object or program is an error. Returns 0, or -1 with
  * *error (malloc'd, the cause without the file's name). */

@@ -81,6 +81,8 @@ typedef struct ltofold_file_sizes {
   uint64_t text_bytes;     /* code sections: .text, .text.* (and __text) */
   uint64_t loadable_bytes; /* allocated sections with contents in the file */
   bool loadable_known;     /* false: not all ELF, loadable_bytes unknown */
+  bool symbols_known;      /* false: not all ELF, whose symbols alone have
+                              sizes: no symbol was read */
 } ltofold_file_sizes;
 
 /* Sizes of the measured file: its bytes, and `sizes` ("loadable_bytes"

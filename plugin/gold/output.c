@@ -20,7 +20,7 @@
 void measure_objects(LLVMMemoryBufferRef *objects, unsigned object_count,
                      ltofold_report *report) {
   ltofold_symbol_list symbols = {0};
-  ltofold_file_sizes sizes = {.loadable_known = true};
+  ltofold_file_sizes sizes = {.loadable_known = true, .symbols_known = true};
   uint64_t object_bytes = 0;
   for (unsigned i = 0; i < object_count; ++i) {
     char *error = NULL;

@@ -204,7 +204,8 @@ Test(report, measuring_again_replaces) {
                                   LTOFOLD_MEASURED_LINKED_BINARY);
   ltofold_report_add_symbol_sizes(report, second, 3,
                                   LTOFOLD_MEASURED_LINKED_BINARY);
-  ltofold_file_sizes known = {400, 600, true}, unknown = {800, 0, false};
+  ltofold_file_sizes known = {400, 600, true, true},
+                     unknown = {800, 0, false, true};
   ltofold_report_set_object(report, 1000, &known,
                             LTOFOLD_MEASURED_LINKED_BINARY, "app");
   ltofold_report_set_object(report, 2000, &unknown,
