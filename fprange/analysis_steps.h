@@ -1,12 +1,11 @@
 /* The analysis of one function, as its steps share it: the state of the
  * analysis (struct fn_analysis) and the functions each step's file gives
- * the steps above it. Internal to the files of the analysis; the rest of
+ * the steps after it. Internal to the files of the analysis; the rest of
  * fprange/ uses fn_analysis through fprange_internal.h.
  *
- * The files, each using only those listed before it (analysis.c has the
- * algorithm in prose):
- *   values.c       value ranges by type, and the ranges of constants
- *   tables.c       tables of FP values in memory (program.c uses it too)
+ * The files, each calling only those listed before it (and what
+ * fprange_internal.h declares below the analysis); analysis.c has the
+ * algorithm in prose:
  *   blocks.c       step 2: blocks in RPO, dominators, edge facts
  *   operands.c     reading operands under edge facts and hypotheses
  *   loops.c        bounds of loop-header phis in counted loops
@@ -90,62 +89,71 @@ struct fn_analysis {
                            const value_range *old);
 };
 
-/* ---- value ranges by type, and constants (values.c) -----------------------
- */
+/* ---- step 2: the shape of the function (blocks.c) ---------------------- */
 
-value_range top_of_type(LLVMTypeRef type);
-value_range bottom_of_type(LLVMTypeRef type);
-bool range_is_bottom(const value_range *r);
-bool range_equal(const value_range *a, const value_range *b);
-bool read_fp_constant(LLVMValueRef constant, fp_format_id format,
-                      fp_bound *out);
-value_range constant_range(LLVMValueRef constant);
-
-/* ---- step 2: blocks in RPO, dominators, loop headers, edge facts (blocks.c)
- * --- */
-
+/* The RPO index of `block`, or UINT32_MAX when the entry does not reach
+ * it. */
 uint32_t block_index_of(const fn_analysis *a, LLVMBasicBlockRef block);
+/* Does `pred` end in a conditional branch to `succ` alone? Then the
+ * branch's condition, and which way it went. */
 bool edge_fact(LLVMBasicBlockRef pred, LLVMBasicBlockRef succ,
                LLVMValueRef *condition, bool *truth);
+/* Fills the blocks, predecessors, dominators, loop headers and edge facts
+ * of the analysis. */
 void build_blocks(fn_analysis *a);
 
-/* ---- reading operands under edge facts and hypotheses (operands.c) --------
- */
+/* ---- reading operands (operands.c) ------------------------------------- */
 
+/* The fast-math flags of `inst` (none when it cannot have them). */
 LLVMFastMathFlags fast_math_of(LLVMValueRef inst);
+/* The range of v where it is defined. */
 value_range base_range(fn_analysis *a, LLVMValueRef v);
+/* The FCmp predicate P' with `x P y` == `y P' x`. */
 unsigned swap_fp_predicate(unsigned p);
+/* The range of v read in `block` if `condition == truth` held there. */
 value_range range_assuming(fn_analysis *a, LLVMValueRef v, uint32_t block,
                            LLVMValueRef condition, bool truth);
+/* The range of v read in `block`, narrowed by dominating edge facts. */
 value_range range_in_block(fn_analysis *a, LLVMValueRef v, uint32_t block);
+/* The range of v coming into `succ` from its predecessor `pred`. */
 value_range range_on_edge(fn_analysis *a, LLVMValueRef v, uint32_t pred,
                           uint32_t succ);
+/* The range of lane `lane` of vector v read in `block`. */
 value_range range_of_lane(fn_analysis *a, LLVMValueRef v, uint32_t block,
                           unsigned lane);
+/* Can control flow from pred to succ, given the ranges so far? */
 bool edge_feasible(fn_analysis *a, uint32_t pred, uint32_t succ);
 
-/* ---- bounds of loop-header phis in counted loops (loops.c) ----------------
- */
+/* ---- bounds of loop-header phis (loops.c) ------------------------------ */
 
+/* The bounds of a counted induction `phi` of loop header `block` (a loop
+ * that exits on equality), and the most times the header runs per entry. */
 bool counted_loop_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
                         __int128 *low, __int128 *high, __int128 *visits);
+/* The bounds of another induction of a counted loop's header. */
 bool sibling_induction_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
                              unsigned width, __int128 *low, __int128 *high);
+/* The bound of an FP accumulator of a counted loop. */
 bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
                        fp_format_id format, fp_interval *out);
 
-/* ---- the transfer of one instruction (instruction.c) ----------------------
- */
+/* ---- the transfer of one instruction (instruction.c) ------------------- */
 
+/* Clears what a nofpclass mask (LLVM FPClassTest bits) excludes. */
 void apply_nofpclass(fp_format_id format, fp_interval *r, uint64_t mask);
+/* The nofpclass mask at attribute index `index` (0: the return value,
+ * i + 1: parameter i) of a function, or of a call site. */
 uint64_t nofpclass_at(fn_analysis *a, LLVMValueRef owner, unsigned index,
                       bool call_site);
+/* The range of `inst` (defined in `block`) from its operands; `old` is
+ * its range so far. */
 value_range compute_value(fn_analysis *a, LLVMValueRef inst, uint32_t block,
                           const value_range *old);
 
-/* ---- steps 3 and 4: the ascending phase with widening, narrowing (solver.c)
- * --- */
+/* ---- steps 3 and 4: ascending with widening, narrowing (solver.c) ------ */
 
+/* Runs both phases to the fixed point; false when the ascending phase ran
+ * out of its budget (then nothing may be folded). */
 bool run_solver(fn_analysis *a);
 
 #endif

@@ -2,17 +2,33 @@
  * here is part of the public contract (ltofold_fprange.h); unit tests
  * include it to test the pieces one by one.
  *
- * The files build on each other in layers, each using only those below it:
+ * The files build on each other in layers, bottom first; each calls only
+ * files listed before it (the one call back, from reading an operand to
+ * recomputing an instruction, goes through a pointer: analysis_steps.h):
  *
- *   numbers.h   interval.c, intrange.c: formats, bounds, the FP range type,
- *               directed rounding, integer ranges
- *   transfer.h  transfer.c, calls.c: what each FP operation does to ranges
- *   this header:
- *     analysis.c  the fixed point over a function, refinement on branch edges
- *     program.c   whole-program facts: arguments and returns across calls
- *     fold.c      replacing what the ranges decide
- *     print.c     `ltofold fprange --print`
- *     fprange.c   the algorithm in prose, the module driver, the result
+ *   numbers.h         interval.c    formats, bounds, the FP range type,
+ *                                   directed rounding
+ *                     intrange.c    integer ranges
+ *   transfer.h        transfer.c    what each FP operation does to ranges
+ *                     calls.c       which calls are which operations
+ *   this header       values.c      value ranges by type, constants,
+ *                                   allocation
+ *                     attributes.c  a function's attributes, denormal modes
+ *                     tables.c      tables of FP values in memory
+ *                     program.c     whole-program facts: which functions and
+ *                                   memory are closed, what they hold
+ *   analysis_steps.h  blocks.c      the analysis of one function, step by
+ *                     operands.c    step (analysis.c has the steps in
+ *                     loops.c       prose and in order)
+ *                     instruction.c
+ *                     solver.c
+ *                     analysis.c
+ *   program_facts.h   learn.c       learning the whole-program facts from
+ *                                   each round's analyses
+ *   this header       fold.c        replacing what the ranges decide
+ *                     fprange.c     the algorithm in prose, the module
+ *                                   driver, the result
+ *                     print.c       `ltofold fprange --print`
  */
 #ifndef LTOFOLD_FPRANGE_INTERNAL_H
 #define LTOFOLD_FPRANGE_INTERNAL_H
@@ -48,7 +64,10 @@ static inline uint32_t fprange_value_map_get(const fprange_value_map *map,
   return ptr_map_get(map, key, &value) ? (uint32_t)value : UINT32_MAX;
 }
 
-/* ---- analysis state (analysis.c) -------------------------------------- */
+/* ---- value ranges (values.c) ------------------------------------------- */
+
+typedef struct fn_analysis fn_analysis;
+typedef struct fprange_program fprange_program;
 
 /* The abstract value of one SSA value: an FP range (scalar, or the hull of a
  * vector's elements) or an integer range; `kind` says which. */
@@ -73,41 +92,21 @@ value_range fprange_range_none(void);
 value_range fprange_range_join(const value_range *a, const value_range *b);
 /* The values in both (as far as hulls say; kind NONE is "anything"). */
 value_range fprange_range_meet(const value_range *a, const value_range *b);
+/* The most (top) and the fewest (bottom: nothing yet) values of a type:
+ * kind NONE for a type fprange does not track. */
+value_range top_of_type(LLVMTypeRef type);
+value_range bottom_of_type(LLVMTypeRef type);
+bool range_is_bottom(const value_range *r);
+bool range_equal(const value_range *a, const value_range *b);
+/* The exact value of an FP constant of the format (false when it is not
+ * a plain FP constant), and the range of any constant. */
+bool read_fp_constant(LLVMValueRef constant, fp_format_id format,
+                      fp_bound *out);
+value_range constant_range(LLVMValueRef constant);
 
-typedef struct fn_analysis fn_analysis;
-typedef struct fprange_program fprange_program;
+/* ---- tables of FP values in memory (tables.c) -------------------------- */
 
-/* Analyzes one function definition. The result belongs to the caller (free
- * it with fn_analysis_free); `arith` is borrowed while the analysis lives
- * (a lane's range is computed on demand); so is `program` (may be NULL:
- * nothing known), which says what holds at the function's entry and what
- * its calls return. */
-fn_analysis *fn_analysis_run(LLVMValueRef function, fp_arith *arith,
-                             const fprange_program *program);
-void fn_analysis_free(fn_analysis *analysis);
-/* False when the function was skipped (strictfp, or no fixed point within
- * the sweep limit): then nothing may be folded. */
-bool fn_analysis_complete(const fn_analysis *analysis);
-/* FP values bounded on both sides: no infinity possible, and a finite part
- * inside the format's largest values (NaN allowed). */
-size_t fn_analysis_fp_bounded_count(const fn_analysis *analysis);
-/* The range of `value` where it is defined (constants are evaluated);
- * NULL-kind when the analysis has nothing for it. */
-value_range fn_analysis_range(fn_analysis *analysis, LLVMValueRef value);
-/* The range of `value` as seen by a use in `block` (refined by the
- * conditions of the branches that dominate it). */
-value_range fn_analysis_range_at(fn_analysis *analysis, LLVMValueRef value,
-                                 LLVMBasicBlockRef block);
-/* The range of lane `lane` of vector `value` where it is defined: the
- * hull of its lanes, narrowed by what that lane alone can hold. */
-value_range fn_analysis_lane_range(fn_analysis *analysis, LLVMValueRef value,
-                                   unsigned lane);
-/* Is the block reachable from the entry in the analysis' view? */
-bool fn_analysis_block_reachable(fn_analysis *analysis,
-                                 LLVMBasicBlockRef block);
-size_t fn_analysis_fp_value_count(const fn_analysis *analysis);
-
-/* Tables of FP values (analysis.c): the innermost element type of nested
+/* Tables of FP values: the innermost element type of nested
  * arrays and vectors; is `type` `fp`, or (nested) arrays and vectors of
  * it; the global or stack array `pointer` points into past GEPs over such
  * tables of `fp` (NULL when it is not one); and the hull of a table's
@@ -145,8 +144,8 @@ bool fprange_calls_intrinsic(LLVMValueRef call, const char *name);
 /* Is `call` a plain (not volatile) memcpy or memmove of whole elements of
  * `fp` (its length a multiple of their size)? */
 bool fprange_copies_elements(LLVMValueRef call, LLVMTypeRef fp);
-/* Is every access through `pointer` (a global or a stack array of `fp`
- * values) in view: loads, plain stores of `fp` values, memsets of zeros
+/* Is every access (program.c) through `pointer` (a global or a stack array of
+ * `fp` values) in view: loads, plain stores of `fp` values, memsets of zeros
  * over whole elements, lifetime markers, GEPs over tables of `fp` whose
  * uses are so too? Counts the stores (memsets included). */
 bool fprange_only_fp_accesses(LLVMValueRef pointer, LLVMTypeRef fp,
@@ -154,7 +153,7 @@ bool fprange_only_fp_accesses(LLVMValueRef pointer, LLVMTypeRef fp,
 bool fprange_table_hull(LLVMValueRef init, fp_format_id format,
                         fp_interval *hull);
 
-/* ---- whole-program facts (program.c) ----------------------------------- */
+/* ---- function attributes (attributes.c) -------------------------------- */
 
 /* The value of a string attribute of a function (not NUL-terminated), or
  * NULL when it has none. */
@@ -164,6 +163,9 @@ const char *fprange_function_attribute(LLVMValueRef function, const char *key,
  * ("denormal-fp-math", "denormal-fp-math-f32"; FP_FLUSH_NONE without). */
 void fprange_function_denormal_modes(LLVMValueRef function,
                                      fp_flush modes[FP_FORMAT_COUNT]);
+
+/* ---- whole-program facts (program.c) ----------------------------------- */
+
 /* `flush_denormals`: the program runs with FTZ/DAZ (the option of the same
  * name: ltofold_fprange.h). */
 fprange_program *fprange_program_build(LLVMModuleRef module,
@@ -178,7 +180,6 @@ size_t fprange_program_closed_count(const fprange_program *program);
  * of program.c); FP_FLUSH_NONE without a program. */
 fp_flush fprange_program_flush(const fprange_program *program,
                                fp_format_id format);
-void fprange_program_begin_round(fprange_program *program);
 /* Was every call site of `function` analyzed this round (true when it is
  * not closed)? */
 bool fprange_program_callers_done(const fprange_program *program,
@@ -189,11 +190,6 @@ value_range fprange_program_argument(const fprange_program *program,
                                      LLVMValueRef function, unsigned index);
 value_range fprange_program_call_result(const fprange_program *program,
                                         LLVMValueRef call);
-/* Records what the analysis of `function` says about the arguments of its
- * calls and about its return value. Call before folding it. */
-void fprange_program_learn(fprange_program *program, LLVMValueRef function,
-                           fn_analysis *analysis);
-void fprange_program_end_round(fprange_program *program);
 /* Closed memory classes (program.c): globals and stack arrays of FP
  * values, with the pointers that reach them across calls, every write to
  * them in view. Does `function` store into one (then it is analyzed in the
@@ -207,7 +203,57 @@ bool fprange_program_loads_memory(const fprange_program *program,
 bool fprange_program_memory_load(const fprange_program *program,
                                  LLVMValueRef load, fp_interval *out);
 
-/* ---- the module driver (fprange.c) ------------------------------------ */
+/* ---- the analysis of one function (analysis.c, analysis_steps.h) ------- */
+
+/* Analyzes one function definition. The result belongs to the caller (free
+ * it with fn_analysis_free); `arith` is borrowed while the analysis lives
+ * (a lane's range is computed on demand); so is `program` (may be NULL:
+ * nothing known), which says what holds at the function's entry and what
+ * its calls return. */
+fn_analysis *fn_analysis_run(LLVMValueRef function, fp_arith *arith,
+                             const fprange_program *program);
+void fn_analysis_free(fn_analysis *analysis);
+/* False when the function was skipped (strictfp, or no fixed point within
+ * the sweep limit): then nothing may be folded. */
+bool fn_analysis_complete(const fn_analysis *analysis);
+/* FP values bounded on both sides: no infinity possible, and a finite part
+ * inside the format's largest values (NaN allowed). */
+size_t fn_analysis_fp_bounded_count(const fn_analysis *analysis);
+/* The range of `value` where it is defined (constants are evaluated);
+ * NULL-kind when the analysis has nothing for it. */
+value_range fn_analysis_range(fn_analysis *analysis, LLVMValueRef value);
+/* The range of `value` as seen by a use in `block` (refined by the
+ * conditions of the branches that dominate it). */
+value_range fn_analysis_range_at(fn_analysis *analysis, LLVMValueRef value,
+                                 LLVMBasicBlockRef block);
+/* The range of lane `lane` of vector `value` where it is defined: the
+ * hull of its lanes, narrowed by what that lane alone can hold. */
+value_range fn_analysis_lane_range(fn_analysis *analysis, LLVMValueRef value,
+                                   unsigned lane);
+/* Is the block reachable from the entry in the analysis' view? */
+bool fn_analysis_block_reachable(fn_analysis *analysis,
+                                 LLVMBasicBlockRef block);
+size_t fn_analysis_fp_value_count(const fn_analysis *analysis);
+
+/* ---- learning the facts, round by round (learn.c) ---------------------- */
+
+/* A round (program.c's comment): begin it, learn from each function's
+ * analysis in turn, end it. */
+void fprange_program_begin_round(fprange_program *program);
+/* Records what the analysis of `function` says about the arguments of its
+ * calls and about its return value. Call before folding it. */
+void fprange_program_learn(fprange_program *program, LLVMValueRef function,
+                           fn_analysis *analysis);
+void fprange_program_end_round(fprange_program *program);
+
+/* ---- folding (fold.c) -------------------------------------------------- */
+
+/* Folds what a complete analysis of `function` decides, recording each fold
+ * in `result`. The analysis must not be queried afterwards. */
+void fprange_fold_function(fn_analysis *analysis, LLVMValueRef function,
+                           ltofold_fprange_result *result);
+
+/* ---- the module driver (fprange.c) ------------------------------------- */
 
 typedef void (*fprange_visitor)(fn_analysis *analysis, LLVMValueRef function,
                                 void *data);
@@ -220,14 +266,7 @@ void fprange_analyze_module(LLVMModuleRef module,
                             bool every_function, fprange_visitor visit,
                             void *data);
 
-/* ---- folding (fold.c) ------------------------------------------------- */
-
-/* Folds what a complete analysis of `function` decides, recording each fold
- * in `result`. The analysis must not be queried afterwards. */
-void fprange_fold_function(fn_analysis *analysis, LLVMValueRef function,
-                           ltofold_fprange_result *result);
-
-/* ---- printing (print.c) ----------------------------------------------- */
+/* ---- printing (print.c) ------------------------------------------------ */
 
 /* Writes `x` in decimal, enough digits to be the exact value's nearest in
  * the format; `buffer` gets at most `size` bytes. */

@@ -4,7 +4,7 @@
  * the hull of a constant table's initializer. The loads of the analysis
  * (instruction.c) read tables through these, and program.c finds its
  * closed memory classes with them; nothing here knows of an analysis. */
-#include "analysis_steps.h"
+#include "fprange_internal.h"
 
 #include <llvm-c/Core.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * join, meet and equality; the range of a constant; and the allocation
  * every file of fprange/ uses. The lowest step of the analysis: nothing
  * here knows of a function or its blocks. */
-#include "analysis_steps.h"
+#include "fprange_internal.h"
 
 #include <llvm-c/Core.h>
 #include <stdlib.h>
