@@ -9,7 +9,6 @@
 
 #include <llvm-c/Core.h>
 #include <stdlib.h>
-#include <string.h>
 
 uint32_t block_index_of(const fn_analysis *a, LLVMBasicBlockRef block) {
   return fprange_value_map_get(&a->block_index, LLVMBasicBlockAsValue(block));

@@ -13,7 +13,6 @@
 
 #include <llvm-c/Core.h>
 #include <stdlib.h>
-#include <string.h>
 
 static fp_interval fp_operand(fn_analysis *a, LLVMValueRef inst, unsigned i,
                               uint32_t block, fp_format_id format,

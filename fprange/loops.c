@@ -10,8 +10,6 @@
 
 #include <llvm-c/Core.h>
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 /* A phi of loop header `block` with one edge from outside and one back
  * edge: the value from outside, and the back edge's value and latch. */

@@ -7,16 +7,15 @@
  * are read under a hypothesis (the condition went the way that makes them
  * matter), recomputing the few instructions above them under it; one lane
  * of a vector is read by recomputing the lanes above it. Both recompute
- * through a->recompute (compute_value, instruction.c), the one call from
- * here up to the step that reads operands: a pointer that fn_analysis_run
- * sets, so that this file does not depend on instruction.c. Also here:
- * whether an edge can be taken given the ranges so far (edge_feasible). */
+ * through a->recompute (compute_value, instruction.c, which reads its own
+ * operands here): the one call back up, made through a pointer that
+ * fn_analysis_run sets, so that this file does not depend on
+ * instruction.c. Also here: whether an edge can be taken given the ranges
+ * so far (edge_feasible). */
 #include "analysis_steps.h"
 
 #include <llvm-c/Core.h>
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 LLVMFastMathFlags fast_math_of(LLVMValueRef inst) {
   return LLVMCanValueUseFastMathFlags(inst) ? LLVMGetFastMathFlags(inst) : 0;

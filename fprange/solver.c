@@ -9,7 +9,6 @@
 
 #include <llvm-c/Core.h>
 #include <stdlib.h>
-#include <string.h>
 
 static bool block_reachable_now(fn_analysis *a, uint32_t b) {
   if (b == 0)

@@ -7,7 +7,6 @@
 #include "fprange_internal.h"
 
 #include <llvm-c/Core.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* ---- loads from constant tables ------------------------------------------

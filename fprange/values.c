@@ -1,8 +1,8 @@
 /* The abstract value of an SSA value (value_range: an FP range, an integer
  * range, or nothing known) by the type that holds it: its top and bottom,
  * join, meet and equality; the range of a constant; and the allocation
- * every file of fprange/ uses. The lowest step of the analysis: nothing
- * here knows of a function or its blocks. */
+ * the files above it use. Below the analysis: nothing here knows of a
+ * function or its blocks. */
 #include "fprange_internal.h"
 
 #include <llvm-c/Core.h>
