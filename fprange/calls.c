@@ -2,7 +2,7 @@
  * intrinsics by their base name (llvm.NAME.TYPES), and libm's functions by
  * their C names when the callee is a declaration (a definition in the
  * program could mean anything). */
-#include "fprange_internal.h"
+#include "transfer.h"
 
 #include <string.h>
 

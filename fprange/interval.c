@@ -12,7 +12,7 @@
  * subnormals emulated by mpfr_subnormalize: to nearest even, as LLVM IR
  * assumes outside strictfp functions, or, when the analysis must hold in
  * every rounding mode, the same way again (fp_round_result). */
-#include "fprange_internal.h"
+#include "numbers.h"
 
 #include <fenv.h>
 #include <float.h>

@@ -5,7 +5,7 @@
  * from the same fixed point that computes FP ranges (a counted loop's
  * induction variable is a phi refined by the exit compare). They matter for
  * the inputs of sitofp/uitofp and powi and for the icmps fed by fptosi. */
-#include "fprange_internal.h"
+#include "numbers.h"
 
 __int128 int_min_of(unsigned width) {
   return width >= 128 ? -int_max_of(128) - 1 : -((__int128)1 << (width - 1));

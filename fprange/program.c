@@ -85,101 +85,21 @@
  * "no-nans-fp-math"), whose link likely adds crtfastmath.o. Every analysis
  * joins its function's modes with these (fprange_program_flush).
  *
+ * This file finds the closed functions and memory classes and answers
+ * what the analysis of a function asks; learn.c learns the facts from
+ * each round's analyses, program_facts.h has what both keep.
+ *
  * Ownership: the program owns its summaries; it borrows the module. */
-#include "fprange_internal.h"
+#include "program_facts.h"
 
 #include <llvm-c/Core.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* What is known about one closed function. */
-typedef struct summary {
-  LLVMValueRef function;
-  unsigned param_count;
-  value_range *params;      /* assumed now (kind NONE: nothing known) */
-  value_range result;       /* assumed for its calls (kind NONE: nothing) */
-  value_range *next_params; /* joined over this round's analyzed call sites */
-  value_range next_result;  /* joined over this round's reachable rets */
-  size_t sites;             /* its call sites */
-  size_t sites_left;        /* not yet analyzed this round */
-  bool next_params_unknown; /* a call site's analysis did not complete */
-  bool next_params_seen;    /* some reachable call site contributed */
-} summary;
-
-/* What is known about one closed memory class (the comment at the top). */
-typedef struct memory_class {
-  LLVMTypeRef fp;       /* the FP type of its elements */
-  fp_format_id format;
-  fp_interval initial;  /* the hull of its globals' initializers */
-  bool initial_unknown; /* one of them is not plain FP constants */
-  value_range known;    /* assumed for its loads (kind NONE: nothing) */
-  value_range next;     /* the initial hull, joined with this round's stores */
-  size_t stores;        /* its store sites */
-  size_t stores_left;   /* not yet analyzed this round */
-  bool next_unknown;    /* a store's analysis did not complete */
-} memory_class;
-
-struct fprange_program {
-  ptr_map index; /* closed function -> summary index */
-  summary *summaries;
-  size_t count;
-  ptr_map memory_index; /* pointer of a closed class -> classes index */
-  memory_class *classes;
-  size_t class_count;
-  ptr_map storers, loaders; /* functions that store into / load from one */
-  fp_flush flush[FP_FORMAT_COUNT]; /* the program's denormal modes */
-};
-
-const char *fprange_function_attribute(LLVMValueRef function, const char *key,
-                                       unsigned *length) {
-  LLVMAttributeRef attribute = LLVMGetStringAttributeAtIndex(
-      function, LLVMAttributeFunctionIndex, key, (unsigned)strlen(key));
-  *length = 0;
-  return attribute ? LLVMGetStringAttributeValue(attribute, length) : NULL;
-}
-
 static bool attribute_is_true(LLVMValueRef function, const char *key) {
   unsigned length;
   const char *value = fprange_function_attribute(function, key, &length);
   return value && length == 4 && memcmp(value, "true", 4) == 0;
-}
-
-/* One denormal mode as LLVM spells it; an unknown spelling may be
- * anything. */
-static fp_flush parse_flush(const char *text, size_t length) {
-  if (length == 4 && memcmp(text, "ieee", 4) == 0)
-    return FP_FLUSH_NONE;
-  if (length == 13 && memcmp(text, "preserve-sign", 13) == 0)
-    return FP_FLUSH_PRESERVE_SIGN;
-  if (length == 13 && memcmp(text, "positive-zero", 13) == 0)
-    return FP_FLUSH_POSITIVE_ZERO;
-  return FP_FLUSH_ANY; /* "dynamic", or unknown */
-}
-
-/* The "denormal-fp-math" value: "OUTPUT,INPUT" or one mode for both. A
- * subnormal may be flushed on output or read as zero on input: the set
- * of zeros it may become is the union of the two. */
-static fp_flush parse_denormal_mode(LLVMValueRef function, const char *key,
-                                    fp_flush unset) {
-  unsigned length;
-  const char *value = fprange_function_attribute(function, key, &length);
-  if (!value)
-    return unset;
-  const char *comma = memchr(value, ',', length);
-  if (!comma)
-    return parse_flush(value, length);
-  return fp_flush_join(
-      parse_flush(value, (size_t)(comma - value)),
-      parse_flush(comma + 1, length - (size_t)(comma + 1 - value)));
-}
-
-void fprange_function_denormal_modes(LLVMValueRef function,
-                                     fp_flush modes[FP_FORMAT_COUNT]) {
-  fp_flush all =
-      parse_denormal_mode(function, "denormal-fp-math", FP_FLUSH_NONE);
-  for (int f = 0; f < FP_FORMAT_COUNT; ++f)
-    modes[f] = all;
-  modes[FP_FLOAT] = parse_denormal_mode(function, "denormal-fp-math-f32", all);
 }
 
 /* The program's denormal modes (the comment at the top). */
@@ -364,7 +284,6 @@ static void node_union(class_builder *b, uint32_t x, uint32_t y) {
     into->fp = from->fp;
 }
 
-static summary *summary_of(const fprange_program *p, LLVMValueRef function);
 static LLVMTypeRef root_element(LLVMTypeRef type);
 static bool is_root_global(LLVMValueRef g);
 
@@ -731,7 +650,7 @@ void fprange_program_free(fprange_program *p) {
   free(p);
 }
 
-static summary *summary_of(const fprange_program *p, LLVMValueRef function) {
+summary *summary_of(const fprange_program *p, LLVMValueRef function) {
   uint64_t i;
   if (!p || !function || !ptr_map_get(&p->index, function, &i))
     return NULL;
@@ -766,8 +685,7 @@ static memory_class *class_of(const fprange_program *p, LLVMValueRef pointer,
 /* The closed class a store or a memset of zeros writes, or NULL. Members
  * of a closed class reach no call but such memsets, lifetime markers,
  * memcpys that read them and closed functions (find_memory_classes). */
-static memory_class *written_class(const fprange_program *p,
-                                   LLVMValueRef inst) {
+memory_class *written_class(const fprange_program *p, LLVMValueRef inst) {
   if (!p->class_count)
     return NULL;
   if (LLVMIsAStoreInst(inst))
@@ -809,27 +727,6 @@ bool fprange_program_memory_load(const fprange_program *p, LLVMValueRef load,
   return true;
 }
 
-void fprange_program_begin_round(fprange_program *p) {
-  for (size_t i = 0; i < p->class_count; ++i) {
-    memory_class *c = &p->classes[i];
-    c->next = fprange_range_none();
-    c->next.kind = VALUE_FP;
-    c->next.format = c->format;
-    c->next.as.fp = c->initial;
-    c->next_unknown = c->initial_unknown;
-    c->stores_left = c->stores;
-  }
-  for (size_t i = 0; i < p->count; ++i) {
-    summary *s = &p->summaries[i];
-    s->sites_left = s->sites;
-    s->next_params_unknown = false;
-    s->next_params_seen = false;
-    for (unsigned k = 0; k < s->param_count; ++k)
-      s->next_params[k] = fprange_range_none();
-    s->next_result = fprange_range_none();
-  }
-}
-
 bool fprange_program_callers_done(const fprange_program *p,
                                   LLVMValueRef function) {
   summary *s = summary_of(p, function);
@@ -850,90 +747,4 @@ value_range fprange_program_call_result(const fprange_program *p,
                                         LLVMValueRef call) {
   summary *s = summary_of(p, LLVMGetCalledValue(call));
   return s ? s->result : fprange_range_none();
-}
-
-/* Joins `r` into `into`, where kind NONE means "nothing joined yet". */
-static void join_into(value_range *into, const value_range *r) {
-  if (into->kind == VALUE_NONE)
-    *into = *r;
-  else
-    *into = fprange_range_join(into, r);
-}
-
-void fprange_program_learn(fprange_program *p, LLVMValueRef function,
-                           fn_analysis *analysis) {
-  bool complete = fn_analysis_complete(analysis);
-  summary *self = summary_of(p, function);
-  value_range returned = fprange_range_none();
-  for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
-       block = LLVMGetNextBasicBlock(block)) {
-    bool reachable = complete && fn_analysis_block_reachable(analysis, block);
-    for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
-         inst = LLVMGetNextInstruction(inst)) {
-      LLVMOpcode opcode = LLVMGetInstructionOpcode(inst);
-      memory_class *c = opcode == LLVMStore || opcode == LLVMCall
-                            ? written_class(p, inst)
-                            : NULL;
-      if (c) {
-        if (c->stores_left)
-          c->stores_left--;
-        value_range r = fprange_range_none();
-        if (complete && reachable)
-          r = opcode == LLVMStore
-                  ? fn_analysis_range_at(analysis, LLVMGetOperand(inst, 0),
-                                         block)
-                  : (value_range){.kind = VALUE_FP,
-                                  .format = c->format,
-                                  .as.fp = fp_interval_point(0.0)};
-        if (!complete || (reachable && r.kind != VALUE_FP))
-          c->next_unknown = true;
-        else if (reachable)
-          c->next = fprange_range_join(&c->next, &r);
-        continue;
-      }
-      if (opcode == LLVMRet && reachable && LLVMGetNumOperands(inst) == 1) {
-        value_range r =
-            fn_analysis_range_at(analysis, LLVMGetOperand(inst, 0), block);
-        join_into(&returned, &r);
-      }
-      if (opcode != LLVMCall)
-        continue;
-      summary *callee = summary_of(p, LLVMGetCalledValue(inst));
-      if (!callee)
-        continue;
-      if (callee->sites_left)
-        callee->sites_left--;
-      if (!complete) {
-        callee->next_params_unknown = true;
-        continue;
-      }
-      if (!reachable)
-        continue;
-      callee->next_params_seen = true;
-      for (unsigned k = 0; k < callee->param_count; ++k) {
-        value_range r =
-            fn_analysis_range_at(analysis, LLVMGetOperand(inst, k), block);
-        join_into(&callee->next_params[k], &r);
-      }
-    }
-  }
-  if (!self)
-    return;
-  /* A complete analysis that reached no `ret` leaves kind NONE: no call
-   * of it returns, but "nothing known" is as sound and simpler. */
-  if (complete)
-    self->result = returned;
-}
-
-void fprange_program_end_round(fprange_program *p) {
-  for (size_t i = 0; i < p->class_count; ++i) {
-    memory_class *c = &p->classes[i];
-    if (c->stores_left == 0 && !c->next_unknown)
-      c->known = c->next;
-  }
-  for (size_t i = 0; i < p->count; ++i) {
-    summary *s = &p->summaries[i];
-    if (s->sites_left == 0 && !s->next_params_unknown && s->next_params_seen)
-      memcpy(s->params, s->next_params, s->param_count * sizeof *s->params);
-  }
 }

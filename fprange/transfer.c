@@ -20,7 +20,7 @@
  * by each operation's own rule; NaN comes from NaN operands and from the
  * corner evaluations (inf - inf, 0 * inf, 0 / 0), which MPFR does as IEEE
  * 754 does. */
-#include "fprange_internal.h"
+#include "transfer.h"
 
 #include <llvm-c/Core.h>
 #include <math.h>

@@ -1,0 +1,1 @@
+int stray(int x) { return x; }
