@@ -226,8 +226,10 @@ int ltofold_plugin_link_finish(const char *const *pairs, size_t pair_count) {
               "backends, with optimization on)\n");
     ltofold_options options;
     ltofold_options_init(&options);
-    if (!collect_options(&options, pairs, pair_count) &&
-        (unused || link_state.report_count))
+    /* Options only where there is a report to write: a run with options
+     * that do not parse said so already, and wrote nothing. */
+    if ((unused || link_state.report_count) &&
+        !collect_options(&options, pairs, pair_count))
       status = write_link_report(&options);
     ltofold_options_free(&options);
     for (size_t i = 0; i < link_state.report_count; ++i)
