@@ -738,6 +738,15 @@ static int_range compute_int(fn_analysis *a, LLVMValueRef inst, uint32_t block,
       unsigned mask = (unsigned)LLVMConstIntGetZExtValue(mask_value);
       return int_range_bool((classes & mask) != 0, (classes & ~mask) != 0);
     }
+    int_minmax_kind minmax_kind = int_classify_minmax(inst);
+    if (minmax_kind != INT_MINMAX_NONE) {
+      int_range x = int_operand(a, inst, 0, block);
+      int_range y = int_operand(a, inst, 1, block);
+      bool is_unsigned = minmax_kind == INT_UMIN || minmax_kind == INT_UMAX;
+      return minmax_kind == INT_SMIN || minmax_kind == INT_UMIN
+                 ? int_range_min(&x, &y, is_unsigned)
+                 : int_range_max(&x, &y, is_unsigned);
+    }
     return range_from_metadata(a, inst, width);
   }
   case LLVMLoad:
