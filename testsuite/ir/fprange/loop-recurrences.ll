@@ -107,15 +107,14 @@ done:
 }
 
 ; A float sum of at most 1000 bytes is an integer, at most 999 * 255 at
-; the header, every addition exact below 2^24. floor(s) is s and goes; the
-; compare of s with itself that it leaves is not folded in the same pass
-; (s is never NaN: a later round would fold it; not a loop question).
+; the header, every addition exact below 2^24: floor(s) is s, and the test
+; of integrality floor(s) != s is false.
 ; PRINT-LABEL: function @integer_sum
 ; PRINT: %s = phi float
 ; PRINT-NEXT: min: 0 max: 254745 isInteger: 1
 ; CHECK-LABEL: @integer_sum(
 ; CHECK-NOT: @llvm.floor.f32(
-; CHECK: %c = fcmp une float %r0, %r0
+; CHECK: ret i1 false
 define i1 @integer_sum(ptr %p, i32 %n) {
 entry:
   %some = icmp sgt i32 %n, 0
@@ -131,6 +130,35 @@ loop:
   %b = load i8, ptr %a
   %x = uitofp i8 %b to float
   %s.next = fadd float %s, %x
+  %i.next = add nuw nsw i64 %i, 1
+  %stop = icmp eq i64 %i.next, %count
+  br i1 %stop, label %exit, label %loop
+exit:
+  %r0 = phi float [ 0.0, %entry ], [ %s.next, %loop ]
+  %f = call float @llvm.floor.f32(float %r0)
+  %c = fcmp une float %f, %r0
+  ret i1 %c
+}
+
+; Negative: a sum of fractions is no integer; floor(s) != s may hold.
+; CHECK-LABEL: @fraction_sum_integrality(
+; CHECK: %c = fcmp une float %f, %r0
+define i1 @fraction_sum_integrality(ptr %p, i32 %n) {
+entry:
+  %some = icmp sgt i32 %n, 0
+  br i1 %some, label %preheader, label %exit
+preheader:
+  %m = call i32 @llvm.umin.i32(i32 %n, i32 1000)
+  %count = zext nneg i32 %m to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %i.next, %loop ]
+  %s = phi float [ 0.0, %preheader ], [ %s.next, %loop ]
+  %a = getelementptr inbounds nuw i8, ptr %p, i64 %i
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to float
+  %t = fmul float %x, 0.5
+  %s.next = fadd float %s, %t
   %i.next = add nuw nsw i64 %i, 1
   %stop = icmp eq i64 %i.next, %count
   br i1 %stop, label %exit, label %loop
