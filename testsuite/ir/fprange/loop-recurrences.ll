@@ -249,3 +249,91 @@ main:
   %main.stop = icmp eq i64 %q.next, %main.count
   br i1 %main.stop, label %main.exit, label %main
 }
+
+; A product of at most 10 factors in [0, 1.5] from 1: the header sees at
+; most 9 of them, 1.5^9 = 38.44 and the rounding of 9 products; the
+; product at the exit at most 1.5^10 = 57.67 < 58. Widening alone gives up.
+; PRINT-LABEL: function @product_growing
+; PRINT: %s = phi double
+; PRINT-NEXT: min: 0 max: 38.443359375{{[0-9]*}} isInteger: 0 nan: 0 +inf: 0
+; CHECK-LABEL: @product_growing(
+; CHECK: exit:
+; CHECK-NEXT: br label %done
+define i1 @product_growing(ptr %p, i32 %n) {
+entry:
+  %some = icmp sgt i32 %n, 0
+  br i1 %some, label %preheader, label %done
+preheader:
+  %m = call i32 @llvm.umin.i32(i32 %n, i32 10)
+  %count = zext nneg i32 %m to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %i.next, %loop ]
+  %s = phi double [ 1.0, %preheader ], [ %s.next, %loop ]
+  %a = getelementptr inbounds nuw i8, ptr %p, i64 %i
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to double
+  %t = fdiv double %x, 170.0
+  %s.next = fmul double %s, %t
+  %i.next = add nuw nsw i64 %i, 1
+  %stop = icmp eq i64 %i.next, %count
+  br i1 %stop, label %exit, label %loop
+exit:
+  %c = fcmp ogt double %s.next, 58.0
+  br label %done
+done:
+  %r = phi i1 [ false, %entry ], [ %c, %exit ]
+  ret i1 %r
+}
+
+; The same against 57, which ten factors of 1.5 pass: must not fold.
+; CHECK-LABEL: @product_reaches(
+; CHECK: %c = fcmp ogt double %s.next, 5.700000e+01
+define i1 @product_reaches(ptr %p, i32 %n) {
+entry:
+  %some = icmp sgt i32 %n, 0
+  br i1 %some, label %preheader, label %done
+preheader:
+  %m = call i32 @llvm.umin.i32(i32 %n, i32 10)
+  %count = zext nneg i32 %m to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %i.next, %loop ]
+  %s = phi double [ 1.0, %preheader ], [ %s.next, %loop ]
+  %a = getelementptr inbounds nuw i8, ptr %p, i64 %i
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to double
+  %t = fdiv double %x, 170.0
+  %s.next = fmul double %s, %t
+  %i.next = add nuw nsw i64 %i, 1
+  %stop = icmp eq i64 %i.next, %count
+  br i1 %stop, label %exit, label %loop
+exit:
+  %c = fcmp ogt double %s.next, 57.0
+  br label %done
+done:
+  %r = phi i1 [ false, %entry ], [ %c, %exit ]
+  ret i1 %r
+}
+
+; Negative: a factor computed from s grows with it (s * (s * 0.75) from
+; 1.5 squares s each trip, 1.5^(2^k) * 0.75^(2^k - 1)): it is no factor of
+; the closed form. Nothing folds.
+; CHECK-LABEL: @product_of_itself(
+; CHECK: %c = fcmp ogt double %s, 1.000000e+01
+define i1 @product_of_itself(ptr %out) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi double [ 1.5, %entry ], [ %s.next, %loop ]
+  %c = fcmp ogt double %s, 10.0
+  store volatile i1 %c, ptr %out
+  %t = fmul double %s, 0.75
+  %s.next = fmul double %s, %t
+  %i.next = add nuw i32 %i, 1
+  %stop = icmp eq i32 %i.next, 10
+  br i1 %stop, label %exit, label %loop
+exit:
+  ret i1 %c
+}
