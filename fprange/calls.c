@@ -97,3 +97,23 @@ fp_call_kind fp_classify_call(LLVMValueRef call, fp_unary_fn *unary_fn,
   }
   return CALL_OTHER;
 }
+
+int_minmax_kind int_classify_minmax(LLVMValueRef call) {
+  static const struct {
+    const char *name; /* llvm.NAME. */
+    int_minmax_kind kind;
+  } names[] = {{"llvm.smin.", INT_SMIN},
+               {"llvm.smax.", INT_SMAX},
+               {"llvm.umin.", INT_UMIN},
+               {"llvm.umax.", INT_UMAX}};
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  if (!callee || !LLVMIsAFunction(callee) || LLVMGetNumArgOperands(call) != 2)
+    return INT_MINMAX_NONE;
+  size_t length = 0;
+  const char *name = LLVMGetValueName2(callee, &length);
+  for (size_t i = 0; i < sizeof names / sizeof *names; ++i)
+    if (length > strlen(names[i].name) &&
+        strncmp(name, names[i].name, strlen(names[i].name)) == 0)
+      return names[i].kind;
+  return INT_MINMAX_NONE;
+}

@@ -322,6 +322,51 @@ static bool sorted_pair_outcomes(LLVMValueRef inst, bool *can_true,
   return true;
 }
 
+/* Is `rounded` floor, ceil, trunc, rint, nearbyint, round or roundeven of
+ * `v`? */
+static bool is_rounding_of(LLVMValueRef rounded, LLVMValueRef v) {
+  fp_unary_fn unary;
+  fp_minmax_kind minmax;
+  if (!LLVMIsACallInst(rounded) ||
+      fp_classify_call(rounded, &unary, &minmax) != CALL_UNARY ||
+      LLVMGetOperand(rounded, 0) != v)
+    return false;
+  return unary == FP_FN_FLOOR || unary == FP_FN_CEIL || unary == FP_FN_TRUNC ||
+         unary == FP_FN_RINT || unary == FP_FN_ROUND ||
+         unary == FP_FN_ROUNDEVEN;
+}
+
+/* fcmp P x, x, or fcmp P x, round(x) (either order) with x an integer
+ * where finite (the test of integrality `floor(s) != s` of an integer
+ * accumulator): both sides are one value, an integer or infinity being
+ * its own rounding, or both NaN. The outcome is E, or U where x may be
+ * NaN. x is read as operand `side` of the compare, with its fast-math
+ * flags. False when the operands have another shape. */
+static bool same_value_outcomes(fn_analysis *a, LLVMValueRef inst,
+                                uint32_t block, fp_format_id format,
+                                bool *can_true, bool *can_false) {
+  LLVMValueRef left = LLVMGetOperand(inst, 0), right = LLVMGetOperand(inst, 1);
+  unsigned side = 0;
+  bool rounded = false;
+  if (left == right)
+    side = 0;
+  else if (is_rounding_of(left, right))
+    side = 1, rounded = true;
+  else if (is_rounding_of(right, left))
+    side = 0, rounded = true;
+  else
+    return false;
+  fp_interval x = fp_operand(a, inst, side, block, format, fast_math_of(inst));
+  if (rounded && !x.integer)
+    return false;
+  fp_bound low, high;
+  bool ordered = fp_interval_extent(&x, &low, &high) || x.pos_inf || x.neg_inf;
+  unsigned p = (unsigned)LLVMGetFCmpPredicate(inst);
+  *can_true = (ordered && (p & 1)) || (x.nan && (p & 8));
+  *can_false = (ordered && !(p & 1)) || (x.nan && !(p & 8));
+  return true;
+}
+
 static fp_interval compute_fp(fn_analysis *a, LLVMValueRef inst, uint32_t block,
                               fp_format_id format) {
   LLVMOpcode opcode = LLVMGetInstructionOpcode(inst);
@@ -703,7 +748,9 @@ static int_range compute_int(fn_analysis *a, LLVMValueRef inst, uint32_t block,
     bool can_true, can_false, sorted_true, sorted_false;
     fp_compare_outcomes(LLVMGetFCmpPredicate(inst), &x, &y, &can_true,
                         &can_false);
-    if (sorted_pair_outcomes(inst, &sorted_true, &sorted_false)) {
+    if (sorted_pair_outcomes(inst, &sorted_true, &sorted_false) ||
+        same_value_outcomes(a, inst, block, format, &sorted_true,
+                            &sorted_false)) {
       can_true = can_true && sorted_true;
       can_false = can_false && sorted_false;
     }
@@ -737,6 +784,15 @@ static int_range compute_int(fn_analysis *a, LLVMValueRef inst, uint32_t block,
       unsigned classes = fp_interval_classes(format, &x);
       unsigned mask = (unsigned)LLVMConstIntGetZExtValue(mask_value);
       return int_range_bool((classes & mask) != 0, (classes & ~mask) != 0);
+    }
+    int_minmax_kind minmax_kind = int_classify_minmax(inst);
+    if (minmax_kind != INT_MINMAX_NONE) {
+      int_range x = int_operand(a, inst, 0, block);
+      int_range y = int_operand(a, inst, 1, block);
+      bool is_unsigned = minmax_kind == INT_UMIN || minmax_kind == INT_UMAX;
+      return minmax_kind == INT_SMIN || minmax_kind == INT_UMIN
+                 ? int_range_min(&x, &y, is_unsigned)
+                 : int_range_max(&x, &y, is_unsigned);
     }
     return range_from_metadata(a, inst, width);
   }

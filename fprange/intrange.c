@@ -67,6 +67,36 @@ void int_range_unsigned(const int_range *r, unsigned __int128 *lo,
   }
 }
 
+/* Unsigned min and max are the signed ones where both operands are >= 0.
+ * Otherwise umin is still at most a nonnegative operand (a negative one
+ * reads as a larger unsigned value), so within [0, its hi]; umax of
+ * operands that may be negative is left unbounded. */
+int_range int_range_min(const int_range *x, const int_range *y,
+                        bool is_unsigned) {
+  if (!x->known || !y->known)
+    return (int_range){.width = x->width, .known = false};
+  if (!is_unsigned || (x->lo >= 0 && y->lo >= 0))
+    return int_range_make(x->width, x->lo < y->lo ? x->lo : y->lo,
+                          x->hi < y->hi ? x->hi : y->hi);
+  if (x->lo >= 0 || y->lo >= 0) {
+    __int128 hi = x->lo >= 0 && y->lo >= 0 ? (x->hi < y->hi ? x->hi : y->hi)
+                  : x->lo >= 0             ? x->hi
+                                           : y->hi;
+    return int_range_make(x->width, 0, hi);
+  }
+  return int_range_full(x->width);
+}
+
+int_range int_range_max(const int_range *x, const int_range *y,
+                        bool is_unsigned) {
+  if (!x->known || !y->known)
+    return (int_range){.width = x->width, .known = false};
+  if (!is_unsigned || (x->lo >= 0 && y->lo >= 0))
+    return int_range_make(x->width, x->lo > y->lo ? x->lo : y->lo,
+                          x->hi > y->hi ? x->hi : y->hi);
+  return int_range_full(x->width);
+}
+
 int_range int_range_bool(bool can_true, bool can_false) {
   if (can_true && can_false)
     return int_range_full(1);

@@ -4,7 +4,9 @@
  * next != N) lies between its start and what N allows; another induction
  * of the same header is bounded by the same runs; an FP accumulator (a phi
  * plus terms each trip) by the classic bound of recursive summation over
- * those runs, every step's rounding counted. compute_value (instruction.c)
+ * those runs, every step's rounding counted, and one times factors each
+ * trip by the power of the most a trip multiplies it by, every step's
+ * rounding counted too. compute_value (instruction.c)
  * meets a loop-header phi's join with these. */
 #include "analysis_steps.h"
 
@@ -314,6 +316,118 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
   return true;
 }
 
+/* This file's own arithmetic is binary128 to nearest (relative error at
+ * most 2^-113 an operation): a positive result multiplied by this after
+ * each operation stays above the exact one. */
+#define BINARY128_SLACK (1 + (fp_bound)ldexpl(1.0L, -100))
+
+/* What one trip multiplies an accumulator by: a chain of fmuls, each with
+ * one operand so computed from the header phi and the other a factor. */
+typedef struct trip_product {
+  fp_bound growth;  /* product of max(1, |factor| (1 + u)), rounded up */
+  unsigned links;   /* roundings */
+  bool nonnegative; /* every factor >= 0 */
+  bool nan;
+} trip_product;
+
+/* May v be computed from `phi` by FP operations? (Conservatively yes past
+ * `depth` levels.) A factor that is grows with the accumulator (s * s
+ * squares it), and the closed form would hold only through the induction
+ * over the trips that a fixed point of the analysis gives (each trip's
+ * factor within what header values within the bound make it): not relied
+ * on where it is seen. The walk stops at integer values (a counter, a
+ * loaded byte), the common source of factors; a factor computed from s
+ * through an integer rests on that induction, as a term of trip_terms
+ * computed from s does. */
+static bool may_depend_on(LLVMValueRef v, LLVMValueRef phi, int depth) {
+  fp_format_id format;
+  if (v == phi)
+    return true;
+  if (!LLVMIsAInstruction(v) || !fp_format_of_type(LLVMTypeOf(v), &format))
+    return false;
+  if (depth == 0)
+    return true;
+  int count = LLVMGetNumOperands(v);
+  for (int i = 0; i < count; ++i)
+    if (may_depend_on(LLVMGetOperand(v, (unsigned)i), phi, depth - 1))
+      return true;
+  return false;
+}
+
+/* v computed from the header phi `phi` by fmuls alone (no reassoc, which
+ * may regroup them, nor contract, which may fuse one into a neighbour);
+ * `u` the unit roundoff (a whole ulp where any rounding mode may be on),
+ * for growth to count each step's rounding: |fl(x a)| <= |x| |a| (1 + u)
+ * + d <= max(1, |a| (1 + u)) (|x| + d), d the smallest subnormal. */
+static bool trip_factors(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
+                         int depth, fp_bound u, trip_product *out) {
+  if (v == phi) {
+    *out = (trip_product){1, 0, true, false};
+    return true;
+  }
+  if (depth == 0 || !LLVMIsAInstruction(v) ||
+      LLVMGetInstructionOpcode(v) != LLVMFMul ||
+      (fast_math_of(v) &
+       (LLVMFastMathAllowReassoc | LLVMFastMathAllowContract)))
+    return false;
+  for (unsigned chained = 0; chained < 2; ++chained) {
+    LLVMValueRef factor_value = LLVMGetOperand(v, 1 - chained);
+    value_range factor = base_range(a, factor_value);
+    fp_bound low, high;
+    if (may_depend_on(factor_value, phi, 6) || factor.kind != VALUE_FP ||
+        factor.as.fp.pos_inf || factor.as.fp.neg_inf ||
+        !fp_interval_extent(&factor.as.fp, &low, &high) ||
+        !trip_factors(a, LLVMGetOperand(v, chained), phi, depth - 1, u, out))
+      continue;
+    fp_bound magnitude = high > -low ? high : -low;
+    fp_bound step = magnitude * (1 + u) * BINARY128_SLACK;
+    if (step > 1)
+      out->growth = out->growth * step * BINARY128_SLACK;
+    out->links++;
+    out->nonnegative = out->nonnegative && low >= 0;
+    out->nan = out->nan || factor.as.fp.nan;
+    return true;
+  }
+  return false;
+}
+
+/* A product accumulator of a counted loop: s = phi [init, outside],
+ * [next, latch] where next is s times factors (trip_factors). With P the
+ * growth of one trip, L its roundings and d the smallest subnormal,
+ * |s| <= P (|s| + L d) over a trip (by the step bound of trip_factors, P
+ * being at least 1), so after k trips |s| <= P^k (|init| + k L d). Factors
+ * all >= 0 and init >= 0 keep s >= 0. */
+static bool product_bound(fn_analysis *a, LLVMValueRef next, LLVMValueRef phi,
+                          __int128 runs, const value_range *start,
+                          fp_format_id format, fp_interval *out) {
+  int precision = fp_format_get(format)->precision;
+  fp_bound u = ldexpl(1.0L, a->arith->nearest ? -precision : 1 - precision);
+  trip_product trip;
+  fp_bound low, high;
+  if (!trip_factors(a, next, phi, 16, u, &trip) || trip.links == 0 ||
+      !fp_interval_extent(&start->as.fp, &low, &high))
+    return false;
+  fp_bound bound = (high > -low ? high : -low) +
+                   (fp_bound)(runs - 1) * (fp_bound)trip.links *
+                       fp_format_denorm_min(format) * BINARY128_SLACK;
+  /* P^(runs - 1) by squaring, every product rounded up by the slack. */
+  fp_bound power = trip.growth;
+  for (__int128 k = runs - 1; k > 0; k >>= 1) {
+    if (k & 1)
+      bound = bound * power * BINARY128_SLACK;
+    power = power * power * BINARY128_SLACK;
+    if (!(bound <= fp_format_max(format))) /* NaN too: inf times 0 */
+      return false;
+  }
+  fp_set_bound(a->arith->x, bound);
+  bound = fp_round_to_format(format, a->arith->x, MPFR_RNDU);
+  if (bound > fp_format_max(format))
+    return false;
+  *out = fp_interval_range(trip.nonnegative && low >= 0 ? 0 : -bound, bound);
+  out->nan = start->as.fp.nan || trip.nan;
+  return true;
+}
+
 /* An FP accumulator of a counted loop (header_runs): s = phi [init,
  * outside], [next, latch] where next is s plus terms (trip_terms). After k
  * trips s is init plus k trips' terms, every step rounded, so
@@ -332,14 +446,15 @@ bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
   __int128 runs;
   trip_sum trip;
   if (!loop_phi_edges(a, phi, block, &init, &next, &latch) ||
-      !header_runs(a, block, &runs) || !trip_terms(a, next, phi, 16, &trip) ||
-      trip.links == 0)
+      !header_runs(a, block, &runs))
     return false;
   value_range start = range_in_block(a, init, block);
   fp_bound low, high;
   if (start.kind != VALUE_FP || start.as.fp.pos_inf || start.as.fp.neg_inf ||
       !fp_interval_extent(&start.as.fp, &low, &high))
     return false;
+  if (!trip_terms(a, next, phi, 16, &trip) || trip.links == 0)
+    return product_bound(a, next, phi, runs, &start, format, out);
   fp_bound trips = (fp_bound)(runs - 1);
   fp_bound exact = (high > -low ? high : -low) + trips * trip.magnitude;
   fp_bound roundings = trips * (fp_bound)trip.links;
@@ -349,8 +464,7 @@ bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
   /* The unit roundoff of the coarsest format a trip rounds into; a whole
    * ulp where any rounding mode may be on. */
   fp_bound u = ldexpl(1.0L, a->arith->nearest ? -precision : 1 - precision);
-  /* This arithmetic rounds too (binary128, to nearest): 2^-100 covers it. */
-  fp_bound slack = 1 + ldexpl(1.0L, -100);
+  fp_bound slack = BINARY128_SLACK;
   bool integer = start.as.fp.integer && trip.integer &&
                  exact * slack <= ldexpl(1.0L, precision);
   fp_bound bound = exact;

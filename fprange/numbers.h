@@ -225,6 +225,12 @@ __int128 int_max_of(unsigned width);
 /* The unsigned view: [lo, hi] of the values read as unsigned, as a hull. */
 void int_range_unsigned(const int_range *r, unsigned __int128 *lo,
                         unsigned __int128 *hi);
+/* The range of llvm.smin/smax (is_unsigned false) or llvm.umin/umax of
+ * operands in x and y (the hull over lanes for vectors). */
+int_range int_range_min(const int_range *x, const int_range *y,
+                        bool is_unsigned);
+int_range int_range_max(const int_range *x, const int_range *y,
+                        bool is_unsigned);
 /* The i1 result of a compare that can be true / false. */
 int_range int_range_bool(bool can_true, bool can_false);
 /* Is the i1 range exactly true / exactly false? */

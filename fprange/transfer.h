@@ -128,4 +128,15 @@ typedef enum fp_call_kind {
 fp_call_kind fp_classify_call(LLVMValueRef call, fp_unary_fn *unary_fn,
                               fp_minmax_kind *minmax);
 
+/* The integer min/max intrinsics (a loop's trip count min(n, N) is one). */
+typedef enum int_minmax_kind {
+  INT_MINMAX_NONE,
+  INT_SMIN,
+  INT_SMAX,
+  INT_UMIN,
+  INT_UMAX
+} int_minmax_kind;
+
+int_minmax_kind int_classify_minmax(LLVMValueRef call);
+
 #endif

@@ -3,7 +3,7 @@
 ; RUN: %ltofold fprange %s -S -o - | FileCheck %s
 ; RUN: %ltofold fprange %s -o %t.unused.bc --stats 2>&1 | FileCheck %s --check-prefix=STATS
 
-; STATS: fcmp{{ +}}31
+; STATS: fcmp{{ +}}34
 
 ; x = sitofp of i1-derived 1..2
 define void @preds(i1 %b, ptr %out) {
@@ -124,5 +124,35 @@ define void @swapped(i8 %i, ptr %out) {
 ; CHECK-NEXT: store volatile i1 false, ptr %out
   %c16 = fcmp oeq float %x, 0.5
   store volatile i1 %c16, ptr %out
+  ret void
+}
+
+; A value compared with itself, or with its own rounding where it is an
+; integer: equal, or both NaN. Negatives: %y may be NaN, and need not be
+; an integer.
+declare double @llvm.trunc.f64(double)
+declare double @llvm.floor.f64(double)
+; CHECK-LABEL: @same_value(
+; CHECK: store volatile i1 true, ptr %out
+; CHECK: store volatile i1 false, ptr %out
+; CHECK: store volatile i1 false, ptr %out
+; CHECK: %nan.possible = fcmp uno double %y, %y
+; CHECK: %not.integer = fcmp oeq double %fy, %y
+define void @same_value(i32 %i, double %y, ptr %out) {
+  %x = sitofp i32 %i to double
+  %self = fcmp oeq double %x, %x
+  store volatile i1 %self, ptr %out
+  %t = call double @llvm.trunc.f64(double %x)
+  %ne = fcmp one double %t, %x
+  store volatile i1 %ne, ptr %out
+  %z = fmul double %x, 3.0
+  %fz = call double @llvm.floor.f64(double %z)
+  %lt = fcmp olt double %z, %fz
+  store volatile i1 %lt, ptr %out
+  %nan.possible = fcmp uno double %y, %y
+  store volatile i1 %nan.possible, ptr %out
+  %fy = call double @llvm.floor.f64(double %y)
+  %not.integer = fcmp oeq double %fy, %y
+  store volatile i1 %not.integer, ptr %out
   ret void
 }

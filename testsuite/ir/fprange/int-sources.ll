@@ -202,3 +202,53 @@ define i1 @wide(i64 %i) {
 }
 
 !0 = !{i32 -5, i32 100}
+
+; The integer min/max intrinsics (a loop's trip count min(n, N)). umin of
+; any %i with 100 is in [0, 100]: %i's negative values read as large
+; unsigned ones.
+declare i32 @llvm.umin.i32(i32, i32)
+declare i32 @llvm.umax.i32(i32, i32)
+declare i32 @llvm.smin.i32(i32, i32)
+declare i32 @llvm.smax.i32(i32, i32)
+; CHECK-LABEL: @umin_any(
+; CHECK: ret i1 true
+define i1 @umin_any(i32 %i) {
+  %m = call i32 @llvm.umin.i32(i32 %i, i32 100)
+  %x = sitofp i32 %m to double
+  %lo = fcmp oge double %x, 0.0
+  %hi = fcmp ole double %x, 100.0
+  %c = and i1 %lo, %hi
+  ret i1 %c
+}
+
+; smax(smin(%i, 50), -3) is in [-3, 50].
+; CHECK-LABEL: @signed_clamp(
+; CHECK: ret i1 true
+define i1 @signed_clamp(i32 %i) {
+  %m = call i32 @llvm.smin.i32(i32 %i, i32 50)
+  %k = call i32 @llvm.smax.i32(i32 %m, i32 -3)
+  %x = sitofp i32 %k to float
+  %lo = fcmp oge float %x, -3.0
+  %hi = fcmp ole float %x, 50.0
+  %c = and i1 %lo, %hi
+  ret i1 %c
+}
+
+; Negatives: umax of a value that may be negative is any unsigned value
+; (sitofp sees it negative); smin with a constant has no lower bound.
+; CHECK-LABEL: @umax_any(
+; CHECK: %c = fcmp oge double %x, 0.000000e+00
+define i1 @umax_any(i32 %i) {
+  %m = call i32 @llvm.umax.i32(i32 %i, i32 3)
+  %x = sitofp i32 %m to double
+  %c = fcmp oge double %x, 0.0
+  ret i1 %c
+}
+; CHECK-LABEL: @smin_unbounded_below(
+; CHECK: %c = fcmp oge double %x, -1.000000e+06
+define i1 @smin_unbounded_below(i32 %i) {
+  %m = call i32 @llvm.smin.i32(i32 %i, i32 50)
+  %x = sitofp i32 %m to double
+  %c = fcmp oge double %x, -1000000.0
+  ret i1 %c
+}

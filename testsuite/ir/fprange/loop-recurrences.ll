@@ -1,0 +1,339 @@
+; Recurrences in counted loops (issue 38, item 1), in the shapes clang -O2
+; leaves for C loops `for (i = 0; i < min(n, N); i++) s OP= a[i]`: the
+; trip count is an llvm.umin of the argument, zero-extended, and the loop
+; leaves when the counter's next value equals it.
+; RUN: %ltofold fprange %s -S -o - | FileCheck %s
+; RUN: %ltofold fprange --print %s | FileCheck %s --check-prefix=PRINT
+
+declare i32 @llvm.umin.i32(i32, i32)
+declare float @llvm.floor.f32(float)
+
+; A float sum of at most 100 addends in [0, 1] stays below 101: the
+; trip count is at most 100 (the llvm.umin's range), so the header sees at
+; most 99 trips' sum, 99 and the rounding of 99 additions.
+; PRINT-LABEL: function @sum_below_bound
+; PRINT: %s = phi float
+; PRINT-NEXT: min: 0 max: 99.0006{{[0-9]*}} isInteger: 0 nan: 0 +inf: 0
+; CHECK-LABEL: @sum_below_bound(
+; CHECK: exit:
+; CHECK-NEXT: br label %done
+define i1 @sum_below_bound(ptr %p, i32 %n) {
+entry:
+  %empty = icmp eq i32 %n, 0
+  br i1 %empty, label %done, label %preheader
+preheader:
+  %m = call i32 @llvm.umin.i32(i32 %n, i32 100)
+  %count = zext nneg i32 %m to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %i.next, %loop ]
+  %s = phi float [ 0.0, %preheader ], [ %s.next, %loop ]
+  %a = getelementptr inbounds nuw i8, ptr %p, i64 %i
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to float
+  %t = fdiv float %x, 255.0
+  %s.next = fadd float %s, %t
+  %i.next = add nuw nsw i64 %i, 1
+  %stop = icmp eq i64 %i.next, %count
+  br i1 %stop, label %exit, label %loop
+exit:
+  %c = fcmp ogt float %s.next, 101.0
+  br label %done
+done:
+  %r = phi i1 [ false, %entry ], [ %c, %exit ]
+  ret i1 %r
+}
+
+; The same sum against 99, which 100 addends of 1 pass: must not fold.
+; CHECK-LABEL: @sum_reaches_bound(
+; CHECK: %c = fcmp ogt float %s.next, 9.900000e+01
+define i1 @sum_reaches_bound(ptr %p, i32 %n) {
+entry:
+  %empty = icmp eq i32 %n, 0
+  br i1 %empty, label %done, label %preheader
+preheader:
+  %m = call i32 @llvm.umin.i32(i32 %n, i32 100)
+  %count = zext nneg i32 %m to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %i.next, %loop ]
+  %s = phi float [ 0.0, %preheader ], [ %s.next, %loop ]
+  %a = getelementptr inbounds nuw i8, ptr %p, i64 %i
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to float
+  %t = fdiv float %x, 255.0
+  %s.next = fadd float %s, %t
+  %i.next = add nuw nsw i64 %i, 1
+  %stop = icmp eq i64 %i.next, %count
+  br i1 %stop, label %exit, label %loop
+exit:
+  %c = fcmp ogt float %s.next, 99.0
+  br label %done
+done:
+  %r = phi i1 [ false, %entry ], [ %c, %exit ]
+  ret i1 %r
+}
+
+; A product of factors in [0, 1] from 1 never passes 1: [0, 1] is a fixed
+; point of the widening already (decided before item 1; kept as a guard).
+; CHECK-LABEL: @product_of_fractions(
+; CHECK: exit:
+; CHECK-NEXT: br label %done
+define i1 @product_of_fractions(ptr %p, i32 %n) {
+entry:
+  %some = icmp sgt i32 %n, 0
+  br i1 %some, label %preheader, label %done
+preheader:
+  %m = call i32 @llvm.umin.i32(i32 %n, i32 100)
+  %count = zext nneg i32 %m to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %i.next, %loop ]
+  %s = phi double [ 1.0, %preheader ], [ %s.next, %loop ]
+  %a = getelementptr inbounds nuw i8, ptr %p, i64 %i
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to double
+  %t = fdiv double %x, 255.0
+  %s.next = fmul double %s, %t
+  %i.next = add nuw nsw i64 %i, 1
+  %stop = icmp eq i64 %i.next, %count
+  br i1 %stop, label %exit, label %loop
+exit:
+  %c = fcmp ogt double %s.next, 1.0
+  br label %done
+done:
+  %r = phi i1 [ false, %entry ], [ %c, %exit ]
+  ret i1 %r
+}
+
+; A float sum of at most 1000 bytes is an integer, at most 999 * 255 at
+; the header, every addition exact below 2^24: floor(s) is s, and the test
+; of integrality floor(s) != s is false.
+; PRINT-LABEL: function @integer_sum
+; PRINT: %s = phi float
+; PRINT-NEXT: min: 0 max: 254745 isInteger: 1
+; CHECK-LABEL: @integer_sum(
+; CHECK-NOT: @llvm.floor.f32(
+; CHECK: ret i1 false
+define i1 @integer_sum(ptr %p, i32 %n) {
+entry:
+  %some = icmp sgt i32 %n, 0
+  br i1 %some, label %preheader, label %exit
+preheader:
+  %m = call i32 @llvm.umin.i32(i32 %n, i32 1000)
+  %count = zext nneg i32 %m to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %i.next, %loop ]
+  %s = phi float [ 0.0, %preheader ], [ %s.next, %loop ]
+  %a = getelementptr inbounds nuw i8, ptr %p, i64 %i
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to float
+  %s.next = fadd float %s, %x
+  %i.next = add nuw nsw i64 %i, 1
+  %stop = icmp eq i64 %i.next, %count
+  br i1 %stop, label %exit, label %loop
+exit:
+  %r0 = phi float [ 0.0, %entry ], [ %s.next, %loop ]
+  %f = call float @llvm.floor.f32(float %r0)
+  %c = fcmp une float %f, %r0
+  ret i1 %c
+}
+
+; Negative: a sum of fractions is no integer; floor(s) != s may hold.
+; CHECK-LABEL: @fraction_sum_integrality(
+; CHECK: %c = fcmp une float %f, %r0
+define i1 @fraction_sum_integrality(ptr %p, i32 %n) {
+entry:
+  %some = icmp sgt i32 %n, 0
+  br i1 %some, label %preheader, label %exit
+preheader:
+  %m = call i32 @llvm.umin.i32(i32 %n, i32 1000)
+  %count = zext nneg i32 %m to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %i.next, %loop ]
+  %s = phi float [ 0.0, %preheader ], [ %s.next, %loop ]
+  %a = getelementptr inbounds nuw i8, ptr %p, i64 %i
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to float
+  %t = fmul float %x, 0.5
+  %s.next = fadd float %s, %t
+  %i.next = add nuw nsw i64 %i, 1
+  %stop = icmp eq i64 %i.next, %count
+  br i1 %stop, label %exit, label %loop
+exit:
+  %r0 = phi float [ 0.0, %entry ], [ %s.next, %loop ]
+  %f = call float @llvm.floor.f32(float %r0)
+  %c = fcmp une float %f, %r0
+  ret i1 %c
+}
+
+; The loop of @sum_below_bound unrolled by 4 (clang -O2's shape): the
+; counter steps by 4 without nsw/nuw to %count & 124, which is a multiple
+; of 4 and at least 4 only because %n >= 4 on this path, a relation the
+; ranges do not keep; the remainder loop's count %count & 3 is nonzero only
+; by its llvm.assume. Neither loop's trips are bounded: not decided yet
+; (what item 1 has still to do).
+; CHECK-LABEL: @sum_unrolled(
+; CHECK: %c = fcmp ogt float %r0, 1.010000e+02
+declare void @llvm.assume(i1)
+define i1 @sum_unrolled(ptr %p, i32 %n) {
+entry:
+  %empty = icmp eq i32 %n, 0
+  br i1 %empty, label %done, label %preheader
+preheader:
+  %m = call i32 @llvm.umin.i32(i32 %n, i32 100)
+  %count = zext nneg i32 %m to i64
+  %rest = and i64 %count, 3
+  %short = icmp ult i32 %n, 4
+  br i1 %short, label %tail.preheader, label %main.preheader
+main.preheader:
+  %main.count = and i64 %count, 124
+  br label %main
+main.exit:
+  %no.rest = icmp eq i64 %rest, 0
+  br i1 %no.rest, label %exit, label %tail.preheader
+tail.preheader:
+  %i.tail = phi i64 [ 0, %preheader ], [ %j.next, %main.exit ]
+  %s.tail = phi float [ 0.0, %preheader ], [ %u4, %main.exit ]
+  %has.rest = icmp ne i64 %rest, 0
+  call void @llvm.assume(i1 %has.rest)
+  br label %tail
+tail:
+  %i = phi i64 [ %i.tail, %tail.preheader ], [ %i.next, %tail ]
+  %s = phi float [ %s.tail, %tail.preheader ], [ %s.next, %tail ]
+  %k = phi i64 [ 0, %tail.preheader ], [ %k.next, %tail ]
+  %a = getelementptr inbounds nuw i8, ptr %p, i64 %i
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to float
+  %t = fdiv float %x, 255.0
+  %s.next = fadd float %s, %t
+  %i.next = add nuw nsw i64 %i, 1
+  %k.next = add i64 %k, 1
+  %tail.stop = icmp eq i64 %k.next, %rest
+  br i1 %tail.stop, label %exit, label %tail
+exit:
+  %r0 = phi float [ %u4, %main.exit ], [ %s.next, %tail ]
+  %c = fcmp ogt float %r0, 101.0
+  br label %done
+done:
+  %r = phi i1 [ false, %entry ], [ %c, %exit ]
+  ret i1 %r
+main:
+  %j = phi i64 [ 0, %main.preheader ], [ %j.next, %main ]
+  %u = phi float [ 0.0, %main.preheader ], [ %u4, %main ]
+  %q = phi i64 [ 0, %main.preheader ], [ %q.next, %main ]
+  %a0 = getelementptr inbounds nuw i8, ptr %p, i64 %j
+  %b0 = load i8, ptr %a0
+  %x0 = uitofp i8 %b0 to float
+  %t0 = fdiv float %x0, 255.0
+  %u1 = fadd float %u, %t0
+  %a1 = getelementptr inbounds nuw i8, ptr %a0, i64 1
+  %b1 = load i8, ptr %a1
+  %x1 = uitofp i8 %b1 to float
+  %t1 = fdiv float %x1, 255.0
+  %u2 = fadd float %u1, %t1
+  %a2 = getelementptr inbounds nuw i8, ptr %a0, i64 2
+  %b2 = load i8, ptr %a2
+  %x2 = uitofp i8 %b2 to float
+  %t2 = fdiv float %x2, 255.0
+  %u3 = fadd float %u2, %t2
+  %a3 = getelementptr inbounds nuw i8, ptr %a0, i64 3
+  %b3 = load i8, ptr %a3
+  %x3 = uitofp i8 %b3 to float
+  %t3 = fdiv float %x3, 255.0
+  %u4 = fadd float %u3, %t3
+  %j.next = add nuw nsw i64 %j, 4
+  %q.next = add i64 %q, 4
+  %main.stop = icmp eq i64 %q.next, %main.count
+  br i1 %main.stop, label %main.exit, label %main
+}
+
+; A product of at most 10 factors in [0, 1.5] from 1: the header sees at
+; most 9 of them, 1.5^9 = 38.44 and the rounding of 9 products; the
+; product at the exit at most 1.5^10 = 57.67 < 58. Widening alone gives up.
+; PRINT-LABEL: function @product_growing
+; PRINT: %s = phi double
+; PRINT-NEXT: min: 0 max: 38.443359375{{[0-9]*}} isInteger: 0 nan: 0 +inf: 0
+; CHECK-LABEL: @product_growing(
+; CHECK: exit:
+; CHECK-NEXT: br label %done
+define i1 @product_growing(ptr %p, i32 %n) {
+entry:
+  %some = icmp sgt i32 %n, 0
+  br i1 %some, label %preheader, label %done
+preheader:
+  %m = call i32 @llvm.umin.i32(i32 %n, i32 10)
+  %count = zext nneg i32 %m to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %i.next, %loop ]
+  %s = phi double [ 1.0, %preheader ], [ %s.next, %loop ]
+  %a = getelementptr inbounds nuw i8, ptr %p, i64 %i
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to double
+  %t = fdiv double %x, 170.0
+  %s.next = fmul double %s, %t
+  %i.next = add nuw nsw i64 %i, 1
+  %stop = icmp eq i64 %i.next, %count
+  br i1 %stop, label %exit, label %loop
+exit:
+  %c = fcmp ogt double %s.next, 58.0
+  br label %done
+done:
+  %r = phi i1 [ false, %entry ], [ %c, %exit ]
+  ret i1 %r
+}
+
+; The same against 57, which ten factors of 1.5 pass: must not fold.
+; CHECK-LABEL: @product_reaches(
+; CHECK: %c = fcmp ogt double %s.next, 5.700000e+01
+define i1 @product_reaches(ptr %p, i32 %n) {
+entry:
+  %some = icmp sgt i32 %n, 0
+  br i1 %some, label %preheader, label %done
+preheader:
+  %m = call i32 @llvm.umin.i32(i32 %n, i32 10)
+  %count = zext nneg i32 %m to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %i.next, %loop ]
+  %s = phi double [ 1.0, %preheader ], [ %s.next, %loop ]
+  %a = getelementptr inbounds nuw i8, ptr %p, i64 %i
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to double
+  %t = fdiv double %x, 170.0
+  %s.next = fmul double %s, %t
+  %i.next = add nuw nsw i64 %i, 1
+  %stop = icmp eq i64 %i.next, %count
+  br i1 %stop, label %exit, label %loop
+exit:
+  %c = fcmp ogt double %s.next, 57.0
+  br label %done
+done:
+  %r = phi i1 [ false, %entry ], [ %c, %exit ]
+  ret i1 %r
+}
+
+; Negative: a factor computed from s grows with it (s * (s * 0.75) from
+; 1.5 squares s each trip, 1.5^(2^k) * 0.75^(2^k - 1)): it is no factor of
+; the closed form. Nothing folds.
+; CHECK-LABEL: @product_of_itself(
+; CHECK: %c = fcmp ogt double %s, 1.000000e+01
+define i1 @product_of_itself(ptr %out) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi double [ 1.5, %entry ], [ %s.next, %loop ]
+  %c = fcmp ogt double %s, 10.0
+  store volatile i1 %c, ptr %out
+  %t = fmul double %s, 0.75
+  %s.next = fmul double %s, %t
+  %i.next = add nuw i32 %i, 1
+  %stop = icmp eq i32 %i.next, 10
+  br i1 %stop, label %exit, label %loop
+exit:
+  ret i1 %c
+}
