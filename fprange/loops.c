@@ -12,6 +12,8 @@
 
 #include <llvm-c/Core.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 
 /* A phi of loop header `block` with one edge from outside and one back
  * edge: the value from outside, and the back edge's value and latch. */
@@ -428,45 +430,28 @@ static bool product_bound(fn_analysis *a, LLVMValueRef next, LLVMValueRef phi,
   return true;
 }
 
-/* An FP accumulator of a counted loop (header_runs): s = phi [init,
- * outside], [next, latch] where next is s plus terms (trip_terms). After k
- * trips s is init plus k trips' terms, every step rounded, so
- * |s| <= (|init| + k * M) (1 + u)^(k * L), with M the most one trip adds,
- * L its roundings (an fmuladd may round its product first: two) and u the
- * unit roundoff, 2^-precision (a whole ulp where any rounding mode may be
- * on): the classic bound of recursive summation (a subnormal sum is exact,
- * an fma's product enters exactly). (1 + u)^n <= 1 + 1.1 n u while
- * n u <= 0.1. Terms all >= 0 never make s smaller (rounding is monotone),
- * all <= 0 never larger. Integer terms and init with |init| + k * M <=
- * 2^precision make every sum exact. */
-bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
-                       fp_format_id format, fp_interval *out) {
-  LLVMValueRef init, next;
-  LLVMBasicBlockRef latch;
-  __int128 runs;
-  trip_sum trip;
-  if (!loop_phi_edges(a, phi, block, &init, &next, &latch) ||
-      !header_runs(a, block, &runs))
-    return false;
-  value_range start = range_in_block(a, init, block);
+/* The bound of a sum of terms after a start: |s| <= (|start| + M) (1 +
+ * 1.1 R u) + R d, M the most the terms add in magnitude, R their
+ * roundings, u the unit roundoff of the coarsest format they round into
+ * (a whole ulp where any rounding mode may be on), d the smallest
+ * subnormal (accumulator_bound says why). `integer`: every term and the
+ * start are integers (exact while the sum stays below 2^precision). */
+static bool sum_bound(fn_analysis *a, fp_format_id format,
+                      const fp_interval *start, fp_bound magnitude,
+                      fp_bound roundings, int terms_precision, bool integer,
+                      bool nonnegative, bool nonpositive, bool nan,
+                      fp_interval *out) {
   fp_bound low, high;
-  if (start.kind != VALUE_FP || start.as.fp.pos_inf || start.as.fp.neg_inf ||
-      !fp_interval_extent(&start.as.fp, &low, &high))
+  if (start->pos_inf || start->neg_inf ||
+      !fp_interval_extent(start, &low, &high))
     return false;
-  if (!trip_terms(a, next, phi, 16, &trip) || trip.links == 0)
-    return product_bound(a, next, phi, runs, &start, format, out);
-  fp_bound trips = (fp_bound)(runs - 1);
-  fp_bound exact = (high > -low ? high : -low) + trips * trip.magnitude;
-  fp_bound roundings = trips * (fp_bound)trip.links;
+  fp_bound exact = (high > -low ? high : -low) + magnitude;
   int precision = fp_format_get(format)->precision;
-  if (trip.precision < precision)
-    precision = trip.precision;
-  /* The unit roundoff of the coarsest format a trip rounds into; a whole
-   * ulp where any rounding mode may be on. */
+  if (terms_precision < precision)
+    precision = terms_precision;
   fp_bound u = ldexpl(1.0L, a->arith->nearest ? -precision : 1 - precision);
   fp_bound slack = BINARY128_SLACK;
-  bool integer = start.as.fp.integer && trip.integer &&
-                 exact * slack <= ldexpl(1.0L, precision);
+  integer = integer && start->integer && exact * slack <= ldexpl(1.0L, precision);
   fp_bound bound = exact;
   if (!integer) {
     if (roundings * u > (fp_bound)0.1)
@@ -481,14 +466,596 @@ bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
   bound = fp_round_to_format(format, a->arith->x, MPFR_RNDU);
   if (bound > fp_format_max(format))
     return false;
-  /* A flushed subnormal becomes a zero, below a positive init (above a
+  /* A flushed subnormal becomes a zero, below a positive start (above a
    * negative one). */
   bool flushes = a->flush[format] != FP_FLUSH_NONE;
   fp_bound floor = flushes && low > 0 ? 0 : low;
   fp_bound ceiling = flushes && high < 0 ? 0 : high;
-  *out = fp_interval_range(trip.nonnegative && low >= 0 ? floor : -bound,
-                           trip.nonpositive && high <= 0 ? ceiling : bound);
+  *out = fp_interval_range(nonnegative && low >= 0 ? floor : -bound,
+                           nonpositive && high <= 0 ? ceiling : bound);
   out->integer = integer;
-  out->nan = start.as.fp.nan || trip.nan;
+  out->nan = start->nan || nan;
+  return true;
+}
+
+/* ---- Sums carried from loop to loop ----------------------------------------
+ *
+ * clang -O2 unrolls a loop of unknown trip count N: a main loop of N & ~3
+ * trips four terms at a time, then a remainder loop of N & 3 trips, which
+ * starts from the main loop's sum. Bounding each loop apart adds the most
+ * either can do (here 100 terms and then 3 more, for at most 100 terms in
+ * all); what bounds the two together is that both trip counts are computed
+ * from one value. So the count of terms is followed backwards from the
+ * header phi, through the phis between loops, to each loop whose exit value
+ * starts the next, for every value x of that one integer (the atom): each
+ * loop adds its runs at x times what a trip adds. x runs over the atom's
+ * values, at most ATOM_VALUES of them, or up to the point past which every
+ * trip count is the same (min(n, 100) is 100 from n = 100 on). A loop whose
+ * count at x cannot happen there (x outside the atom's range at its header,
+ * or the count outside its own range at the latch, which a dominating
+ * llvm.assume narrows) is no path at x. Anything else the walk meets is a
+ * start: a value with its own range, from which terms are counted. */
+enum { ATOM_VALUES = 4096, CHAIN_DEPTH = 8, CHAIN_LOOPS = 16,
+       EXPRESSION_DEPTH = 12 };
+#define NOT_SATURATED ((__int128)1 << 100)
+#define ALWAYS_CONSTANT (-((__int128)1 << 100))
+
+/* An integer value as the w-bit pattern it is (w <= 64), and as signed. */
+static uint64_t truncate_to(uint64_t v, unsigned width) {
+  return width >= 64 ? v : v & ((UINT64_C(1) << width) - 1);
+}
+
+static int64_t as_signed(uint64_t v, unsigned width) {
+  if (width >= 64)
+    return (int64_t)v;
+  uint64_t sign = UINT64_C(1) << (width - 1);
+  return (int64_t)((v ^ sign) - sign);
+}
+
+static unsigned int_width(LLVMValueRef v) {
+  LLVMTypeRef type = LLVMTypeOf(v);
+  return LLVMGetTypeKind(type) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(type)
+                                                      : 0;
+}
+
+/* Whether `v` is computed from constants and at most one other value
+ * (`*atom`, set where it was NULL) by integer operations evaluate_at
+ * knows. */
+static bool pure_in_atom(LLVMValueRef v, LLVMValueRef *atom, int depth) {
+  unsigned width = int_width(v);
+  if (width == 0 || width > 64 || depth == 0)
+    return false;
+  if (LLVMIsAConstantInt(v))
+    return true;
+  bool operation = LLVMIsAInstruction(v);
+  if (operation) {
+    switch (LLVMGetInstructionOpcode(v)) {
+    case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr:
+    case LLVMXor: case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMZExt:
+    case LLVMSExt: case LLVMTrunc: case LLVMICmp: case LLVMSelect:
+      break;
+    case LLVMCall:
+      operation = int_classify_minmax(v) != INT_MINMAX_NONE;
+      break;
+    default:
+      operation = false;
+    }
+  }
+  if (!operation) {
+    if (*atom && *atom != v)
+      return false;
+    *atom = v;
+    return true;
+  }
+  unsigned count = LLVMIsACallInst(v) ? 2 : (unsigned)LLVMGetNumOperands(v);
+  for (unsigned i = 0; i < count; ++i) {
+    LLVMValueRef operand = LLVMGetOperand(v, i);
+    if (!LLVMIsAConstantInt(operand) && !pure_in_atom(operand, atom, depth - 1))
+      return false;
+  }
+  return true;
+}
+
+/* The value of `v` (pure_in_atom) where the atom is x, as a w-bit
+ * pattern. A shift by the width or more is poison: no value (false). */
+static bool evaluate_at(LLVMValueRef v, LLVMValueRef atom, __int128 x,
+                        uint64_t *out) {
+  unsigned width = int_width(v);
+  if (v == atom) {
+    *out = truncate_to((uint64_t)x, width);
+    return true;
+  }
+  if (LLVMIsAConstantInt(v)) {
+    *out = truncate_to(LLVMConstIntGetZExtValue(v), width);
+    return true;
+  }
+  uint64_t p[3] = {0, 0, 0};
+  unsigned count = LLVMIsACallInst(v) ? 2 : (unsigned)LLVMGetNumOperands(v);
+  for (unsigned i = 0; i < count && i < 3; ++i)
+    if (!evaluate_at(LLVMGetOperand(v, i), atom, x, &p[i]))
+      return false;
+  unsigned from = count ? int_width(LLVMGetOperand(v, 0)) : width;
+  uint64_t r;
+  if (LLVMIsACallInst(v)) {
+    int64_t sp = as_signed(p[0], width), sq = as_signed(p[1], width);
+    switch (int_classify_minmax(v)) {
+    case INT_UMIN: r = p[0] < p[1] ? p[0] : p[1]; break;
+    case INT_UMAX: r = p[0] > p[1] ? p[0] : p[1]; break;
+    case INT_SMIN: r = sp < sq ? p[0] : p[1]; break;
+    default:       r = sp > sq ? p[0] : p[1]; break;
+    }
+  } else {
+    switch (LLVMGetInstructionOpcode(v)) {
+    case LLVMAdd: r = p[0] + p[1]; break;
+    case LLVMSub: r = p[0] - p[1]; break;
+    case LLVMMul: r = p[0] * p[1]; break;
+    case LLVMAnd: r = p[0] & p[1]; break;
+    case LLVMOr:  r = p[0] | p[1]; break;
+    case LLVMXor: r = p[0] ^ p[1]; break;
+    case LLVMShl:
+    case LLVMLShr:
+    case LLVMAShr:
+      if (p[1] >= width)
+        return false;
+      r = LLVMGetInstructionOpcode(v) == LLVMShl    ? p[0] << p[1]
+          : LLVMGetInstructionOpcode(v) == LLVMLShr ? p[0] >> p[1]
+                         : (uint64_t)(as_signed(p[0], width) >> p[1]);
+      break;
+    case LLVMZExt:  r = p[0]; break;
+    case LLVMSExt:  r = (uint64_t)as_signed(p[0], from); break;
+    case LLVMTrunc: r = p[0]; break;
+    case LLVMSelect: r = p[0] ? p[1] : p[2]; break;
+    default: { /* icmp */
+      int64_t sp = as_signed(p[0], from), sq = as_signed(p[1], from);
+      switch (LLVMGetICmpPredicate(v)) {
+      case LLVMIntEQ:  r = p[0] == p[1]; break;
+      case LLVMIntNE:  r = p[0] != p[1]; break;
+      case LLVMIntUGT: r = p[0] > p[1]; break;
+      case LLVMIntUGE: r = p[0] >= p[1]; break;
+      case LLVMIntULT: r = p[0] < p[1]; break;
+      case LLVMIntULE: r = p[0] <= p[1]; break;
+      case LLVMIntSGT: r = sp > sq; break;
+      case LLVMIntSGE: r = sp >= sq; break;
+      case LLVMIntSLT: r = sp < sq; break;
+      default:         r = sp <= sq; break;
+      }
+    }
+    }
+  }
+  *out = truncate_to(r, width);
+  return true;
+}
+
+/* The atom itself, or a widening of it that grows with it: zext, and
+ * (where the atom is taken as signed) sext. */
+static bool is_widened_atom(LLVMValueRef v, LLVMValueRef atom, bool as_unsigned) {
+  while (v != atom && LLVMIsAInstruction(v) &&
+         (LLVMGetInstructionOpcode(v) == LLVMZExt ||
+          (!as_unsigned && LLVMGetInstructionOpcode(v) == LLVMSExt)))
+    v = LLVMGetOperand(v, 0);
+  return v == atom;
+}
+
+/* A point S past which `v` (pure_in_atom) is the same for every value x
+ * of the atom from S on: ALWAYS_CONSTANT for a constant, NOT_SATURATED
+ * where no such point is known. x is taken as unsigned (`as_unsigned`), or
+ * as signed and then at least 0; S below the largest signed value. A min
+ * with a constant C >= 0 of the (widened) atom is C from x = C on; a
+ * compare of it with C is decided from C + 1 on. (Taken as unsigned, a
+ * signed min or compare does not grow with x.) */
+static __int128 saturation(LLVMValueRef v, LLVMValueRef atom, bool as_unsigned) {
+  if (LLVMIsAConstantInt(v))
+    return ALWAYS_CONSTANT;
+  if (v == atom)
+    return NOT_SATURATED;
+  bool call = LLVMIsACallInst(v);
+  int_minmax_kind kind = call ? int_classify_minmax(v) : INT_MINMAX_NONE;
+  bool min = kind == INT_UMIN || (kind == INT_SMIN && !as_unsigned);
+  bool compare = LLVMIsAICmpInst(v);
+  if (compare && as_unsigned) {
+    LLVMIntPredicate p = LLVMGetICmpPredicate(v);
+    compare = p == LLVMIntEQ || p == LLVMIntNE || p == LLVMIntUGT ||
+              p == LLVMIntUGE || p == LLVMIntULT || p == LLVMIntULE;
+  }
+  if (min || compare) {
+    for (unsigned i = 0; i < 2; ++i) {
+      LLVMValueRef c = LLVMGetOperand(v, 1 - i);
+      if (LLVMIsAConstantInt(c) &&
+          is_widened_atom(LLVMGetOperand(v, i), atom, as_unsigned) &&
+          LLVMConstIntGetSExtValue(c) >= 0)
+        return LLVMConstIntGetSExtValue(c) + (min ? 0 : 1);
+    }
+  }
+  __int128 most = ALWAYS_CONSTANT;
+  unsigned count = call ? 2 : (unsigned)LLVMGetNumOperands(v);
+  for (unsigned i = 0; i < count; ++i) {
+    __int128 s = saturation(LLVMGetOperand(v, i), atom, as_unsigned);
+    if (s > most)
+      most = s;
+  }
+  return most;
+}
+
+/* The loop of a header phi, for the walk: its counted exit, what a trip
+ * adds, and the header's index. */
+typedef struct chain_loop {
+  counted_exit counted;
+  trip_sum trip;
+  LLVMValueRef init, next;
+  uint32_t header, latch;
+} chain_loop;
+
+/* The values x the walk runs over, and what it has found so far. */
+typedef struct chain_walk {
+  fn_analysis *a;
+  LLVMValueRef atom;       /* NULL: the trip counts are constants */
+  __int128 low;            /* x = low + k, k < count */
+  size_t count;
+  bool stands_for_more;    /* the last x stands for every x above it */
+  bool as_unsigned;        /* x is the atom's bits taken as unsigned */
+  /* The loops met, while collecting: headers and trip counts. */
+  uint32_t headers[CHAIN_LOOPS];
+  LLVMValueRef bounds[CHAIN_LOOPS];
+  size_t loop_count;
+  bool collecting;         /* first pass: find the atom and that point */
+  bool failed;
+  fp_interval start;       /* hull of the values terms are counted from */
+  int precision;           /* of the coarsest format a term rounds into */
+  bool nonnegative, nonpositive, integer, nan;
+} chain_walk;
+
+/* Per x: the most the terms since a start add in magnitude, and their
+ * roundings; links of UINT32_MAX where no path reaches the value at x. */
+typedef struct chain_terms {
+  fp_bound *magnitude;
+  uint32_t *links;
+} chain_terms;
+
+static chain_terms chain_terms_new(const chain_walk *w, bool reached) {
+  chain_terms t = {fprange_allocate(w->count, sizeof *t.magnitude),
+                   fprange_allocate(w->count, sizeof *t.links)};
+  for (size_t k = 0; k < w->count && !reached; ++k)
+    t.links[k] = UINT32_MAX;
+  return t;
+}
+
+static void chain_terms_free(chain_terms *t) {
+  free(t->magnitude);
+  free(t->links);
+}
+
+/* The header phi `u` and its loop, where its loop is counted and a trip
+ * adds terms to it. */
+static bool chain_loop_of(fn_analysis *a, LLVMValueRef u, chain_loop *out) {
+  LLVMBasicBlockRef latch;
+  uint32_t header = block_index_of(a, LLVMGetInstructionParent(u));
+  if (header == UINT32_MAX || !a->loop_header[header] ||
+      !loop_phi_edges(a, u, header, &out->init, &out->next, &latch) ||
+      !trip_terms(a, out->next, u, 16, &out->trip) || out->trip.links == 0)
+    return false;
+  out->header = header;
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(a->blocks[header]);
+       phi && LLVMGetInstructionOpcode(phi) == LLVMPHI;
+       phi = LLVMGetNextInstruction(phi))
+    if (find_counted_exit(a, phi, header, &out->counted) &&
+        out->counted.latch == latch && out->counted.start >= 0 &&
+        out->counted.step > 0) {
+      out->latch = block_index_of(a, latch);
+      return out->latch != UINT32_MAX;
+    }
+  return false;
+}
+
+/* Whether `condition`, computed from the atom alone, is `truth` at x
+ * (true where that is not known). The last x, standing for every value
+ * from it on, is evaluated only for conditions the same from it on. */
+static bool condition_allows(chain_walk *w, LLVMValueRef condition, bool truth,
+                             __int128 x) {
+  LLVMValueRef atom = w->atom;
+  uint64_t value;
+  if (!pure_in_atom(condition, &atom, EXPRESSION_DEPTH) || atom != w->atom ||
+      int_width(condition) != 1)
+    return true;
+  if (w->stands_for_more && x == w->low + (__int128)w->count - 1 &&
+      saturation(condition, atom, w->as_unsigned) > x)
+    return true;
+  return !evaluate_at(condition, atom, x, &value) || (value != 0) == truth;
+}
+
+/* Whether x may be the atom's value in `block`: within its range there,
+ * and the conditions of the edge facts and assumes that dominate it
+ * holding at x. */
+static bool atom_possible(chain_walk *w, __int128 x, uint32_t block) {
+  if (!w->atom)
+    return true;
+  fn_analysis *a = w->a;
+  int d = (int)block;
+  for (int depth = 0; depth < REFINE_DEPTH && d >= 0; ++depth, d = a->idom[d]) {
+    if (a->fact_condition[d] &&
+        !condition_allows(w, a->fact_condition[d], a->fact_truth[d], x))
+      return false;
+    for (uint32_t k = 0; d != (int)block && k < a->assumed_count[d]; ++k)
+      if (!condition_allows(w, a->assumed[d][k], true, x))
+        return false;
+  }
+  value_range r = range_in_block(a, w->atom, block);
+  if (r.kind != VALUE_INT || !r.as.integer.known)
+    return true;
+  if (w->stands_for_more && x == w->low + (__int128)w->count - 1)
+    /* x stands for every value from x on: as unsigned, the negative ones
+     * too */
+    return x <= r.as.integer.hi || (w->as_unsigned && r.as.integer.lo < 0);
+  if (w->as_unsigned && x > int_max_of(int_width(w->atom)))
+    x -= (__int128)1 << int_width(w->atom); /* its signed reading */
+  return x >= r.as.integer.lo && x <= r.as.integer.hi;
+}
+
+/* Whether block d strictly dominates block b. */
+static bool strictly_dominates(const fn_analysis *a, int d, int b) {
+  for (int x = a->idom[b]; x >= 0; x = a->idom[x])
+    if (x == d)
+      return true;
+  return false;
+}
+
+/* The header runs of `loop` per entry where the atom is x: 0 where that
+ * cannot happen, -1 where they are not known. */
+static __int128 runs_at(chain_walk *w, const chain_loop *loop, __int128 x) {
+  if (!atom_possible(w, x, loop->header))
+    return 0;
+  uint64_t pattern;
+  LLVMValueRef bound = loop->counted.bound;
+  unsigned width = int_width(bound);
+  if (!evaluate_at(bound, w->atom, x, &pattern))
+    return -1;
+  __int128 n = as_signed(pattern, width);
+  value_range r = range_in_block(w->a, bound, loop->latch);
+  if (r.kind == VALUE_INT && r.as.integer.known &&
+      (n < r.as.integer.lo || n > r.as.integer.hi))
+    return 0; /* excluded there, by a branch or an assume */
+  __int128 start = loop->counted.start, step = loop->counted.step;
+  bool flags = LLVMGetNSW(loop->counted.next) || LLVMGetNUW(loop->counted.next);
+  /* next steps onto N exactly, or, with nsw or nuw, past it into a wrap
+   * (poison, and the branch on it undefined). */
+  if (n < start + step || (!flags && (n - start) % step != 0))
+    return -1;
+  return (n - start) / step;
+}
+
+static chain_terms chain_value(chain_walk *w, LLVMValueRef v, int depth);
+
+/* The terms of the header phi `u` of `loop` (runs_before = 1: at the
+ * header, one run fewer than trips done) or of its back edge's value (0),
+ * at each x: its start's, plus a trip's for every run. */
+static chain_terms chain_loop_terms(chain_walk *w, const chain_loop *loop,
+                                    int runs_before, int depth) {
+  chain_terms t = chain_value(w, loop->init, depth - 1);
+  if (w->collecting) {
+    LLVMValueRef atom = w->atom;
+    if (!pure_in_atom(loop->counted.bound, &atom, EXPRESSION_DEPTH))
+      w->failed = true;
+    w->atom = atom;
+    if (w->loop_count == CHAIN_LOOPS) {
+      w->failed = true;
+    } else {
+      w->headers[w->loop_count] = loop->header;
+      w->bounds[w->loop_count++] = loop->counted.bound;
+    }
+    return t;
+  }
+  /* The atom is one value all along the walk: set before every loop. */
+  if (w->atom && LLVMIsAInstruction(w->atom)) {
+    uint32_t def = block_index_of(w->a, LLVMGetInstructionParent(w->atom));
+    if (def == UINT32_MAX ||
+        !strictly_dominates(w->a, (int)def, (int)loop->header))
+      w->failed = true;
+  }
+  if (loop->trip.precision < w->precision)
+    w->precision = loop->trip.precision;
+  w->nonnegative = w->nonnegative && loop->trip.nonnegative;
+  w->nonpositive = w->nonpositive && loop->trip.nonpositive;
+  w->integer = w->integer && loop->trip.integer;
+  w->nan = w->nan || loop->trip.nan;
+  for (size_t k = 0; k < w->count && !w->failed; ++k) {
+    if (t.links[k] == UINT32_MAX)
+      continue;
+    __int128 runs = runs_at(w, loop, w->low + (__int128)k);
+    if (runs < 0 || runs - runs_before > UINT32_MAX / 2 / (loop->trip.links + 1))
+      w->failed = true;
+    else if (runs == 0)
+      t.links[k] = UINT32_MAX;
+    else {
+      __int128 trips = runs - runs_before;
+      t.magnitude[k] += (fp_bound)trips * loop->trip.magnitude;
+      uint64_t links = t.links[k] + (uint64_t)trips * loop->trip.links;
+      if (links >= UINT32_MAX)
+        w->failed = true;
+      else
+        t.links[k] = (uint32_t)links;
+    }
+  }
+  return t;
+}
+
+/* A start: terms are counted from v's own range. */
+static chain_terms chain_start(chain_walk *w, LLVMValueRef v) {
+  value_range r = base_range(w->a, v);
+  if (r.kind != VALUE_FP || r.as.fp.pos_inf || r.as.fp.neg_inf)
+    w->failed = true;
+  else
+    w->start = fp_interval_join(&w->start, &r.as.fp);
+  return chain_terms_new(w, true);
+}
+
+/* The terms of v at each x: the value of a loop's back edge, a header phi
+ * read after its loop, a phi between loops, or a start. */
+static chain_terms chain_value(chain_walk *w, LLVMValueRef v, int depth) {
+  if (depth == 0 || !LLVMIsAInstruction(v))
+    return chain_start(w, v);
+  chain_loop loop;
+  if (LLVMGetInstructionOpcode(v) == LLVMPHI) {
+    if (chain_loop_of(w->a, v, &loop))
+      return chain_loop_terms(w, &loop, 1, depth);
+    uint32_t block = block_index_of(w->a, LLVMGetInstructionParent(v));
+    if (block == UINT32_MAX || w->a->loop_header[block])
+      return chain_start(w, v);
+    chain_terms t = chain_terms_new(w, false);
+    for (unsigned i = 0; i < LLVMCountIncoming(v); ++i) {
+      chain_terms in = chain_value(w, LLVMGetIncomingValue(v, i), depth - 1);
+      for (size_t k = 0; k < w->count; ++k) {
+        if (in.links[k] == UINT32_MAX)
+          continue;
+        if (t.links[k] == UINT32_MAX || in.links[k] > t.links[k])
+          t.links[k] = in.links[k];
+        if (in.magnitude[k] > t.magnitude[k])
+          t.magnitude[k] = in.magnitude[k];
+      }
+      chain_terms_free(&in);
+    }
+    return t;
+  }
+  /* The back edge's value of a header phi of a loop it leaves. */
+  for (LLVMUseRef use = LLVMGetFirstUse(v); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (LLVMIsAPHINode(user) && chain_loop_of(w->a, user, &loop) &&
+        loop.next == v)
+      return chain_loop_terms(w, &loop, 0, depth);
+  }
+  return chain_start(w, v);
+}
+
+/* The most the terms since the start add at any x, and their roundings;
+ * false where no x reaches the header or the walk failed. */
+static bool chain_most(chain_walk *w, const chain_loop *loop,
+                       fp_bound *magnitude, uint32_t *links) {
+  chain_terms t = chain_loop_terms(w, loop, 1, CHAIN_DEPTH);
+  bool reached = false;
+  *magnitude = 0;
+  *links = 0;
+  for (size_t k = 0; k < w->count; ++k) {
+    if (t.links[k] == UINT32_MAX)
+      continue;
+    reached = true;
+    if (t.magnitude[k] > *magnitude)
+      *magnitude = t.magnitude[k];
+    if (t.links[k] > *links)
+      *links = t.links[k];
+  }
+  chain_terms_free(&t);
+  return reached && !w->failed;
+}
+
+/* The values of the atom to run over: all of its range at the loops'
+ * headers where that is small; or from its least value there (0, where
+ * that is negative and the atom is taken as unsigned) to the point past
+ * which every trip count is the same, the last standing for the rest. */
+static bool chain_domain(chain_walk *w) {
+  w->low = 0;
+  w->count = 1;
+  w->stands_for_more = false;
+  w->as_unsigned = false;
+  if (!w->atom)
+    return true;
+  if (w->loop_count == 0)
+    return false;
+  __int128 low = 0, high = 0;
+  for (size_t i = 0; i < w->loop_count; ++i) {
+    value_range r = range_in_block(w->a, w->atom, w->headers[i]);
+    if (r.kind != VALUE_INT || !r.as.integer.known)
+      return false;
+    if (i == 0 || r.as.integer.lo < low)
+      low = r.as.integer.lo;
+    if (i == 0 || r.as.integer.hi > high)
+      high = r.as.integer.hi;
+  }
+  w->low = low;
+  if (high - low < ATOM_VALUES) {
+    w->count = (size_t)(high - low + 1);
+    return true;
+  }
+  w->as_unsigned = low < 0;
+  w->low = low = w->as_unsigned ? 0 : low;
+  __int128 point = ALWAYS_CONSTANT;
+  for (size_t i = 0; i < w->loop_count; ++i) {
+    __int128 s = saturation(w->bounds[i], w->atom, w->as_unsigned);
+    if (s > point)
+      point = s;
+  }
+  if (point == NOT_SATURATED || point >= int_max_of(int_width(w->atom)))
+    return false;
+  __int128 last = point > low ? point : low;
+  if (last - low >= ATOM_VALUES)
+    return false;
+  w->count = (size_t)(last - low + 1);
+  w->stands_for_more = true;
+  return true;
+}
+
+/* carried_sum_bound: the terms of header phi `phi` counted back across the
+ * loops before it (above), bounded as accumulator_bound bounds one loop's. */
+static bool carried_sum_bound(fn_analysis *a, LLVMValueRef phi,
+                              fp_format_id format, fp_interval *out) {
+  chain_loop loop;
+  if (!chain_loop_of(a, phi, &loop))
+    return false;
+  chain_walk w = {.a = a, .count = 1, .collecting = true, .start = fp_interval_bottom(),
+                  .precision = INT_MAX, .nonnegative = true,
+                  .nonpositive = true, .integer = true};
+  fp_bound magnitude;
+  uint32_t links;
+  chain_most(&w, &loop, &magnitude, &links);
+  if (w.failed || !chain_domain(&w))
+    return false;
+  w.collecting = false;
+  w.start = fp_interval_bottom();
+  if (!chain_most(&w, &loop, &magnitude, &links))
+    return false;
+  return sum_bound(a, format, &w.start, magnitude, (fp_bound)links, w.precision,
+                   w.integer, w.nonnegative, w.nonpositive, w.nan, out);
+}
+
+/* An FP accumulator of a counted loop (header_runs): s = phi [init,
+ * outside], [next, latch] where next is s plus terms (trip_terms). After k
+ * trips s is init plus k trips' terms, every step rounded, so
+ * |s| <= (|init| + k * M) (1 + u)^(k * L), with M the most one trip adds,
+ * L its roundings (an fmuladd may round its product first: two) and u the
+ * unit roundoff, 2^-precision (a whole ulp where any rounding mode may be
+ * on): the classic bound of recursive summation (a subnormal sum is exact,
+ * an fma's product enters exactly). (1 + u)^n <= 1 + 1.1 n u while
+ * n u <= 0.1. Terms all >= 0 never make s smaller (rounding is monotone),
+ * all <= 0 never larger. Integer terms and init with |init| + k * M <=
+ * 2^precision make every sum exact. Where the sum started in loops before
+ * this one, carried_sum_bound may say more: both are met. */
+bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
+                       fp_format_id format, fp_interval *out) {
+  LLVMValueRef init, next;
+  LLVMBasicBlockRef latch;
+  __int128 runs;
+  trip_sum trip;
+  fp_interval carried;
+  bool has_carried = carried_sum_bound(a, phi, format, &carried);
+  if (!loop_phi_edges(a, phi, block, &init, &next, &latch) ||
+      !header_runs(a, block, &runs)) {
+    *out = carried;
+    return has_carried;
+  }
+  value_range start = range_in_block(a, init, block);
+  bool bounded;
+  if (start.kind != VALUE_FP || start.as.fp.pos_inf || start.as.fp.neg_inf)
+    bounded = false;
+  else if (!trip_terms(a, next, phi, 16, &trip) || trip.links == 0)
+    bounded = product_bound(a, next, phi, runs, &start, format, out);
+  else
+    bounded = sum_bound(a, format, &start.as.fp,
+                        (fp_bound)(runs - 1) * trip.magnitude,
+                        (fp_bound)(runs - 1) * (fp_bound)trip.links,
+                        trip.precision, trip.integer, trip.nonnegative,
+                        trip.nonpositive, trip.nan, out);
+  if (!bounded) {
+    *out = carried;
+    return has_carried;
+  }
+  if (has_carried)
+    *out = fp_interval_meet(format, out, &carried);
   return true;
 }
