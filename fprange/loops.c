@@ -232,20 +232,76 @@ static bool add_term(trip_sum *sum, LLVMValueRef inst, const fp_interval *term,
   return true;
 }
 
+static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
+                       int *budget, trip_sum *out);
+
+/* Values trip_terms looks at for one trip, at most: a fully unrolled inner
+ * loop is a chain of as many additions. */
+enum { TRIP_BUDGET = 512 };
+
+/* `times` trips of `inner` after `outer`'s terms. */
+static void add_trips(trip_sum *outer, const trip_sum *inner, __int128 times) {
+  outer->magnitude += (fp_bound)times * inner->magnitude;
+  outer->links += (unsigned)times * inner->links;
+  if (inner->precision < outer->precision)
+    outer->precision = inner->precision;
+  outer->nonnegative = outer->nonnegative && inner->nonnegative;
+  outer->nonpositive = outer->nonpositive && inner->nonpositive;
+  outer->integer = outer->integer && inner->integer;
+  outer->nan = outer->nan || inner->nan;
+}
+
+static bool carried_trip_terms(fn_analysis *a, LLVMValueRef phi,
+                               LLVMValueRef origin, trip_sum *out);
+
+/* v the header phi of a counted loop inside phi's (a nested loop), whose
+ * sum starts from one computed from phi: that one's terms, and the inner
+ * loop's trips before its header runs for the last time (its exit value,
+ * v plus one trip, adds the last one). Where its runs are not bounded
+ * alone, counted back to phi across the inner loops (carried_trip_terms). */
+static bool inner_loop_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
+                             int *budget, trip_sum *out) {
+  LLVMValueRef init, next;
+  LLVMBasicBlockRef latch;
+  __int128 runs;
+  trip_sum inner, carried;
+  uint32_t block = block_index_of(a, LLVMGetInstructionParent(v));
+  if (block == UINT32_MAX || !a->loop_header[block] ||
+      !loop_phi_edges(a, v, block, &init, &next, &latch))
+    return false;
+  bool has_carried = carried_trip_terms(a, v, phi, &carried);
+  if (!header_runs(a, block, &runs) ||
+      !trip_terms(a, next, v, budget, &inner) ||
+      (fp_bound)(runs - 1) * (fp_bound)(inner.links + 1) > (fp_bound)(1u << 30) ||
+      !trip_terms(a, init, phi, budget, out)) {
+    *out = carried;
+    return has_carried;
+  }
+  add_trips(out, &inner, runs - 1);
+  /* Both bound the same terms: each the smaller. */
+  if (has_carried && carried.magnitude < out->magnitude)
+    out->magnitude = carried.magnitude;
+  if (has_carried && carried.links < out->links)
+    out->links = carried.links;
+  return true;
+}
+
 /* v computed from the header phi `phi` by additions alone: each an fadd
  * with one operand so computed (the other a term), an fsub of a term from
  * one, an fma/fmuladd adding a product to one, a conversion of one (C's
- * excess precision: fpext is exact, fptrunc rounds), or a select or phi
- * all of whose values are (so a loop inside, whose own phi would need
- * another trip, is not: the depth runs out). */
+ * excess precision: fpext is exact, fptrunc rounds), a select or phi all
+ * of whose values are, or the sum of a counted loop inside that starts
+ * from one (inner_loop_terms). */
 static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
-                       int depth, trip_sum *out) {
+                       int *budget, trip_sum *out) {
   *out = (trip_sum){0, 0, INT_MAX, true, true, true, false};
   if (v == phi)
     return true;
-  if (depth == 0 || !LLVMIsAInstruction(v))
+  if (--*budget < 0 || !LLVMIsAInstruction(v))
     return false;
   LLVMOpcode opcode = LLVMGetInstructionOpcode(v);
+  if (opcode == LLVMPHI && inner_loop_terms(a, v, phi, budget, out))
+    return true;
   /* reassoc may regroup the sum, contract fuse a term's product into it */
   if (fast_math_of(v) & (LLVMFastMathAllowReassoc | LLVMFastMathAllowContract))
     return false;
@@ -255,13 +311,13 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
         break; /* term - s: not an accumulation */
       value_range term = base_range(a, LLVMGetOperand(v, 1 - chained));
       if (term.kind == VALUE_FP &&
-          trip_terms(a, LLVMGetOperand(v, chained), phi, depth - 1, out))
+          trip_terms(a, LLVMGetOperand(v, chained), phi, budget, out))
         return add_term(out, v, &term.as.fp, opcode == LLVMFSub);
     }
     return false;
   }
   if (opcode == LLVMFPExt || opcode == LLVMFPTrunc)
-    return trip_terms(a, LLVMGetOperand(v, 0), phi, depth - 1, out) &&
+    return trip_terms(a, LLVMGetOperand(v, 0), phi, budget, out) &&
            (opcode == LLVMFPExt || add_rounding(out, v));
   if (opcode == LLVMCall) {
     fp_unary_fn unary;
@@ -273,7 +329,7 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
     value_range y = base_range(a, LLVMGetOperand(v, 1));
     fp_bound x_low, x_high, y_low, y_high;
     if (x.kind != VALUE_FP || y.kind != VALUE_FP ||
-        !trip_terms(a, LLVMGetOperand(v, 2), phi, depth - 1, out))
+        !trip_terms(a, LLVMGetOperand(v, 2), phi, budget, out))
       return false;
     /* The product's hull (exact in binary128 for float and double; the
      * slack of accumulator_bound covers the wider formats' rounding): only
@@ -302,7 +358,7 @@ static bool trip_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
     trip_sum path;
     LLVMValueRef from = opcode == LLVMSelect ? LLVMGetOperand(v, i + 1)
                                              : LLVMGetIncomingValue(v, i);
-    if (!trip_terms(a, from, phi, depth - 1, &path))
+    if (!trip_terms(a, from, phi, budget, &path))
       return false;
     if (path.magnitude > out->magnitude)
       out->magnitude = path.magnitude;
@@ -406,7 +462,7 @@ static bool product_bound(fn_analysis *a, LLVMValueRef next, LLVMValueRef phi,
   fp_bound u = ldexpl(1.0L, a->arith->nearest ? -precision : 1 - precision);
   trip_product trip;
   fp_bound low, high;
-  if (!trip_factors(a, next, phi, 16, u, &trip) || trip.links == 0 ||
+  if (!trip_factors(a, next, phi, 64, u, &trip) || trip.links == 0 ||
       !fp_interval_extent(&start->as.fp, &low, &high))
     return false;
   fp_bound bound = (high > -low ? high : -low) +
@@ -525,7 +581,7 @@ static bool pure_in_atom(LLVMValueRef v, LLVMValueRef *atom, int depth) {
   unsigned width = int_width(v);
   if (width == 0 || width > 64 || depth == 0)
     return false;
-  if (LLVMIsAConstantInt(v))
+  if (LLVMIsAConstantInt(v) || v == *atom)
     return true;
   bool operation = LLVMIsAInstruction(v);
   if (operation) {
@@ -698,6 +754,7 @@ typedef struct chain_walk {
   LLVMValueRef bounds[CHAIN_LOOPS];
   size_t loop_count;
   bool collecting;         /* first pass: find the atom and that point */
+  LLVMValueRef origin;     /* where set, the one start: no terms before it */
   bool failed;
   fp_interval start;       /* hull of the values terms are counted from */
   int precision;           /* of the coarsest format a term rounds into */
@@ -728,10 +785,12 @@ static void chain_terms_free(chain_terms *t) {
  * adds terms to it. */
 static bool chain_loop_of(fn_analysis *a, LLVMValueRef u, chain_loop *out) {
   LLVMBasicBlockRef latch;
+  int budget = TRIP_BUDGET;
   uint32_t header = block_index_of(a, LLVMGetInstructionParent(u));
   if (header == UINT32_MAX || !a->loop_header[header] ||
       !loop_phi_edges(a, u, header, &out->init, &out->next, &latch) ||
-      !trip_terms(a, out->next, u, 16, &out->trip) || out->trip.links == 0)
+      !trip_terms(a, out->next, u, &budget, &out->trip) ||
+      out->trip.links == 0)
     return false;
   out->header = header;
   for (LLVMValueRef phi = LLVMGetFirstInstruction(a->blocks[header]);
@@ -762,13 +821,27 @@ static bool condition_allows(chain_walk *w, LLVMValueRef condition, bool truth,
   return !evaluate_at(condition, atom, x, &value) || (value != 0) == truth;
 }
 
-/* Whether x may be the atom's value in `block`: within its range there,
- * and the conditions of the edge facts and assumes that dominate it
- * holding at x. */
+/* Whether x may be the atom's value in loop header `block`: within its
+ * range there, and the conditions of the edge facts and assumes that
+ * dominate it holding at x, and of the branch into the loop where it is
+ * entered from one block (the atom is set before the loop: the same all
+ * through it). */
 static bool atom_possible(chain_walk *w, __int128 x, uint32_t block) {
   if (!w->atom)
     return true;
   fn_analysis *a = w->a;
+  uint32_t entries = 0, entry = 0;
+  for (uint32_t k = 0; k < a->pred_count[block]; ++k)
+    if (a->preds[block][k] < block) {
+      entries++;
+      entry = a->preds[block][k];
+    }
+  LLVMValueRef condition;
+  bool truth;
+  if (entries == 1 &&
+      edge_fact(a->blocks[entry], a->blocks[block], &condition, &truth) &&
+      !condition_allows(w, condition, truth, x))
+    return false;
   int d = (int)block;
   for (int depth = 0; depth < REFINE_DEPTH && d >= 0; ++depth, d = a->idom[d]) {
     if (a->fact_condition[d] &&
@@ -831,10 +904,6 @@ static chain_terms chain_loop_terms(chain_walk *w, const chain_loop *loop,
                                     int runs_before, int depth) {
   chain_terms t = chain_value(w, loop->init, depth - 1);
   if (w->collecting) {
-    LLVMValueRef atom = w->atom;
-    if (!pure_in_atom(loop->counted.bound, &atom, EXPRESSION_DEPTH))
-      w->failed = true;
-    w->atom = atom;
     if (w->loop_count == CHAIN_LOOPS) {
       w->failed = true;
     } else {
@@ -879,6 +948,10 @@ static chain_terms chain_loop_terms(chain_walk *w, const chain_loop *loop,
 
 /* A start: terms are counted from v's own range. */
 static chain_terms chain_start(chain_walk *w, LLVMValueRef v) {
+  if (w->origin) { /* every way must lead back to it */
+    w->failed = w->failed || v != w->origin;
+    return chain_terms_new(w, true);
+  }
   value_range r = base_range(w->a, v);
   if (r.kind != VALUE_FP || r.as.fp.pos_inf || r.as.fp.neg_inf)
     w->failed = true;
@@ -887,14 +960,27 @@ static chain_terms chain_start(chain_walk *w, LLVMValueRef v) {
   return chain_terms_new(w, true);
 }
 
+/* Whether `loop`'s trip count is computed from the atom (which the first
+ * loop the walk meets sets, the one whose header phi is bounded): a loop
+ * counted from another value (an outer loop's, by another argument) is no
+ * loop of the walk, its header phi a start with its own range. */
+static bool counted_from_atom(chain_walk *w, const chain_loop *loop) {
+  LLVMValueRef atom = w->atom;
+  if (!pure_in_atom(loop->counted.bound, &atom, EXPRESSION_DEPTH) ||
+      (atom != w->atom && !w->collecting))
+    return false;
+  w->atom = atom;
+  return true;
+}
+
 /* The terms of v at each x: the value of a loop's back edge, a header phi
  * read after its loop, a phi between loops, or a start. */
 static chain_terms chain_value(chain_walk *w, LLVMValueRef v, int depth) {
-  if (depth == 0 || !LLVMIsAInstruction(v))
+  if (depth == 0 || !LLVMIsAInstruction(v) || v == w->origin)
     return chain_start(w, v);
   chain_loop loop;
   if (LLVMGetInstructionOpcode(v) == LLVMPHI) {
-    if (chain_loop_of(w->a, v, &loop))
+    if (chain_loop_of(w->a, v, &loop) && counted_from_atom(w, &loop))
       return chain_loop_terms(w, &loop, 1, depth);
     uint32_t block = block_index_of(w->a, LLVMGetInstructionParent(v));
     if (block == UINT32_MAX || w->a->loop_header[block])
@@ -919,7 +1005,8 @@ static chain_terms chain_value(chain_walk *w, LLVMValueRef v, int depth) {
     LLVMValueRef user = LLVMGetUser(use);
     if (LLVMIsAPHINode(user) && chain_loop_of(w->a, user, &loop) &&
         loop.next == v)
-      return chain_loop_terms(w, &loop, 0, depth);
+      return counted_from_atom(w, &loop) ? chain_loop_terms(w, &loop, 0, depth)
+                                         : chain_start(w, v);
   }
   return chain_start(w, v);
 }
@@ -928,6 +1015,8 @@ static chain_terms chain_value(chain_walk *w, LLVMValueRef v, int depth) {
  * false where no x reaches the header or the walk failed. */
 static bool chain_most(chain_walk *w, const chain_loop *loop,
                        fp_bound *magnitude, uint32_t *links) {
+  if (!counted_from_atom(w, loop))
+    return false;
   chain_terms t = chain_loop_terms(w, loop, 1, CHAIN_DEPTH);
   bool reached = false;
   *magnitude = 0;
@@ -949,7 +1038,7 @@ static bool chain_most(chain_walk *w, const chain_loop *loop,
  * headers where that is small; or from its least value there (0, where
  * that is negative and the atom is taken as unsigned) to the point past
  * which every trip count is the same, the last standing for the rest. */
-static bool chain_domain(chain_walk *w) {
+static bool atom_domain(chain_walk *w) {
   w->low = 0;
   w->count = 1;
   w->stands_for_more = false;
@@ -991,27 +1080,90 @@ static bool chain_domain(chain_walk *w) {
   return true;
 }
 
-/* carried_sum_bound: the terms of header phi `phi` counted back across the
- * loops before it (above), bounded as accumulator_bound bounds one loop's. */
-static bool carried_sum_bound(fn_analysis *a, LLVMValueRef phi,
-                              fp_format_id format, fp_interval *out) {
+/* Whether v's range is known and holds at most ATOM_VALUES values. */
+static bool few_values(fn_analysis *a, LLVMValueRef v) {
+  value_range r = base_range(a, v);
+  return r.kind == VALUE_INT && r.as.integer.known &&
+         r.as.integer.hi - r.as.integer.lo < ATOM_VALUES;
+}
+
+/* The atom the trip counts are computed from, and its values. Where the
+ * value they start from has too many (i & 127, min'ed with 100, from an
+ * argument i), the lowest value of few on the first count's way down to
+ * it (the and) may serve instead, if every count is computed from it. */
+static bool chain_domain(chain_walk *w) {
+  if (atom_domain(w))
+    return true;
+  if (!w->atom || w->loop_count == 0)
+    return false;
+  LLVMValueRef lowest = NULL;
+  for (LLVMValueRef v = w->bounds[0]; v && v != w->atom;) {
+    if (!LLVMIsAConstantInt(v) && few_values(w->a, v))
+      lowest = v;
+    LLVMValueRef down = NULL;
+    unsigned count = LLVMIsACallInst(v) ? 2 : (unsigned)LLVMGetNumOperands(v);
+    for (unsigned i = 0; i < count; ++i)
+      if (!LLVMIsAConstantInt(LLVMGetOperand(v, i)))
+        down = down ? NULL : LLVMGetOperand(v, i); /* one way down only */
+    if (!down)
+      return false;
+    v = down;
+  }
+  if (!lowest)
+    return false;
+  for (size_t i = 0; i < w->loop_count; ++i) {
+    LLVMValueRef atom = lowest;
+    if (!pure_in_atom(w->bounds[i], &atom, EXPRESSION_DEPTH) || atom != lowest)
+      return false;
+  }
+  w->atom = lowest;
+  return atom_domain(w);
+}
+
+/* The terms of header phi `phi` counted back across the loops before it
+ * (above), from `origin` alone where that is set: the most at any x, in
+ * magnitude and roundings, and what they have in common in `w`. */
+static bool carried_terms(fn_analysis *a, LLVMValueRef phi, LLVMValueRef origin,
+                          chain_walk *w, fp_bound *magnitude, uint32_t *links) {
   chain_loop loop;
   if (!chain_loop_of(a, phi, &loop))
     return false;
-  chain_walk w = {.a = a, .count = 1, .collecting = true, .start = fp_interval_bottom(),
-                  .precision = INT_MAX, .nonnegative = true,
-                  .nonpositive = true, .integer = true};
+  *w = (chain_walk){.a = a, .count = 1, .collecting = true, .origin = origin,
+                    .start = fp_interval_bottom(), .precision = INT_MAX,
+                    .nonnegative = true, .nonpositive = true, .integer = true};
+  chain_most(w, &loop, magnitude, links);
+  if (w->failed || !chain_domain(w))
+    return false;
+  w->collecting = false;
+  w->start = fp_interval_bottom();
+  return chain_most(w, &loop, magnitude, links);
+}
+
+/* The bound of a header phi's sum counted back across loops. */
+static bool carried_sum_bound(fn_analysis *a, LLVMValueRef phi,
+                              fp_format_id format, fp_interval *out) {
+  chain_walk w;
   fp_bound magnitude;
   uint32_t links;
-  chain_most(&w, &loop, &magnitude, &links);
-  if (w.failed || !chain_domain(&w))
+  return carried_terms(a, phi, NULL, &w, &magnitude, &links) &&
+         sum_bound(a, format, &w.start, magnitude, (fp_bound)links,
+                   w.precision, w.integer, w.nonnegative, w.nonpositive, w.nan,
+                   out);
+}
+
+/* The terms of a header phi of loops inside `origin`'s, counted back to
+ * origin (trip_terms, where its own loop's runs alone are not bounded: a
+ * runtime-unrolled inner loop). */
+static bool carried_trip_terms(fn_analysis *a, LLVMValueRef phi,
+                               LLVMValueRef origin, trip_sum *out) {
+  chain_walk w;
+  fp_bound magnitude;
+  uint32_t links;
+  if (!carried_terms(a, phi, origin, &w, &magnitude, &links))
     return false;
-  w.collecting = false;
-  w.start = fp_interval_bottom();
-  if (!chain_most(&w, &loop, &magnitude, &links))
-    return false;
-  return sum_bound(a, format, &w.start, magnitude, (fp_bound)links, w.precision,
-                   w.integer, w.nonnegative, w.nonpositive, w.nan, out);
+  *out = (trip_sum){magnitude, links, w.precision, w.nonnegative,
+                    w.nonpositive, w.integer, w.nan};
+  return true;
 }
 
 /* An FP accumulator of a counted loop (header_runs): s = phi [init,
@@ -1033,6 +1185,7 @@ bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
   __int128 runs;
   trip_sum trip;
   fp_interval carried;
+  int budget = TRIP_BUDGET;
   bool has_carried = carried_sum_bound(a, phi, format, &carried);
   if (!loop_phi_edges(a, phi, block, &init, &next, &latch) ||
       !header_runs(a, block, &runs)) {
@@ -1043,7 +1196,7 @@ bool accumulator_bound(fn_analysis *a, LLVMValueRef phi, uint32_t block,
   bool bounded;
   if (start.kind != VALUE_FP || start.as.fp.pos_inf || start.as.fp.neg_inf)
     bounded = false;
-  else if (!trip_terms(a, next, phi, 16, &trip) || trip.links == 0)
+  else if (!trip_terms(a, next, phi, &budget, &trip) || trip.links == 0)
     bounded = product_bound(a, next, phi, runs, &start, format, out);
   else
     bounded = sum_bound(a, format, &start.as.fp,

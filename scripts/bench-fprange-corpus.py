@@ -212,6 +212,38 @@ class Corpus:
                  f"  for (int k = 0; k < (i & 15); ++k)\n"
                  f"    acc += ({ctype})k;\n"
                  f"  return acc > ({ctype})20;\n")
+        # Accumulators over a trip count that varies, min(i & 127, n)
+        # (issue 38): a sum of terms in [0, 1], a product of factors in
+        # [0, 1], a sum of whole numbers (integral: floor gives it back)
+        # and a sum of cosines. -O2 unrolls these loops by 4 and leaves a
+        # remainder loop.
+        if t in SMALL_TYPES:
+            return
+        count = (f"  unsigned m = (unsigned)i & 127u;\n"
+                 f"  if (m > {n}u)\n"
+                 f"    m = {n}u;\n")
+        self.add("loops", t, 0,
+                 count + f"  {ctype} acc = 0;\n"
+                 f"  for (unsigned k = 0; k < m; ++k)\n"
+                 f"    acc += ({ctype})((j + k) & 255) / ({ctype})255;\n"
+                 f"  return acc > ({ctype}){lit(n + 1)} || acc < 0;\n")
+        self.add("loops", t, 0,
+                 count + f"  {ctype} g = 1;\n"
+                 f"  for (unsigned k = 0; k < m; ++k)\n"
+                 f"    g *= ({ctype})((j + k) & 255) / ({ctype})255;\n"
+                 f"  return g > ({ctype})1 || g < 0;\n")
+        if suffix is None:
+            return
+        self.add("loops", t, 0,
+                 count + f"  {ctype} acc = 0;\n"
+                 f"  for (unsigned k = 0; k < m; ++k)\n"
+                 f"    acc += ({ctype})((j ^ (int)k) & 15);\n"
+                 f"  return floor{suffix}(acc) != acc;\n")
+        self.add("loops", t, 0,
+                 count + f"  {ctype} acc = 0;\n"
+                 f"  for (unsigned k = 0; k < m; ++k)\n"
+                 f"    acc += cos{suffix}(({ctype})(j + (int)k));\n"
+                 f"  return acc > ({ctype}){lit(n + 1)};\n")
 
     def branch_refined(self, t):
         ctype, suffix, margin = TYPES[t]

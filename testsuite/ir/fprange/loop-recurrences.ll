@@ -580,3 +580,105 @@ loop:
 exit:
   ret i1 %c
 }
+
+; Nested loops, each by its own trip count: at most 10 outer trips of at
+; most 20 inner trips of terms in [0, 1]. An outer trip adds the inner
+; loop's sum (its 20 runs), so the outer header sees at most 9 * 20 = 180,
+; the inner header 180 + 19, the inner exit 200: below 201.
+; PRINT-LABEL: function @nested
+; PRINT: %outer.s = phi float
+; PRINT-NEXT: min: 0 max: 180.00{{[0-9]*}} isInteger: 0 nan: 0 +inf: 0
+; PRINT: %inner.s = phi float
+; PRINT-NEXT: min: 0 max: 199.00{{[0-9]*}} isInteger: 0 nan: 0 +inf: 0
+; CHECK-LABEL: @nested(
+; CHECK: {{^}}exit:
+; CHECK-NEXT: br label %done
+define i1 @nested(ptr %p, i32 %n, i32 %m) {
+entry:
+  %inner.count = call i32 @llvm.umin.i32(i32 %m, i32 20)
+  %empty = icmp eq i32 %n, 0
+  br i1 %empty, label %done, label %preheader
+preheader:
+  %outer.count = call i32 @llvm.umin.i32(i32 %n, i32 10)
+  %no.inner = icmp eq i32 %m, 0
+  %outer.end = zext nneg i32 %outer.count to i64
+  %inner.end = zext nneg i32 %inner.count to i64
+  br label %outer
+outer:
+  %i = phi i64 [ 0, %preheader ], [ %i.next, %outer.latch ]
+  %outer.s = phi float [ 0.0, %preheader ], [ %outer.next, %outer.latch ]
+  br i1 %no.inner, label %outer.latch, label %inner.preheader
+inner.preheader:
+  %row = mul nuw nsw i64 %i, 20
+  %base = getelementptr inbounds i8, ptr %p, i64 %row
+  br label %inner
+inner:
+  %j = phi i64 [ 0, %inner.preheader ], [ %j.next, %inner ]
+  %inner.s = phi float [ %outer.s, %inner.preheader ], [ %inner.next, %inner ]
+  %a = getelementptr inbounds i8, ptr %base, i64 %j
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to float
+  %t = fdiv float %x, 255.0
+  %inner.next = fadd float %inner.s, %t
+  %j.next = add nuw nsw i64 %j, 1
+  %inner.stop = icmp eq i64 %j.next, %inner.end
+  br i1 %inner.stop, label %outer.latch, label %inner
+outer.latch:
+  %outer.next = phi float [ %outer.s, %outer ], [ %inner.next, %inner ]
+  %i.next = add nuw nsw i64 %i, 1
+  %outer.stop = icmp eq i64 %i.next, %outer.end
+  br i1 %outer.stop, label %exit, label %outer
+exit:
+  %c = fcmp ogt float %outer.next, 201.0
+  br label %done
+done:
+  %r = phi i1 [ false, %entry ], [ %c, %exit ]
+  ret i1 %r
+}
+
+; The same sum reaches 200 (n >= 10, m >= 20, every byte 255): against
+; 199.5 it is not decided.
+; CHECK-LABEL: @nested_reachable(
+; CHECK: %c = fcmp ogt float %outer.next, 1.995000e+02
+define i1 @nested_reachable(ptr %p, i32 %n, i32 %m) {
+entry:
+  %inner.count = call i32 @llvm.umin.i32(i32 %m, i32 20)
+  %empty = icmp eq i32 %n, 0
+  br i1 %empty, label %done, label %preheader
+preheader:
+  %outer.count = call i32 @llvm.umin.i32(i32 %n, i32 10)
+  %no.inner = icmp eq i32 %m, 0
+  %outer.end = zext nneg i32 %outer.count to i64
+  %inner.end = zext nneg i32 %inner.count to i64
+  br label %outer
+outer:
+  %i = phi i64 [ 0, %preheader ], [ %i.next, %outer.latch ]
+  %outer.s = phi float [ 0.0, %preheader ], [ %outer.next, %outer.latch ]
+  br i1 %no.inner, label %outer.latch, label %inner.preheader
+inner.preheader:
+  %row = mul nuw nsw i64 %i, 20
+  %base = getelementptr inbounds i8, ptr %p, i64 %row
+  br label %inner
+inner:
+  %j = phi i64 [ 0, %inner.preheader ], [ %j.next, %inner ]
+  %inner.s = phi float [ %outer.s, %inner.preheader ], [ %inner.next, %inner ]
+  %a = getelementptr inbounds i8, ptr %base, i64 %j
+  %b = load i8, ptr %a
+  %x = uitofp i8 %b to float
+  %t = fdiv float %x, 255.0
+  %inner.next = fadd float %inner.s, %t
+  %j.next = add nuw nsw i64 %j, 1
+  %inner.stop = icmp eq i64 %j.next, %inner.end
+  br i1 %inner.stop, label %outer.latch, label %inner
+outer.latch:
+  %outer.next = phi float [ %outer.s, %outer ], [ %inner.next, %inner ]
+  %i.next = add nuw nsw i64 %i, 1
+  %outer.stop = icmp eq i64 %i.next, %outer.end
+  br i1 %outer.stop, label %exit, label %outer
+exit:
+  %c = fcmp ogt float %outer.next, 199.5
+  br label %done
+done:
+  %r = phi i1 [ false, %entry ], [ %c, %exit ]
+  ret i1 %r
+}
