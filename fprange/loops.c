@@ -810,6 +810,29 @@ static bool chain_loop_of(fn_analysis *a, LLVMValueRef u, chain_loop *out) {
  * from it on, is evaluated only for conditions the same from it on. */
 static bool condition_allows(chain_walk *w, LLVMValueRef condition, bool truth,
                              __int128 x) {
+  /* a || b false, a && b true: each of a, b so (the logical forms too,
+   * select a, true, b and select a, b, false). */
+  if (LLVMIsAInstruction(condition) && int_width(condition) == 1) {
+    LLVMOpcode opcode = LLVMGetInstructionOpcode(condition);
+    LLVMValueRef parts[2] = {NULL, NULL};
+    if ((opcode == LLVMOr && !truth) || (opcode == LLVMAnd && truth)) {
+      parts[0] = LLVMGetOperand(condition, 0);
+      parts[1] = LLVMGetOperand(condition, 1);
+    } else if (opcode == LLVMSelect) {
+      LLVMValueRef on_true = LLVMGetOperand(condition, 1);
+      LLVMValueRef on_false = LLVMGetOperand(condition, 2);
+      if ((!truth && LLVMIsAConstantInt(on_true) &&
+           LLVMConstIntGetZExtValue(on_true) == 1) ||
+          (truth && LLVMIsAConstantInt(on_false) &&
+           LLVMConstIntGetZExtValue(on_false) == 0)) {
+        parts[0] = LLVMGetOperand(condition, 0);
+        parts[1] = truth ? on_true : on_false;
+      }
+    }
+    if (parts[0])
+      return condition_allows(w, parts[0], truth, x) &&
+             condition_allows(w, parts[1], truth, x);
+  }
   LLVMValueRef atom = w->atom;
   uint64_t value;
   if (!pure_in_atom(condition, &atom, EXPRESSION_DEPTH) || atom != w->atom ||
