@@ -805,14 +805,28 @@ static bool chain_loop_of(fn_analysis *a, LLVMValueRef u, chain_loop *out) {
   return false;
 }
 
-/* Whether `condition`, computed from the atom alone, is `truth` at x
- * (true where that is not known). The last x, standing for every value
- * from it on, is evaluated only for conditions the same from it on. */
-static bool condition_allows(chain_walk *w, LLVMValueRef condition, bool truth,
-                             __int128 x) {
-  /* a || b false, a && b true: each of a, b so (the logical forms too,
-   * select a, true, b and select a, b, false). */
-  if (LLVMIsAInstruction(condition) && int_width(condition) == 1) {
+/* What decides, at each x, whether a loop of the walk runs and how often:
+ * the conditions on the atom alone that hold in it (with the point from
+ * which each is the same), the atom's range at its header and its count's
+ * range at its latch. Gathered once per loop, read for every x. */
+enum { LOOP_FACTS = 16 };
+typedef struct loop_view {
+  LLVMValueRef facts[LOOP_FACTS];
+  bool truths[LOOP_FACTS];
+  __int128 same_from[LOOP_FACTS];
+  size_t fact_count;
+  value_range atom_range, bound_range;
+} loop_view;
+
+/* Adds "condition == truth" to the view where it is computed from the atom
+ * alone; a || b false and a && b true as each of a, b so (the logical
+ * forms too: select a, true, b and select a, b, false). */
+static void view_fact(chain_walk *w, loop_view *view, LLVMValueRef condition,
+                      bool truth, int depth) {
+  if (depth == 0 || view->fact_count == LOOP_FACTS ||
+      int_width(condition) != 1)
+    return;
+  if (LLVMIsAInstruction(condition)) {
     LLVMOpcode opcode = LLVMGetInstructionOpcode(condition);
     LLVMValueRef parts[2] = {NULL, NULL};
     if ((opcode == LLVMOr && !truth) || (opcode == LLVMAnd && truth)) {
@@ -829,30 +843,30 @@ static bool condition_allows(chain_walk *w, LLVMValueRef condition, bool truth,
         parts[1] = truth ? on_true : on_false;
       }
     }
-    if (parts[0])
-      return condition_allows(w, parts[0], truth, x) &&
-             condition_allows(w, parts[1], truth, x);
+    if (parts[0]) {
+      view_fact(w, view, parts[0], truth, depth - 1);
+      view_fact(w, view, parts[1], truth, depth - 1);
+      return;
+    }
   }
   LLVMValueRef atom = w->atom;
-  uint64_t value;
-  if (!pure_in_atom(condition, &atom, EXPRESSION_DEPTH) || atom != w->atom ||
-      int_width(condition) != 1)
-    return true;
-  if (w->stands_for_more && x == w->low + (__int128)w->count - 1 &&
-      saturation(condition, atom, w->as_unsigned) > x)
-    return true;
-  return !evaluate_at(condition, atom, x, &value) || (value != 0) == truth;
+  if (!pure_in_atom(condition, &atom, EXPRESSION_DEPTH) || atom != w->atom)
+    return;
+  view->facts[view->fact_count] = condition;
+  view->truths[view->fact_count] = truth;
+  view->same_from[view->fact_count++] =
+      saturation(condition, atom, w->as_unsigned);
 }
 
-/* Whether x may be the atom's value in loop header `block`: within its
- * range there, and the conditions of the edge facts and assumes that
- * dominate it holding at x, and of the branch into the loop where it is
- * entered from one block (the atom is set before the loop: the same all
- * through it). */
-static bool atom_possible(chain_walk *w, __int128 x, uint32_t block) {
-  if (!w->atom)
-    return true;
+/* The view of `loop`: the edge facts and assumes that dominate its header,
+ * and the branch into it where it is entered from one block (the atom is
+ * set before the loop: the same all through it). */
+static void view_loop(chain_walk *w, const chain_loop *loop, loop_view *view) {
   fn_analysis *a = w->a;
+  uint32_t block = loop->header;
+  view->fact_count = 0;
+  view->atom_range = range_in_block(a, w->atom, block);
+  view->bound_range = range_in_block(a, loop->counted.bound, loop->latch);
   uint32_t entries = 0, entry = 0;
   for (uint32_t k = 0; k < a->pred_count[block]; ++k)
     if (a->preds[block][k] < block) {
@@ -862,28 +876,40 @@ static bool atom_possible(chain_walk *w, __int128 x, uint32_t block) {
   LLVMValueRef condition;
   bool truth;
   if (entries == 1 &&
-      edge_fact(a->blocks[entry], a->blocks[block], &condition, &truth) &&
-      !condition_allows(w, condition, truth, x))
-    return false;
+      edge_fact(a->blocks[entry], a->blocks[block], &condition, &truth))
+    view_fact(w, view, condition, truth, CONDITION_DEPTH);
   int d = (int)block;
   for (int depth = 0; depth < REFINE_DEPTH && d >= 0; ++depth, d = a->idom[d]) {
-    if (a->fact_condition[d] &&
-        !condition_allows(w, a->fact_condition[d], a->fact_truth[d], x))
-      return false;
+    if (a->fact_condition[d])
+      view_fact(w, view, a->fact_condition[d], a->fact_truth[d],
+                CONDITION_DEPTH);
     for (uint32_t k = 0; d != (int)block && k < a->assumed_count[d]; ++k)
-      if (!condition_allows(w, a->assumed[d][k], true, x))
-        return false;
+      view_fact(w, view, a->assumed[d][k], true, CONDITION_DEPTH);
   }
-  value_range r = range_in_block(a, w->atom, block);
-  if (r.kind != VALUE_INT || !r.as.integer.known)
+}
+
+/* Whether x may be the atom's value in the loop: within its range there,
+ * and every condition of the view holding at x (the last x, standing for
+ * every value from it on, only for conditions the same from it on). */
+static bool view_allows(chain_walk *w, const loop_view *view, __int128 x) {
+  if (!w->atom)
     return true;
-  if (w->stands_for_more && x == w->low + (__int128)w->count - 1)
-    /* x stands for every value from x on: as unsigned, the negative ones
-     * too */
-    return x <= r.as.integer.hi || (w->as_unsigned && r.as.integer.lo < 0);
+  bool last = w->stands_for_more && x == w->low + (__int128)w->count - 1;
+  for (size_t k = 0; k < view->fact_count; ++k) {
+    uint64_t value;
+    if ((!last || view->same_from[k] <= x) &&
+        evaluate_at(view->facts[k], w->atom, x, &value) &&
+        (value != 0) != view->truths[k])
+      return false;
+  }
+  const value_range *r = &view->atom_range;
+  if (r->kind != VALUE_INT || !r->as.integer.known)
+    return true;
+  if (last) /* as unsigned, the negative values too */
+    return x <= r->as.integer.hi || (w->as_unsigned && r->as.integer.lo < 0);
   if (w->as_unsigned && x > int_max_of(int_width(w->atom)))
     x -= (__int128)1 << int_width(w->atom); /* its signed reading */
-  return x >= r.as.integer.lo && x <= r.as.integer.hi;
+  return x >= r->as.integer.lo && x <= r->as.integer.hi;
 }
 
 /* Whether block d strictly dominates block b. */
@@ -896,18 +922,18 @@ static bool strictly_dominates(const fn_analysis *a, int d, int b) {
 
 /* The header runs of `loop` per entry where the atom is x: 0 where that
  * cannot happen, -1 where they are not known. */
-static __int128 runs_at(chain_walk *w, const chain_loop *loop, __int128 x) {
-  if (!atom_possible(w, x, loop->header))
+static __int128 runs_at(chain_walk *w, const chain_loop *loop,
+                        const loop_view *view, __int128 x) {
+  if (!view_allows(w, view, x))
     return 0;
   uint64_t pattern;
   LLVMValueRef bound = loop->counted.bound;
-  unsigned width = int_width(bound);
   if (!evaluate_at(bound, w->atom, x, &pattern))
     return -1;
-  __int128 n = as_signed(pattern, width);
-  value_range r = range_in_block(w->a, bound, loop->latch);
-  if (r.kind == VALUE_INT && r.as.integer.known &&
-      (n < r.as.integer.lo || n > r.as.integer.hi))
+  __int128 n = as_signed(pattern, int_width(bound));
+  const value_range *r = &view->bound_range;
+  if (r->kind == VALUE_INT && r->as.integer.known &&
+      (n < r->as.integer.lo || n > r->as.integer.hi))
     return 0; /* excluded there, by a branch or an assume */
   __int128 start = loop->counted.start, step = loop->counted.step;
   bool flags = LLVMGetNSW(loop->counted.next) || LLVMGetNUW(loop->counted.next);
@@ -948,10 +974,16 @@ static chain_terms chain_loop_terms(chain_walk *w, const chain_loop *loop,
   w->nonpositive = w->nonpositive && loop->trip.nonpositive;
   w->integer = w->integer && loop->trip.integer;
   w->nan = w->nan || loop->trip.nan;
+  loop_view view;
+  if (w->atom)
+    view_loop(w, loop, &view);
+  else
+    view = (loop_view){.fact_count = 0};
+  view.bound_range = range_in_block(w->a, loop->counted.bound, loop->latch);
   for (size_t k = 0; k < w->count && !w->failed; ++k) {
     if (t.links[k] == UINT32_MAX)
       continue;
-    __int128 runs = runs_at(w, loop, w->low + (__int128)k);
+    __int128 runs = runs_at(w, loop, &view, w->low + (__int128)k);
     if (runs < 0 || runs - runs_before > UINT32_MAX / 2 / (loop->trip.links + 1))
       w->failed = true;
     else if (runs == 0)
