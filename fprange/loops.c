@@ -612,74 +612,118 @@ static bool pure_in_atom(LLVMValueRef v, LLVMValueRef *atom, int depth) {
   return true;
 }
 
-/* The value of `v` (pure_in_atom) where the atom is x, as a w-bit
- * pattern. A shift by the width or more is poison: no value (false). */
-static bool evaluate_at(LLVMValueRef v, LLVMValueRef atom, __int128 x,
-                        uint64_t *out) {
-  unsigned width = int_width(v);
+/* An integer expression in the atom (pure_in_atom), compiled once to be
+ * evaluated for thousands of values of the atom: its operations in an
+ * order where operands come first, each reading earlier results. */
+enum { EXPRESSION_OPS = 48 };
+typedef struct expression_op {
+  LLVMOpcode opcode; /* LLVMCall: an integer min/max; 0: the atom or a constant */
+  int kind;          /* the min/max kind, or the icmp predicate */
+  unsigned width, from; /* of the result, and of the first operand */
+  int operand[3];
+  uint64_t constant;
+  LLVMValueRef value; /* for sharing an operand used twice */
+  bool atom;
+} expression_op;
+
+typedef struct expression {
+  expression_op ops[EXPRESSION_OPS];
+  size_t count;
+} expression;
+
+/* Compiles v into e; the index of its result, or -1 where it does not fit. */
+static int compile_expression(expression *e, LLVMValueRef v, LLVMValueRef atom) {
+  for (size_t k = 0; k < e->count; ++k)
+    if (e->ops[k].value == v)
+      return (int)k;
+  expression_op op = {.value = v, .width = int_width(v),
+                      .operand = {-1, -1, -1}};
   if (v == atom) {
-    *out = truncate_to((uint64_t)x, width);
-    return true;
-  }
-  if (LLVMIsAConstantInt(v)) {
-    *out = truncate_to(LLVMConstIntGetZExtValue(v), width);
-    return true;
-  }
-  uint64_t p[3] = {0, 0, 0};
-  unsigned count = LLVMIsACallInst(v) ? 2 : (unsigned)LLVMGetNumOperands(v);
-  for (unsigned i = 0; i < count && i < 3; ++i)
-    if (!evaluate_at(LLVMGetOperand(v, i), atom, x, &p[i]))
-      return false;
-  unsigned from = count ? int_width(LLVMGetOperand(v, 0)) : width;
-  uint64_t r;
-  if (LLVMIsACallInst(v)) {
-    int64_t sp = as_signed(p[0], width), sq = as_signed(p[1], width);
-    switch (int_classify_minmax(v)) {
-    case INT_UMIN: r = p[0] < p[1] ? p[0] : p[1]; break;
-    case INT_UMAX: r = p[0] > p[1] ? p[0] : p[1]; break;
-    case INT_SMIN: r = sp < sq ? p[0] : p[1]; break;
-    default:       r = sp > sq ? p[0] : p[1]; break;
-    }
+    op.atom = true;
+  } else if (LLVMIsAConstantInt(v)) {
+    op.constant = truncate_to(LLVMConstIntGetZExtValue(v), op.width);
   } else {
-    switch (LLVMGetInstructionOpcode(v)) {
-    case LLVMAdd: r = p[0] + p[1]; break;
-    case LLVMSub: r = p[0] - p[1]; break;
-    case LLVMMul: r = p[0] * p[1]; break;
-    case LLVMAnd: r = p[0] & p[1]; break;
-    case LLVMOr:  r = p[0] | p[1]; break;
-    case LLVMXor: r = p[0] ^ p[1]; break;
-    case LLVMShl:
-    case LLVMLShr:
-    case LLVMAShr:
-      if (p[1] >= width)
-        return false;
-      r = LLVMGetInstructionOpcode(v) == LLVMShl    ? p[0] << p[1]
-          : LLVMGetInstructionOpcode(v) == LLVMLShr ? p[0] >> p[1]
-                         : (uint64_t)(as_signed(p[0], width) >> p[1]);
-      break;
-    case LLVMZExt:  r = p[0]; break;
-    case LLVMSExt:  r = (uint64_t)as_signed(p[0], from); break;
-    case LLVMTrunc: r = p[0]; break;
-    case LLVMSelect: r = p[0] ? p[1] : p[2]; break;
-    default: { /* icmp */
-      int64_t sp = as_signed(p[0], from), sq = as_signed(p[1], from);
-      switch (LLVMGetICmpPredicate(v)) {
-      case LLVMIntEQ:  r = p[0] == p[1]; break;
-      case LLVMIntNE:  r = p[0] != p[1]; break;
-      case LLVMIntUGT: r = p[0] > p[1]; break;
-      case LLVMIntUGE: r = p[0] >= p[1]; break;
-      case LLVMIntULT: r = p[0] < p[1]; break;
-      case LLVMIntULE: r = p[0] <= p[1]; break;
-      case LLVMIntSGT: r = sp > sq; break;
-      case LLVMIntSGE: r = sp >= sq; break;
-      case LLVMIntSLT: r = sp < sq; break;
-      default:         r = sp <= sq; break;
+    op.opcode = LLVMGetInstructionOpcode(v);
+    bool call = op.opcode == LLVMCall;
+    unsigned count = call ? 2 : (unsigned)LLVMGetNumOperands(v);
+    op.kind = call ? (int)int_classify_minmax(v)
+              : op.opcode == LLVMICmp ? (int)LLVMGetICmpPredicate(v)
+                                      : 0;
+    op.from = int_width(LLVMGetOperand(v, 0));
+    for (unsigned i = 0; i < count && i < 3; ++i)
+      if ((op.operand[i] = compile_expression(e, LLVMGetOperand(v, i), atom)) < 0)
+        return -1;
+  }
+  if (e->count == EXPRESSION_OPS)
+    return -1;
+  e->ops[e->count] = op;
+  return (int)e->count++;
+}
+
+/* The value of e's last operation where the atom is x, as a w-bit
+ * pattern. A shift by the width or more is poison: no value (false). */
+static bool evaluate_at(const expression *e, __int128 x, uint64_t *out) {
+  uint64_t results[EXPRESSION_OPS];
+  for (size_t k = 0; k < e->count; ++k) {
+    const expression_op *op = &e->ops[k];
+    unsigned width = op->width;
+    uint64_t p[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i)
+      if (op->operand[i] >= 0)
+        p[i] = results[op->operand[i]];
+    int64_t sp = as_signed(p[0], op->from), sq = as_signed(p[1], op->from);
+    uint64_t r;
+    if (op->atom) {
+      r = (uint64_t)x;
+    } else if (op->opcode == 0) {
+      r = op->constant;
+    } else if (op->opcode == LLVMCall) {
+      switch ((int_minmax_kind)op->kind) {
+      case INT_UMIN: r = p[0] < p[1] ? p[0] : p[1]; break;
+      case INT_UMAX: r = p[0] > p[1] ? p[0] : p[1]; break;
+      case INT_SMIN: r = sp < sq ? p[0] : p[1]; break;
+      default:       r = sp > sq ? p[0] : p[1]; break;
+      }
+    } else {
+      switch (op->opcode) {
+      case LLVMAdd: r = p[0] + p[1]; break;
+      case LLVMSub: r = p[0] - p[1]; break;
+      case LLVMMul: r = p[0] * p[1]; break;
+      case LLVMAnd: r = p[0] & p[1]; break;
+      case LLVMOr:  r = p[0] | p[1]; break;
+      case LLVMXor: r = p[0] ^ p[1]; break;
+      case LLVMShl:
+      case LLVMLShr:
+      case LLVMAShr:
+        if (p[1] >= width)
+          return false;
+        r = op->opcode == LLVMShl    ? p[0] << p[1]
+            : op->opcode == LLVMLShr ? p[0] >> p[1]
+                                     : (uint64_t)(sp >> p[1]);
+        break;
+      case LLVMSExt:   r = (uint64_t)sp; break;
+      case LLVMZExt:
+      case LLVMTrunc:  r = p[0]; break;
+      case LLVMSelect: r = p[0] ? p[1] : p[2]; break;
+      default: /* icmp */
+        switch ((LLVMIntPredicate)op->kind) {
+        case LLVMIntEQ:  r = p[0] == p[1]; break;
+        case LLVMIntNE:  r = p[0] != p[1]; break;
+        case LLVMIntUGT: r = p[0] > p[1]; break;
+        case LLVMIntUGE: r = p[0] >= p[1]; break;
+        case LLVMIntULT: r = p[0] < p[1]; break;
+        case LLVMIntULE: r = p[0] <= p[1]; break;
+        case LLVMIntSGT: r = sp > sq; break;
+        case LLVMIntSGE: r = sp >= sq; break;
+        case LLVMIntSLT: r = sp < sq; break;
+        default:         r = sp <= sq; break;
+        }
       }
     }
-    }
+    results[k] = truncate_to(r, width);
   }
-  *out = truncate_to(r, width);
-  return true;
+  *out = results[e->count - 1];
+  return e->count > 0;
 }
 
 /* The atom itself, or a widening of it that grows with it: zext, and
@@ -811,11 +855,12 @@ static bool chain_loop_of(fn_analysis *a, LLVMValueRef u, chain_loop *out) {
  * range at its latch. Gathered once per loop, read for every x. */
 enum { LOOP_FACTS = 16 };
 typedef struct loop_view {
-  LLVMValueRef facts[LOOP_FACTS];
+  expression facts[LOOP_FACTS];
   bool truths[LOOP_FACTS];
   __int128 same_from[LOOP_FACTS];
   size_t fact_count;
   value_range atom_range, bound_range;
+  expression bound; /* empty where it did not compile */
 } loop_view;
 
 /* Adds "condition == truth" to the view where it is computed from the atom
@@ -850,9 +895,11 @@ static void view_fact(chain_walk *w, loop_view *view, LLVMValueRef condition,
     }
   }
   LLVMValueRef atom = w->atom;
-  if (!pure_in_atom(condition, &atom, EXPRESSION_DEPTH) || atom != w->atom)
+  expression *e = &view->facts[view->fact_count];
+  e->count = 0;
+  if (!pure_in_atom(condition, &atom, EXPRESSION_DEPTH) || atom != w->atom ||
+      compile_expression(e, condition, atom) < 0)
     return;
-  view->facts[view->fact_count] = condition;
   view->truths[view->fact_count] = truth;
   view->same_from[view->fact_count++] =
       saturation(condition, atom, w->as_unsigned);
@@ -898,7 +945,7 @@ static bool view_allows(chain_walk *w, const loop_view *view, __int128 x) {
   for (size_t k = 0; k < view->fact_count; ++k) {
     uint64_t value;
     if ((!last || view->same_from[k] <= x) &&
-        evaluate_at(view->facts[k], w->atom, x, &value) &&
+        evaluate_at(&view->facts[k], x, &value) &&
         (value != 0) != view->truths[k])
       return false;
   }
@@ -928,7 +975,7 @@ static __int128 runs_at(chain_walk *w, const chain_loop *loop,
     return 0;
   uint64_t pattern;
   LLVMValueRef bound = loop->counted.bound;
-  if (!evaluate_at(bound, w->atom, x, &pattern))
+  if (!evaluate_at(&view->bound, x, &pattern))
     return -1;
   __int128 n = as_signed(pattern, int_width(bound));
   const value_range *r = &view->bound_range;
@@ -978,8 +1025,11 @@ static chain_terms chain_loop_terms(chain_walk *w, const chain_loop *loop,
   if (w->atom)
     view_loop(w, loop, &view);
   else
-    view = (loop_view){.fact_count = 0};
+    view.fact_count = 0;
   view.bound_range = range_in_block(w->a, loop->counted.bound, loop->latch);
+  view.bound.count = 0;
+  if (compile_expression(&view.bound, loop->counted.bound, w->atom) < 0)
+    view.bound.count = 0;
   for (size_t k = 0; k < w->count && !w->failed; ++k) {
     if (t.links[k] == UINT32_MAX)
       continue;
