@@ -1,0 +1,229 @@
+/* Handing the ranges to LLVM: `nofpclass` attributes.
+ *
+ * fprange folds what a range decides by itself; LLVM's own passes after it
+ * (instcombine, the code generator) decide more when they know a value's
+ * class: `sqrt` of a value that cannot be below -0 needs no call that may
+ * set errno, a NaN test of a value that cannot be NaN is false, `fabs` of a
+ * value that cannot be negative is the value. LLVM reads those classes
+ * from `nofpclass` attributes (LangRef: a value of an excluded class is
+ * poison), so fprange writes its ranges there, in four places:
+ *
+ *  - a parameter of a closed function (program.c: local linkage, every
+ *    use a direct call): its range on entry is the join of what every call
+ *    site passes, so it holds for every call there is. Functions whose
+ *    callers are not all in view get nothing: an unknown caller may pass
+ *    anything;
+ *  - the return value of a function with local linkage (no other definition
+ *    can replace it): the join of what its reachable `ret`s return, in the
+ *    analysis that assumed only facts that hold for every call;
+ *  - an argument at a call site, as read there (after the branches that
+ *    dominate the call), when it is not a constant, of a call of a
+ *    function (not an intrinsic, and not inline asm) and one of the
+ *    callee's own parameters (not a variadic one);
+ *  - the result of a call, as the analysis computed it (a closed callee's
+ *    returns, a libm function's range).
+ *
+ * A class is excluded only where the range says no value of it is
+ * possible: NaN (both kinds), each infinity, each zero, and the negative
+ * and positive subnormals and normals by the finite hull against the
+ * format's smallest normal. Where subnormals may be flushed, the ranges
+ * already hold both the subnormal and the zeros it may become, so neither
+ * class is excluded then. x86_fp80 gets nothing: its encodings that are
+ * no IEEE value (pseudo-denormals, unnormals) are classes of their own to
+ * LLVM, and fprange does not follow encodings. A value in a block the
+ * analysis found unreachable, or whose range is empty, gets nothing.
+ *
+ * Attributes only grow: the mask written is the one there ORed with the
+ * proven one, and nothing is written when that adds no class.
+ *
+ * The facts are read from the analysis before fold.c changes the function
+ * (the analysis keys its ranges by instruction) and written after it,
+ * except on the calls fold.c erased: every fold replaces a value by an
+ * equal one, so the facts about the values that remain still hold. */
+#include "fprange_internal.h"
+
+#include <llvm-c/Core.h>
+#include <stdlib.h>
+
+/* LLVM's FPClassTest bits. */
+enum {
+  FPCLASS_NAN = 1 | 2, /* signaling and quiet */
+  FPCLASS_NEG_INF = 1 << 2,
+  FPCLASS_NEG_NORMAL = 1 << 3,
+  FPCLASS_NEG_SUBNORMAL = 1 << 4,
+  FPCLASS_NEG_ZERO = 1 << 5,
+  FPCLASS_POS_ZERO = 1 << 6,
+  FPCLASS_POS_SUBNORMAL = 1 << 7,
+  FPCLASS_POS_NORMAL = 1 << 8,
+  FPCLASS_POS_INF = 1 << 9
+};
+
+uint64_t fprange_nofpclass_mask(fp_format_id format, const fp_interval *r) {
+  if (fp_interval_is_bottom(r) || format == FP_X86_FP80)
+    return 0;
+  uint64_t excluded = 0;
+  if (!r->nan)
+    excluded |= FPCLASS_NAN;
+  if (!r->neg_inf)
+    excluded |= FPCLASS_NEG_INF;
+  if (!r->pos_inf)
+    excluded |= FPCLASS_POS_INF;
+  /* A zero flag is false only where that zero is impossible (numbers.h). */
+  if (!r->neg_zero)
+    excluded |= FPCLASS_NEG_ZERO;
+  if (!r->pos_zero)
+    excluded |= FPCLASS_POS_ZERO;
+  fp_bound normal = fp_format_min_normal(format);
+  bool finite = r->has_finite;
+  if (!(finite && r->lo <= -normal))
+    excluded |= FPCLASS_NEG_NORMAL;
+  if (!(finite && r->lo < 0 && r->hi > -normal))
+    excluded |= FPCLASS_NEG_SUBNORMAL;
+  if (!(finite && r->hi > 0 && r->lo < normal))
+    excluded |= FPCLASS_POS_SUBNORMAL;
+  if (!(finite && r->hi >= normal))
+    excluded |= FPCLASS_POS_NORMAL;
+  return excluded;
+}
+
+/* The classes `value`'s range excludes, 0 when it has no FP range. */
+static uint64_t mask_of_range(const value_range *r) {
+  return r->kind == VALUE_FP ? fprange_nofpclass_mask(r->format, &r->as.fp)
+                             : 0;
+}
+
+static void plan_push(nofpclass_plan *plan, LLVMValueRef owner, unsigned index,
+                      uint64_t mask, ltofold_fprange_attribute_place place) {
+  if (!mask)
+    return;
+  plan->items =
+      fprange_grow(plan->items, &plan->capacity, plan->count, sizeof *plan->items);
+  plan->items[plan->count++] = (nofpclass_write){owner, index, mask, place};
+}
+
+static bool has_local_linkage(LLVMValueRef function) {
+  LLVMLinkage linkage = LLVMGetLinkage(function);
+  return linkage == LLVMInternalLinkage || linkage == LLVMPrivateLinkage;
+}
+
+/* The join of what the reachable `ret`s of `function` return; kind NONE
+ * when one of them has no FP range or none is reachable. */
+static value_range returned_range(fn_analysis *analysis, LLVMValueRef function) {
+  value_range joined = fprange_range_none();
+  for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
+       block = LLVMGetNextBasicBlock(block)) {
+    LLVMValueRef last = LLVMGetBasicBlockTerminator(block);
+    if (!last || LLVMGetInstructionOpcode(last) != LLVMRet ||
+        LLVMGetNumOperands(last) != 1 ||
+        !fn_analysis_block_reachable(analysis, block))
+      continue;
+    value_range r =
+        fn_analysis_range_at(analysis, LLVMGetOperand(last, 0), block);
+    if (r.kind != VALUE_FP)
+      return fprange_range_none();
+    joined = joined.kind == VALUE_NONE ? r : fprange_range_join(&joined, &r);
+  }
+  return joined;
+}
+
+/* Parameters of a closed function, and the return value of a local one. */
+static void plan_function(nofpclass_plan *plan, fn_analysis *analysis,
+                          LLVMValueRef function,
+                          const fprange_program *program) {
+  if (fprange_program_is_closed(program, function)) {
+    unsigned params = LLVMCountParams(function);
+    for (unsigned i = 0; i < params; ++i) {
+      value_range r = fn_analysis_range(analysis, LLVMGetParam(function, i));
+      plan_push(plan, function, i + 1, mask_of_range(&r),
+                LTOFOLD_FPRANGE_ARGUMENT);
+    }
+  }
+  if (has_local_linkage(function)) {
+    value_range r = returned_range(analysis, function);
+    plan_push(plan, function, 0, mask_of_range(&r), LTOFOLD_FPRANGE_RETURN);
+  }
+}
+
+/* A call whose arguments may carry attributes: of a function (not an
+ * intrinsic, which LLVM reads no argument attribute of, nor inline asm). */
+static bool is_call_of_function(LLVMValueRef call) {
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  return !LLVMIsAInlineAsm(callee) &&
+         !(LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee));
+}
+
+static void plan_call(nofpclass_plan *plan, fn_analysis *analysis,
+                      LLVMValueRef call, LLVMBasicBlockRef block) {
+  if (LLVMIsAInlineAsm(LLVMGetCalledValue(call)))
+    return;
+  value_range result = fn_analysis_range(analysis, call);
+  plan_push(plan, call, 0, mask_of_range(&result),
+            LTOFOLD_FPRANGE_CALL_RETURN);
+  if (!is_call_of_function(call))
+    return;
+  unsigned fixed = LLVMCountParamTypes(LLVMGetCalledFunctionType(call));
+  unsigned args = LLVMGetNumArgOperands(call);
+  for (unsigned i = 0; i < args && i < fixed; ++i) {
+    LLVMValueRef arg = LLVMGetOperand(call, i);
+    if (LLVMIsAConstant(arg))
+      continue; /* LLVM knows a constant's class */
+    value_range r = fn_analysis_range_at(analysis, arg, block);
+    plan_push(plan, call, i + 1, mask_of_range(&r),
+              LTOFOLD_FPRANGE_CALL_ARGUMENT);
+  }
+}
+
+void fprange_plan_nofpclass(fn_analysis *analysis, LLVMValueRef function,
+                            const fprange_program *program,
+                            nofpclass_plan *plan) {
+  if (!fn_analysis_complete(analysis))
+    return;
+  plan_function(plan, analysis, function, program);
+  for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
+       block = LLVMGetNextBasicBlock(block)) {
+    if (!fn_analysis_block_reachable(analysis, block))
+      continue;
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
+         inst = LLVMGetNextInstruction(inst))
+      if (LLVMGetInstructionOpcode(inst) == LLVMCall)
+        plan_call(plan, analysis, inst, block);
+  }
+}
+
+/* The nofpclass mask at `index` of a function or call, 0 without one. */
+static uint64_t mask_present(const nofpclass_write *w, unsigned kind) {
+  LLVMAttributeRef present =
+      LLVMIsAFunction(w->owner)
+          ? LLVMGetEnumAttributeAtIndex(w->owner, w->index, kind)
+          : LLVMGetCallSiteEnumAttribute(w->owner, w->index, kind);
+  return present ? LLVMGetEnumAttributeValue(present) : 0;
+}
+
+void fprange_write_nofpclass(const nofpclass_plan *plan,
+                             const fprange_value_map *erased,
+                             ltofold_fprange_result *result) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("nofpclass", 9);
+  for (size_t i = 0; i < plan->count; ++i) {
+    const nofpclass_write *w = &plan->items[i];
+    if (erased && fprange_value_map_get(erased, w->owner) != UINT32_MAX)
+      continue; /* a call fold.c replaced */
+    uint64_t present = mask_present(w, kind);
+    uint64_t mask = present | w->mask;
+    if (mask == present)
+      continue;
+    LLVMAttributeRef attribute = LLVMCreateEnumAttribute(
+        LLVMGetTypeContext(LLVMTypeOf(w->owner)), kind, mask);
+    /* Adding an attribute of a kind that is there replaces it. */
+    if (LLVMIsAFunction(w->owner))
+      LLVMAddAttributeAtIndex(w->owner, w->index, attribute);
+    else
+      LLVMAddCallSiteAttribute(w->owner, w->index, attribute);
+    result->attributes_written[w->place]++;
+  }
+}
+
+void fprange_nofpclass_plan_free(nofpclass_plan *plan) {
+  free(plan->items);
+  plan->items = NULL;
+  plan->count = plan->capacity = 0;
+}
