@@ -24,14 +24,15 @@
  *    returns, a libm function's range).
  *
  * A class is excluded only where the range says no value of it is
- * possible: NaN (both kinds), each infinity, each zero, and the negative
- * and positive subnormals and normals by the finite hull against the
- * format's smallest normal. Where subnormals may be flushed, the ranges
- * already hold both the subnormal and the zeros it may become, so neither
- * class is excluded then. x86_fp80 gets nothing: its encodings that are
- * no IEEE value (pseudo-denormals, unnormals) are classes of their own to
- * LLVM, and fprange does not follow encodings. A value in a block the
- * analysis found unreachable, or whose range is empty, gets nothing.
+ * possible, as llvm.is.fpclass is folded (fp_interval_classes): NaN (both
+ * kinds), each infinity, each zero, and the negative and positive
+ * subnormals and normals by the finite hull against the format's smallest
+ * normal (no subnormal in a range of integers). Where subnormals may be
+ * flushed, the ranges already hold both the subnormal and the zeros it
+ * may become, so neither class is excluded then. x86_fp80 gets nothing: its
+ * encodings that are no IEEE value (pseudo-denormals, unnormals) are classes of
+ * their own to LLVM, and fprange does not follow encodings. A value in a block
+ * the analysis found unreachable, or whose range is empty, gets nothing.
  *
  * Attributes only grow: the mask written is the one there ORed with the
  * proven one, and nothing is written when that adds no class.
@@ -45,59 +46,26 @@
 #include <llvm-c/Core.h>
 #include <stdlib.h>
 
-/* LLVM's FPClassTest bits. */
-enum {
-  FPCLASS_NAN = 1 | 2, /* signaling and quiet */
-  FPCLASS_NEG_INF = 1 << 2,
-  FPCLASS_NEG_NORMAL = 1 << 3,
-  FPCLASS_NEG_SUBNORMAL = 1 << 4,
-  FPCLASS_NEG_ZERO = 1 << 5,
-  FPCLASS_POS_ZERO = 1 << 6,
-  FPCLASS_POS_SUBNORMAL = 1 << 7,
-  FPCLASS_POS_NORMAL = 1 << 8,
-  FPCLASS_POS_INF = 1 << 9
-};
-
 uint64_t fprange_nofpclass_mask(fp_format_id format, const fp_interval *r) {
   if (fp_interval_is_bottom(r) || format == FP_X86_FP80)
     return 0;
-  uint64_t excluded = 0;
-  if (!r->nan)
-    excluded |= FPCLASS_NAN;
-  if (!r->neg_inf)
-    excluded |= FPCLASS_NEG_INF;
-  if (!r->pos_inf)
-    excluded |= FPCLASS_POS_INF;
-  /* A zero flag is false only where that zero is impossible (numbers.h). */
-  if (!r->neg_zero)
-    excluded |= FPCLASS_NEG_ZERO;
-  if (!r->pos_zero)
-    excluded |= FPCLASS_POS_ZERO;
-  fp_bound normal = fp_format_min_normal(format);
-  bool finite = r->has_finite;
-  if (!(finite && r->lo <= -normal))
-    excluded |= FPCLASS_NEG_NORMAL;
-  if (!(finite && r->lo < 0 && r->hi > -normal))
-    excluded |= FPCLASS_NEG_SUBNORMAL;
-  if (!(finite && r->hi > 0 && r->lo < normal))
-    excluded |= FPCLASS_POS_SUBNORMAL;
-  if (!(finite && r->hi >= normal))
-    excluded |= FPCLASS_POS_NORMAL;
-  return excluded;
+  /* The classes llvm.is.fpclass folds by (transfer.c), LLVM's FPClassTest
+   * bits: every class not among them is excluded. */
+  const unsigned every_class = (1u << 10) - 1;
+  return every_class & ~fp_interval_classes(format, r);
 }
 
 /* The classes `value`'s range excludes, 0 when it has no FP range. */
 static uint64_t mask_of_range(const value_range *r) {
-  return r->kind == VALUE_FP ? fprange_nofpclass_mask(r->format, &r->as.fp)
-                             : 0;
+  return r->kind == VALUE_FP ? fprange_nofpclass_mask(r->format, &r->as.fp) : 0;
 }
 
 static void plan_push(nofpclass_plan *plan, LLVMValueRef owner, unsigned index,
                       uint64_t mask, ltofold_fprange_attribute_place place) {
   if (!mask)
     return;
-  plan->items =
-      fprange_grow(plan->items, &plan->capacity, plan->count, sizeof *plan->items);
+  plan->items = fprange_grow(plan->items, &plan->capacity, plan->count,
+                             sizeof *plan->items);
   plan->items[plan->count++] = (nofpclass_write){owner, index, mask, place};
 }
 
@@ -108,7 +76,8 @@ static bool has_local_linkage(LLVMValueRef function) {
 
 /* The join of what the reachable `ret`s of `function` return; kind NONE
  * when one of them has no FP range or none is reachable. */
-static value_range returned_range(fn_analysis *analysis, LLVMValueRef function) {
+static value_range returned_range(fn_analysis *analysis,
+                                  LLVMValueRef function) {
   value_range joined = fprange_range_none();
   for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
        block = LLVMGetNextBasicBlock(block)) {
@@ -157,8 +126,7 @@ static void plan_call(nofpclass_plan *plan, fn_analysis *analysis,
   if (LLVMIsAInlineAsm(LLVMGetCalledValue(call)))
     return;
   value_range result = fn_analysis_range(analysis, call);
-  plan_push(plan, call, 0, mask_of_range(&result),
-            LTOFOLD_FPRANGE_CALL_RETURN);
+  plan_push(plan, call, 0, mask_of_range(&result), LTOFOLD_FPRANGE_CALL_RETURN);
   if (!is_call_of_function(call))
     return;
   unsigned fixed = LLVMCountParamTypes(LLVMGetCalledFunctionType(call));
