@@ -94,10 +94,10 @@ const char *ltofold_fprange_fold_kind_name(ltofold_fprange_fold_kind kind) {
 
 const char *
 ltofold_fprange_attribute_place_name(ltofold_fprange_attribute_place place) {
-  static const char *const names[] = {"arguments", "returns",
-                                      "call_arguments", "call_returns"};
+  static const char *const names[] = {"arguments", "returns", "call_arguments",
+                                      "call_returns", "fmod_guards"};
   return place < LTOFOLD_FPRANGE_ATTRIBUTE_PLACE_COUNT ? names[place]
-                                                      : "unknown";
+                                                       : "unknown";
 }
 
 /* Does the function compute anything in floating point? Functions that do

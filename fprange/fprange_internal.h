@@ -267,7 +267,8 @@ uint64_t fprange_nofpclass_mask(fp_format_id format, const fp_interval *r);
 
 /* One attribute to write: the classes `mask` excluded at attribute index
  * `index` (0: the return value, i + 1: parameter or argument i) of
- * `owner`, a function or a call. */
+ * `owner`, a function or a call; or, for place LTOFOLD_FPRANGE_FMOD_GUARD,
+ * `nobuiltin` on the call `owner` (nofpclass.c says why). */
 typedef struct nofpclass_write {
   LLVMValueRef owner;
   unsigned index;
@@ -285,7 +286,8 @@ typedef struct nofpclass_plan {
 
 /* Adds to `plan` what a complete analysis of `function` proves about its
  * parameters (when `program` says it is closed), its return value (local
- * linkage) and the arguments and results of its calls. */
+ * linkage) and the arguments and results of its calls, and the guards of
+ * its fmod calls (also where the analysis did not complete). */
 void fprange_plan_nofpclass(fn_analysis *analysis, LLVMValueRef function,
                             const fprange_program *program,
                             nofpclass_plan *plan);

@@ -59,6 +59,7 @@ typedef enum ltofold_fprange_attribute_place {
   LTOFOLD_FPRANGE_RETURN,        /* the return value of a local function */
   LTOFOLD_FPRANGE_CALL_ARGUMENT, /* an argument at a call site */
   LTOFOLD_FPRANGE_CALL_RETURN,   /* what a call returns, at the call site */
+  LTOFOLD_FPRANGE_FMOD_GUARD,    /* nobuiltin on an fmod call: nofpclass.c */
   LTOFOLD_FPRANGE_ATTRIBUTE_PLACE_COUNT
 } ltofold_fprange_attribute_place;
 

@@ -37,6 +37,17 @@
  * Attributes only grow: the mask written is the one there ORed with the
  * proven one, and nothing is written when that adds no class.
  *
+ * One guard goes with them, for a bug of LLVM 22's libcall simplifier: it
+ * turns `fmod(x, y)` into `frem nnan x, y` once it knows that x is never
+ * infinite and y never zero (fmod then sets no errno), without knowing
+ * that neither is NaN; a NaN operand then makes the result poison, where
+ * fmod returns NaN. The attributes tell it more values that are never
+ * infinite or zero, so it would do that more often (the fuzzer's fp path
+ * found one). So every call of fmod, fmodf or fmodl whose operands are
+ * not both surely not NaN (by the range at the call; every call where the
+ * analysis did not complete) is marked `nobuiltin`: an ordinary call of
+ * the same function, which LLVM does not rewrite.
+ *
  * The facts are read from the analysis before fold.c changes the function
  * (the analysis keys its ranges by instruction) and written after it,
  * except on the calls fold.c erased: every fold replaces a value by an
@@ -45,6 +56,7 @@
 
 #include <llvm-c/Core.h>
 #include <stdlib.h>
+#include <string.h>
 
 uint64_t fprange_nofpclass_mask(fp_format_id format, const fp_interval *r) {
   if (fp_interval_is_bottom(r) || format == FP_X86_FP80)
@@ -113,6 +125,41 @@ static void plan_function(nofpclass_plan *plan, fn_analysis *analysis,
   }
 }
 
+/* Is `call` one of fmod, fmodf, fmodl (called directly, by name)? */
+static bool is_fmod_call(LLVMValueRef call) {
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  if (!LLVMIsAFunction(callee))
+    return false;
+  size_t length = 0;
+  const char *name = LLVMGetValueName2(callee, &length);
+  return (length == 4 && memcmp(name, "fmod", 4) == 0) ||
+         (length == 5 &&
+          (memcmp(name, "fmodf", 5) == 0 || memcmp(name, "fmodl", 5) == 0));
+}
+
+/* Can an operand of the fmod `call` be NaN, as far as the analysis tells
+ * (`analysis` NULL: it tells nothing)? */
+static bool fmod_may_see_nan(fn_analysis *analysis, LLVMValueRef call,
+                             LLVMBasicBlockRef block) {
+  if (!analysis || LLVMGetNumArgOperands(call) < 2)
+    return true;
+  for (unsigned i = 0; i < 2; ++i) {
+    value_range r =
+        fn_analysis_range_at(analysis, LLVMGetOperand(call, i), block);
+    if (r.kind != VALUE_FP || r.as.fp.nan)
+      return true;
+  }
+  return false;
+}
+
+/* The guard of the comment at the top, where the operands may be NaN. */
+static void plan_fmod_guard(nofpclass_plan *plan, fn_analysis *analysis,
+                            LLVMValueRef call, LLVMBasicBlockRef block) {
+  if (is_fmod_call(call) && fmod_may_see_nan(analysis, call, block))
+    plan_push(plan, call, LLVMAttributeFunctionIndex, 1,
+              LTOFOLD_FPRANGE_FMOD_GUARD);
+}
+
 /* A call whose arguments may carry attributes: of a function (not an
  * intrinsic, which LLVM reads no argument attribute of, nor inline asm). */
 static bool is_call_of_function(LLVMValueRef call) {
@@ -144,8 +191,15 @@ static void plan_call(nofpclass_plan *plan, fn_analysis *analysis,
 void fprange_plan_nofpclass(fn_analysis *analysis, LLVMValueRef function,
                             const fprange_program *program,
                             nofpclass_plan *plan) {
-  if (!fn_analysis_complete(analysis))
+  if (!fn_analysis_complete(analysis)) {
+    for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
+         block = LLVMGetNextBasicBlock(block))
+      for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
+           inst = LLVMGetNextInstruction(inst))
+        if (LLVMGetInstructionOpcode(inst) == LLVMCall)
+          plan_fmod_guard(plan, NULL, inst, block);
     return;
+  }
   plan_function(plan, analysis, function, program);
   for (LLVMBasicBlockRef block = LLVMGetFirstBasicBlock(function); block;
        block = LLVMGetNextBasicBlock(block)) {
@@ -153,8 +207,10 @@ void fprange_plan_nofpclass(fn_analysis *analysis, LLVMValueRef function,
       continue;
     for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
          inst = LLVMGetNextInstruction(inst))
-      if (LLVMGetInstructionOpcode(inst) == LLVMCall)
+      if (LLVMGetInstructionOpcode(inst) == LLVMCall) {
         plan_call(plan, analysis, inst, block);
+        plan_fmod_guard(plan, analysis, inst, block);
+      }
   }
 }
 
@@ -167,6 +223,18 @@ static uint64_t mask_present(const nofpclass_write *w, unsigned kind) {
   return present ? LLVMGetEnumAttributeValue(present) : 0;
 }
 
+/* Marks the fmod call `w->owner` nobuiltin; false when it was. */
+static bool write_fmod_guard(const nofpclass_write *w) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("nobuiltin", 9);
+  if (LLVMGetCallSiteEnumAttribute(w->owner, LLVMAttributeFunctionIndex, kind))
+    return false;
+  LLVMAddCallSiteAttribute(
+      w->owner, LLVMAttributeFunctionIndex,
+      LLVMCreateEnumAttribute(LLVMGetTypeContext(LLVMTypeOf(w->owner)), kind,
+                              0));
+  return true;
+}
+
 void fprange_write_nofpclass(const nofpclass_plan *plan,
                              const fprange_value_map *erased,
                              ltofold_fprange_result *result) {
@@ -175,6 +243,11 @@ void fprange_write_nofpclass(const nofpclass_plan *plan,
     const nofpclass_write *w = &plan->items[i];
     if (erased && fprange_value_map_get(erased, w->owner) != UINT32_MAX)
       continue; /* a call fold.c replaced */
+    if (w->place == LTOFOLD_FPRANGE_FMOD_GUARD) {
+      if (write_fmod_guard(w))
+        result->attributes_written[w->place]++;
+      continue;
+    }
     uint64_t present = mask_present(w, kind);
     uint64_t mask = present | w->mask;
     if (mask == present)

@@ -6,7 +6,8 @@
 ; x86_fp80; no nan where NaN may come, no zero of a sign that may come
 ; (-0.0 from a product with zero), no subnormal where one may come, no
 ; zero where a subnormal may be flushed. fprange-attributes=false turns
-; it off.
+; it off. fmod calls that may see a NaN are kept from LLVM's rewriting
+; (below).
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %ltofold fprange %s -S -o - | FileCheck %s --check-prefixes=CHECK,IEEE
 ; RUN: %ltofold fprange %s -S -o - --fprange-flush-denormals | FileCheck %s --check-prefixes=CHECK,FTZ
@@ -16,19 +17,22 @@
 ; RUN: %validate-report %t/r.json
 ; RUN: FileCheck %s --check-prefix=REPORT --input-file %t/r.json
 ; RUN: %ltofold fprange %s -o %t/off.bc --report %t/off.json --fprange-attributes=false
+; RUN: %validate-report %t/off.json
 ; RUN: FileCheck %s --check-prefix=REPORT-OFF --input-file %t/off.json
 
-; STATS: nofpclass written      29 (6 arguments, 7 returns, 9 call arguments, 7 call returns)
+; STATS: nofpclass written      32 (6 arguments, 7 returns, 11 call arguments, 8 call returns; fmod calls guarded: 1)
 ; REPORT: "nofpclass_written": {
 ; REPORT-NEXT: "arguments": 6,
 ; REPORT-NEXT: "returns": 7,
-; REPORT-NEXT: "call_arguments": 9,
-; REPORT-NEXT: "call_returns": 7
+; REPORT-NEXT: "call_arguments": 11,
+; REPORT-NEXT: "call_returns": 8,
+; REPORT-NEXT: "fmod_guards": 1
 ; REPORT-OFF: "nofpclass_written": {
 ; REPORT-OFF-NEXT: "arguments": 0,
 ; REPORT-OFF-NEXT: "returns": 0,
 ; REPORT-OFF-NEXT: "call_arguments": 0,
-; REPORT-OFF-NEXT: "call_returns": 0
+; REPORT-OFF-NEXT: "call_returns": 0,
+; REPORT-OFF-NEXT: "fmod_guards": 0
 
 ; Both callers pass [1, 256], integers: only positive normals.
 ; CHECK-LABEL: define internal nofpclass(nan inf zero sub nnorm) float @closed(float nofpclass(nan inf zero sub nnorm) %x)
@@ -148,4 +152,30 @@ define float @callers(i8 %i, i8 %j, double %a, double %b) {
   ret float %sum
 }
 
+; LLVM 22 rewrites fmod(x, y) into `frem nnan` once it knows x is never
+; infinite and y never zero, NaN operands or not (poison where fmod returns
+; NaN); the attributes tell it more such values. So an fmod call whose
+; operands may be NaN is marked nobuiltin; one whose operands cannot be is
+; left to LLVM.
+; CHECK-LABEL: define double @remainders(
+; CHECK: %maybe_nan = call double @fmod(double nofpclass(inf nzero nsub nnorm) %root, double 3.000000e+00) #[[GUARD:[0-9]+]]
+; CHECK: %no_nan = call double @fmod(double nofpclass(nan inf nzero sub nnorm) %f, double 3.000000e+00){{$}}
+; CHECK-NOT: #[[GUARD]]
+; CHECK: ret double
+; OFF-LABEL: define double @remainders(
+; OFF: %maybe_nan = call double @fmod(double %root, double 3.000000e+00)
+; OFF: %no_nan = call double @fmod(double %f, double 3.000000e+00)
+define double @remainders(i32 %i, i8 %j) {
+  %d = sitofp i32 %i to double
+  %root = call double @llvm.sqrt.f64(double %d)
+  %maybe_nan = call double @fmod(double %root, double 3.0)
+  %f = uitofp i8 %j to double
+  %no_nan = call double @fmod(double %f, double 3.0)
+  %sum = fadd double %maybe_nan, %no_nan
+  ret double %sum
+}
+; CHECK: attributes #[[GUARD]] = { nobuiltin }
+
 declare void @sink(double)
+declare double @fmod(double, double)
+declare double @llvm.sqrt.f64(double)
