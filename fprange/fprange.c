@@ -50,8 +50,8 @@
  *    value, surely set to its negation;
  *  - copysign with a surely known sign to the operand, fabs or -fabs;
  *  - min/max of ranges that cannot overlap (no NaN) to the chosen operand.
- * And what the ranges prove about arguments, return values and the values
- * at call sites is handed to LLVM's own passes as nofpclass attributes
+ * And what the ranges prove about arguments, return values and the results
+ * of calls is handed to LLVM's own passes as nofpclass attributes
  * (nofpclass.c), unless the attributes option is off.
  *
  * Soundness rules: the analysis skips functions with strictfp; where the
@@ -94,8 +94,8 @@ const char *ltofold_fprange_fold_kind_name(ltofold_fprange_fold_kind kind) {
 
 const char *
 ltofold_fprange_attribute_place_name(ltofold_fprange_attribute_place place) {
-  static const char *const names[] = {"arguments", "returns", "call_arguments",
-                                      "call_returns", "fmod_guards"};
+  static const char *const names[] = {"arguments", "returns", "call_returns",
+                                      "fmod_guards"};
   return place < LTOFOLD_FPRANGE_ATTRIBUTE_PLACE_COUNT ? names[place]
                                                        : "unknown";
 }

@@ -266,7 +266,7 @@ void fprange_fold_function(fn_analysis *analysis, LLVMValueRef function,
 uint64_t fprange_nofpclass_mask(fp_format_id format, const fp_interval *r);
 
 /* One attribute to write: the classes `mask` excluded at attribute index
- * `index` (0: the return value, i + 1: parameter or argument i) of
+ * `index` (0: the return value, i + 1: parameter i) of
  * `owner`, a function or a call; or, for place LTOFOLD_FPRANGE_FMOD_GUARD,
  * `nobuiltin` on the call `owner` (nofpclass.c says why). */
 typedef struct nofpclass_write {
@@ -286,8 +286,8 @@ typedef struct nofpclass_plan {
 
 /* Adds to `plan` what a complete analysis of `function` proves about its
  * parameters (when `program` says it is closed), its return value (local
- * linkage) and the arguments and results of its calls, and the guards of
- * its fmod calls (also where the analysis did not complete). */
+ * linkage) and the results of its calls, and the guards of its fmod calls
+ * (also where the analysis did not complete). */
 void fprange_plan_nofpclass(fn_analysis *analysis, LLVMValueRef function,
                             const fprange_program *program,
                             nofpclass_plan *plan);

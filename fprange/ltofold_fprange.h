@@ -30,7 +30,7 @@ typedef struct ltofold_fprange_options {
    * every function. */
   bool flush_denormals;
   /* true (the default): with fold, what the ranges prove about arguments,
-   * return values and the values at call sites is also written into the
+   * return values and the results of calls is also written into the
    * module as `nofpclass` attributes, for LLVM's own passes after fprange
    * (nofpclass.c says where and why they hold). */
   bool attributes;
@@ -55,11 +55,10 @@ const char *ltofold_fprange_fold_kind_name(ltofold_fprange_fold_kind kind);
 /* Where a `nofpclass` attribute is written, for counts in --stats and the
  * report. */
 typedef enum ltofold_fprange_attribute_place {
-  LTOFOLD_FPRANGE_ARGUMENT,      /* a parameter of a closed function */
-  LTOFOLD_FPRANGE_RETURN,        /* the return value of a local function */
-  LTOFOLD_FPRANGE_CALL_ARGUMENT, /* an argument at a call site */
-  LTOFOLD_FPRANGE_CALL_RETURN,   /* what a call returns, at the call site */
-  LTOFOLD_FPRANGE_FMOD_GUARD,    /* nobuiltin on an fmod call: nofpclass.c */
+  LTOFOLD_FPRANGE_ARGUMENT,    /* a parameter of a closed function */
+  LTOFOLD_FPRANGE_RETURN,      /* the return value of a local function */
+  LTOFOLD_FPRANGE_CALL_RETURN, /* what a call returns, at the call site */
+  LTOFOLD_FPRANGE_FMOD_GUARD,  /* nobuiltin on an fmod call: nofpclass.c */
   LTOFOLD_FPRANGE_ATTRIBUTE_PLACE_COUNT
 } ltofold_fprange_attribute_place;
 

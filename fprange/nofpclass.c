@@ -6,7 +6,7 @@
  * set errno, a NaN test of a value that cannot be NaN is false, `fabs` of a
  * value that cannot be negative is the value. LLVM reads those classes
  * from `nofpclass` attributes (LangRef: a value of an excluded class is
- * poison), so fprange writes its ranges there, in four places:
+ * poison), so fprange writes its ranges there, in three places:
  *
  *  - a parameter of a closed function (program.c: local linkage, every
  *    use a direct call): its range on entry is the join of what every call
@@ -16,12 +16,14 @@
  *  - the return value of a function with local linkage (no other definition
  *    can replace it): the join of what its reachable `ret`s return, in the
  *    analysis that assumed only facts that hold for every call;
- *  - an argument at a call site, as read there (after the branches that
- *    dominate the call), when it is not a constant, of a call of a
- *    function (not an intrinsic, and not inline asm) and one of the
- *    callee's own parameters (not a variadic one);
  *  - the result of a call, as the analysis computed it (a closed callee's
  *    returns, a libm function's range).
+ * Not on the arguments at a call site: LLVM 22 reads no class from them
+ * (libm's sqrt of an argument marked never negative keeps its errno
+ * path; the inliner only copies them onto the inlined calls), and merge,
+ * which compares call sites attribute by attribute, then finds fewer
+ * equal regions (a generated program's outlined region came out in two
+ * copies that differed in nothing else: docs/BENCHMARKS.md).
  *
  * A class is excluded only where the range says no value of it is
  * possible, as llvm.is.fpclass is folded (fp_interval_classes): NaN (both
@@ -160,32 +162,13 @@ static void plan_fmod_guard(nofpclass_plan *plan, fn_analysis *analysis,
               LTOFOLD_FPRANGE_FMOD_GUARD);
 }
 
-/* A call whose arguments may carry attributes: of a function (not an
- * intrinsic, which LLVM reads no argument attribute of, nor inline asm). */
-static bool is_call_of_function(LLVMValueRef call) {
-  LLVMValueRef callee = LLVMGetCalledValue(call);
-  return !LLVMIsAInlineAsm(callee) &&
-         !(LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee));
-}
-
+/* The result of a call (not of inline asm). */
 static void plan_call(nofpclass_plan *plan, fn_analysis *analysis,
-                      LLVMValueRef call, LLVMBasicBlockRef block) {
+                      LLVMValueRef call) {
   if (LLVMIsAInlineAsm(LLVMGetCalledValue(call)))
     return;
   value_range result = fn_analysis_range(analysis, call);
   plan_push(plan, call, 0, mask_of_range(&result), LTOFOLD_FPRANGE_CALL_RETURN);
-  if (!is_call_of_function(call))
-    return;
-  unsigned fixed = LLVMCountParamTypes(LLVMGetCalledFunctionType(call));
-  unsigned args = LLVMGetNumArgOperands(call);
-  for (unsigned i = 0; i < args && i < fixed; ++i) {
-    LLVMValueRef arg = LLVMGetOperand(call, i);
-    if (LLVMIsAConstant(arg))
-      continue; /* LLVM knows a constant's class */
-    value_range r = fn_analysis_range_at(analysis, arg, block);
-    plan_push(plan, call, i + 1, mask_of_range(&r),
-              LTOFOLD_FPRANGE_CALL_ARGUMENT);
-  }
 }
 
 void fprange_plan_nofpclass(fn_analysis *analysis, LLVMValueRef function,
@@ -208,7 +191,7 @@ void fprange_plan_nofpclass(fn_analysis *analysis, LLVMValueRef function,
     for (LLVMValueRef inst = LLVMGetFirstInstruction(block); inst;
          inst = LLVMGetNextInstruction(inst))
       if (LLVMGetInstructionOpcode(inst) == LLVMCall) {
-        plan_call(plan, analysis, inst, block);
+        plan_call(plan, analysis, inst);
         plan_fmod_guard(plan, analysis, inst, block);
       }
   }

@@ -56,8 +56,8 @@ const ltofold_option_info ltofold_option_table[] = {
      "-ffast-math and -Ofast add (default: off)"},
     {"fprange-attributes", LTOFOLD_OPTION_FLAG, NULL,
      "fprange: also write what the ranges prove about arguments, return "
-     "values and the values at call sites as nofpclass attributes, for "
-     "LLVM's passes after it (default: on)"},
+     "values and the results of calls as nofpclass attributes, for LLVM's "
+     "passes after it (default: on)"},
     {"canon", LTOFOLD_OPTION_FLAG, NULL,
      "canonicalize the whole module before merge (default: off)"},
     {"merge-canon", LTOFOLD_OPTION_FLAG, NULL,

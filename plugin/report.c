@@ -879,11 +879,10 @@ void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *r,
   if (written)
     fprintf(out,
             "  nofpclass written      %zu (%zu arguments, %zu returns, "
-            "%zu call arguments, %zu call returns; fmod calls guarded: %zu)\n",
+            "%zu call returns; fmod calls guarded: %zu)\n",
             written - r->attributes_written[LTOFOLD_FPRANGE_FMOD_GUARD],
             r->attributes_written[LTOFOLD_FPRANGE_ARGUMENT],
             r->attributes_written[LTOFOLD_FPRANGE_RETURN],
-            r->attributes_written[LTOFOLD_FPRANGE_CALL_ARGUMENT],
             r->attributes_written[LTOFOLD_FPRANGE_CALL_RETURN],
             r->attributes_written[LTOFOLD_FPRANGE_FMOD_GUARD]);
 }

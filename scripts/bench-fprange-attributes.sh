@@ -18,7 +18,14 @@
 # The bitcode comes from scripts/realprogs.sh --build-only (RP_OUT, default
 # build/realprogs); it is only read: everything this writes goes to OUT.
 #
+# With --generated N instead: the floating-point programs of the fuzzer's
+# fp path (testsuite/fuzz/gen_fp.py, seeds 1..N), compiled with
+# clang -O2 -flto=full and linked the same two ways once each; the table
+# then sums their final modules' counts, says in how many programs the
+# final module differs, and checks that both binaries print the same.
+#
 # Usage: scripts/bench-fprange-attributes.sh [--runs N] [--out OUT] [PROGRAM]...
+#        scripts/bench-fprange-attributes.sh --generated N [--out OUT]
 #   --runs N   links and runs per mode (default 3)
 #   --out OUT  where the links, counts and the table go
 #              (default build/bench-fprange-attributes); the table is
@@ -32,9 +39,10 @@ export RP_VERIFY=0 # release links: their times are measured
 # shellcheck source=../testsuite/realprogs/lib/common.sh
 source testsuite/realprogs/lib/common.sh
 
-runs=3 out=build/bench-fprange-attributes programs=()
+runs=3 out=build/bench-fprange-attributes programs=() generated=0
 while [ $# -gt 0 ]; do
   case $1 in
+    --generated) [ $# -ge 2 ] || rp_fail "--generated needs a number"; generated=$2; shift ;;
     --runs) [ $# -ge 2 ] || rp_fail "--runs needs a number"; runs=$2; shift ;;
     --out) [ $# -ge 2 ] || rp_fail "--out needs a directory"; out=$2; shift ;;
     -h | --help) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -44,12 +52,76 @@ while [ $# -gt 0 ]; do
   shift
 done
 [[ $runs =~ ^[1-9][0-9]*$ ]] || rp_fail "--runs wants a positive number, not '$runs'"
+[[ $generated =~ ^[0-9]+$ ]] || rp_fail "--generated wants a number, not '$generated'"
 [ ${#programs[@]} -gt 0 ] || programs=("${RP_FP_PROGRAMS[@]}")
 [ -f "$RP_PLUGIN" ] || rp_fail "$RP_PLUGIN not built"
 modes=(attributes-on attributes-off)
 rm -rf "$out"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+
+# count_module FILE.bc: instructions, libm sqrt calls, llvm.sqrt calls, fmod
+# calls of the final module, tab-separated.
+count_module() {
+  "$RP_LLVM/llvm-dis" "$1" -o - | awk '
+    /^define / { inside = 1; next }
+    inside && /^}/ { inside = 0; next }
+    inside && /^  / && !/^  *;/ {
+      n++
+      if ($0 ~ /@sqrtf?\(/) libm++
+      if ($0 ~ /@llvm\.sqrt\./) intrinsic++
+      if ($0 ~ /@fmod[fl]?\(/) fmod++
+    }
+    END { printf "%d\t%d\t%d\t%d\n", n, libm, intrinsic, fmod }'
+}
+
+if [ "$generated" -gt 0 ]; then
+  printf 'seed\tmode\tinstructions\tsqrt_libm\tsqrt_intrinsic\tfmod\twritten\n' >"$out/generated.tsv"
+  for ((seed = 1; seed <= generated; seed++)); do
+    dir=$out/gen$seed
+    mkdir -p "$dir"
+    python3 testsuite/fuzz/gen_fp.py "$seed" -o "$dir/p.c"
+    "$RP_CC" -O2 -flto=full -w -c "$dir/p.c" -o "$dir/p.o"
+    for m in "${modes[@]}"; do
+      options=report=$dir/$m.json
+      [ "$m" = attributes-off ] && options=fprange-attributes=false,$options
+      LTOFOLD_OPTIONS=$options "$RP_CC" -fuse-ld=lld -flto=full \
+        -Wl,--load-pass-plugin="$RP_PLUGIN" -Wl,--save-temps "$dir/p.o" \
+        -o "$dir/$m" -lm
+      "$dir/$m" 7 -0 1e-320 nan -inf >"$dir/$m.txt"
+      written=$(python3 -c 'import json, sys
+w = json.load(open(sys.argv[1]))["fprange"]["nofpclass_written"]
+print(sum(v for k, v in w.items() if k != "fmod_guards"))' "$dir/$m.json")
+      printf '%s\t%s\t%s\t%s\n' "$seed" "$m" \
+        "$(count_module "$dir/$m.0.5.precodegen.bc")" "$written" >>"$out/generated.tsv"
+    done
+    cmp -s "$dir/attributes-on.txt" "$dir/attributes-off.txt" ||
+      rp_fail "generated program $seed prints differently with the attributes ($dir)"
+  done
+  python3 - "$out/generated.tsv" >"$out/table.md" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
+keys = ("written", "instructions", "sqrt_libm", "sqrt_intrinsic", "fmod")
+total = {m: {k: sum(int(r[k]) for r in rows if r["mode"] == m) for k in keys}
+         for m in ("attributes-on", "attributes-off")}
+seeds = sorted({r["seed"] for r in rows}, key=int)
+def row(seed, mode):
+    return next(r for r in rows if r["seed"] == seed and r["mode"] == mode)
+differ = [s for s in seeds
+          if row(s, "attributes-on")["instructions"] != row(s, "attributes-off")["instructions"]]
+print("| mode | programs | nofpclass written | final IR instructions | libm sqrt calls | llvm.sqrt | fmod calls |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+for m in ("attributes-on", "attributes-off"):
+    t = total[m]
+    print("| %s | %d | %d | %d | %d | %d | %d |" % (m, len(seeds), t["written"], t["instructions"],
+                                                 t["sqrt_libm"], t["sqrt_intrinsic"], t["fmod"]))
+print()
+print("Programs whose final module has another instruction count with the attributes: %d of %d (%s); "
+      "every program prints the same both ways." % (len(differ), len(seeds), ", ".join(differ) or "none"))
+PY
+  cat "$out/table.md"
+  exit 0
+fi
 links=$out/links.tsv runs_tsv=$out/runs.tsv
 printf 'program\tmode\trun\tlink_s\ttext\treport\n' >"$links"
 printf 'program\tmode\trun\trun_s\n' >"$runs_tsv"
