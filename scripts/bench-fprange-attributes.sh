@@ -202,7 +202,7 @@ def module_counts(path):
             counts["fmod"] += 1
     return counts
 
-print("| program | mode | nofpclass written (arg/ret/call arg/call ret; fmod guards) "
+print("| program | mode | nofpclass written (arguments/returns/call returns; fmod guards) "
       "| final IR instructions | libm sqrt calls | llvm.sqrt | fmod calls "
       "| .text | link s | fprange s | run s |")
 print("|---|---|---|---|---|---|---|---|---|---|---|")
@@ -211,7 +211,7 @@ for p in programs:
         mine = [l for l in links if l["program"] == p and l["mode"] == m]
         reports = [json.load(open(l["report"])) for l in mine]
         written = reports[0].get("fprange", {}).get("nofpclass_written", {})
-        places = ("arguments", "returns", "call_arguments", "call_returns")
+        places = ("arguments", "returns", "call_returns")
         said = "/".join(str(written.get(k, 0)) for k in places)
         said += "; %d" % written.get("fmod_guards", 0)
         fp_s = [ph["seconds"] for r in reports for ph in r.get("phases", [])
