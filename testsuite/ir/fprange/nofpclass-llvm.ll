@@ -4,7 +4,7 @@
 ; function's argument or a call's result (exp), and folds x * 0.0 to +0.0
 ; where x cannot be NaN, infinite or negative. Without the attributes
 ; (fprange-attributes=false) the calls and the product stay: fprange
-; folds neither itself.
+; folds neither itself. Last, the fmod guard at work.
 ; RUN: %ltofold fprange %s -S -o - | opt -passes='default<O2>' -S | FileCheck %s
 ; RUN: %ltofold fprange %s -S -o - --fprange-attributes=false | opt -passes='default<O2>' -S | FileCheck %s --check-prefix=OFF
 
@@ -52,5 +52,30 @@ define internal double @times_zero(double %x) noinline {
   ret double %r
 }
 
+; The fmod guard: @remainder's argument is never infinite (a square root
+; of an integer) but NaN for a negative one. With that attribute, LLVM 22
+; would turn fmod into `frem nnan`, poison for a NaN, where fmod returns
+; NaN; the call fprange marks nobuiltin stays a call.
+; CHECK-LABEL: define internal {{.*}}double @remainder(
+; CHECK-NOT: frem
+; CHECK: call double @fmod(double %x, double 3.000000e+00)
+; CHECK-NOT: frem
+; CHECK: ret double
+; OFF-LABEL: define internal {{.*}}double @remainder(
+; OFF: call double @fmod(double %x, double 3.000000e+00)
+define internal double @remainder(double %x) noinline {
+  %r = call double @fmod(double %x, double 3.0)
+  ret double %r
+}
+
+define double @roots(i32 %i) {
+  %d = sitofp i32 %i to double
+  %root = call double @llvm.sqrt.f64(double %d)
+  %r = call double @remainder(double %root)
+  ret double %r
+}
+
 declare double @sqrt(double)
 declare double @exp(double)
+declare double @fmod(double, double)
+declare double @llvm.sqrt.f64(double)
