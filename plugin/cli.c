@@ -58,7 +58,8 @@ static const command commands[] = {
      "fold FP compares, branches and instructions decided by value "
      "ranges (--print: show the ranges)",
      LTOFOLD_PHASE_FPRANGE,
-     {"fprange-any-rounding", "fprange-flush-denormals", NULL}},
+     {"fprange-any-rounding", "fprange-flush-denormals", "fprange-attributes",
+      NULL}},
     {"canon",
      "canonicalize IR so equal code reads equal",
      LTOFOLD_PHASE_CANON,
@@ -331,6 +332,7 @@ static int print_ranges(LLVMModuleRef module, const ltofold_options *options,
   ltofold_fprange_options_default(&fprange_options);
   fprange_options.any_rounding = options->fprange_any_rounding;
   fprange_options.flush_denormals = options->fprange_flush_denormals;
+  fprange_options.attributes = options->fprange_attributes;
   ltofold_fprange_print_with_options(module, &fprange_options, stdout);
   if (fflush(stdout) == 0 && !ferror(stdout))
     return 0;

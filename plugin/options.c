@@ -54,6 +54,10 @@ const ltofold_option_info ltofold_option_table[] = {
      "program, as results and as operands (FTZ/DAZ set at start-up); the "
      "linker plugins turn it on when the link has crtfastmath.o, which "
      "-ffast-math and -Ofast add (default: off)"},
+    {"fprange-attributes", LTOFOLD_OPTION_FLAG, NULL,
+     "fprange: also write what the ranges prove about arguments, return "
+     "values and the results of calls as nofpclass attributes, for LLVM's "
+     "passes after it (default: on)"},
     {"canon", LTOFOLD_OPTION_FLAG, NULL,
      "canonicalize the whole module before merge (default: off)"},
     {"merge-canon", LTOFOLD_OPTION_FLAG, NULL,
@@ -149,6 +153,7 @@ void ltofold_options_init(ltofold_options *options) {
   options->aliases = -1;
   options->opt_level = 2;
   options->fprange = true;
+  options->fprange_attributes = true;
 }
 
 /* The options' owned strings, each freed and set to NULL. */
@@ -393,6 +398,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->fprange_any_rounding = flag;
   } else if (!strcmp(key, "fprange-flush-denormals")) {
     options->fprange_flush_denormals = flag;
+  } else if (!strcmp(key, "fprange-attributes")) {
+    options->fprange_attributes = flag;
   } else if (!strcmp(key, "canon")) {
     options->canon = flag;
   } else if (!strcmp(key, "merge-canon")) {

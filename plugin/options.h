@@ -47,6 +47,8 @@ typedef struct ltofold_options {
   bool fprange_any_rounding; /* fprange-any-rounding: every rounding mode */
   bool fprange_flush_denormals; /* fprange-flush-denormals: FTZ/DAZ, the
                                    whole program (link_command.h) */
+  bool fprange_attributes; /* fprange-attributes: write nofpclass attributes
+                              (default on) */
   bool canon;            /* canon: canonicalize the module (default off) */
   bool merge_canon;      /* merge-canon: compare functions in canonical order */
   bool save_temps;       /* save-temps: keep bitcode of each phase (linkers) */

@@ -88,6 +88,7 @@ static void run_fprange(LLVMModuleRef module, const ltofold_options *options,
   ltofold_fprange_options_default(&fprange_options);
   fprange_options.any_rounding = options->fprange_any_rounding;
   fprange_options.flush_denormals = options->fprange_flush_denormals;
+  fprange_options.attributes = options->fprange_attributes;
   ltofold_fprange_module(module, &fprange_options, &result->fprange);
 }
 

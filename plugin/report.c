@@ -375,6 +375,10 @@ void ltofold_report_add_fprange(ltofold_report *report,
   for (int k = 0; k < LTOFOLD_FPRANGE_FOLD_KIND_COUNT; ++k)
     cJSON_AddNumberToObject(kinds, ltofold_fprange_fold_kind_name(k),
                             (double)result->by_kind[k]);
+  cJSON *written = cJSON_AddObjectToObject(fprange, "nofpclass_written");
+  for (int p = 0; p < LTOFOLD_FPRANGE_ATTRIBUTE_PLACE_COUNT; ++p)
+    cJSON_AddNumberToObject(written, ltofold_fprange_attribute_place_name(p),
+                            (double)result->attributes_written[p]);
   cJSON *folds = cJSON_AddArrayToObject(fprange, "folds");
   for (size_t i = 0; i < result->fold_count; ++i) {
     const ltofold_fprange_fold *fold = &result->folds[i];
@@ -869,6 +873,18 @@ void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *r,
     if (r->by_kind[k])
       fprintf(out, "  %-22s %zu\n", ltofold_fprange_fold_kind_name(k),
               r->by_kind[k]);
+  size_t written = 0;
+  for (int p = 0; p < LTOFOLD_FPRANGE_ATTRIBUTE_PLACE_COUNT; ++p)
+    written += r->attributes_written[p];
+  if (written)
+    fprintf(out,
+            "  nofpclass written      %zu (%zu arguments, %zu returns, "
+            "%zu call returns; fmod calls guarded: %zu)\n",
+            written - r->attributes_written[LTOFOLD_FPRANGE_FMOD_GUARD],
+            r->attributes_written[LTOFOLD_FPRANGE_ARGUMENT],
+            r->attributes_written[LTOFOLD_FPRANGE_RETURN],
+            r->attributes_written[LTOFOLD_FPRANGE_CALL_RETURN],
+            r->attributes_written[LTOFOLD_FPRANGE_FMOD_GUARD]);
 }
 
 void ltofold_print_canon_stats(FILE *out, const ltofold_canon_result *r,

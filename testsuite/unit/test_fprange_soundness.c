@@ -431,6 +431,32 @@ Test(fprange_soundness, fpclass) {
   report(&log);
 }
 
+/* nofpclass attributes (nofpclass.c): no member of a range is in a class
+ * its mask excludes; x86_fp80 and the empty range get no mask. */
+Test(fprange_soundness, nofpclass_mask) {
+  failure_log log = {0};
+  test_random random = {1414};
+  for (int format = FP_HALF; format < FP_FORMAT_COUNT; ++format)
+    for (int t = 0; t < 20000; ++t) {
+      fp_interval a = test_random_interval(&random, (fp_format_id)format);
+      uint64_t excluded = fprange_nofpclass_mask((fp_format_id)format, &a);
+      if (format == FP_X86_FP80)
+        cr_assert_eq(excluded, 0);
+      for (int m = 0; m < MEMBERS_PER_RANGE; ++m) {
+        fp_bound x = test_random_member(&random, (fp_format_id)format, &a);
+        if (class_of((fp_format_id)format, x) & excluded)
+          note_failure(&log, (fp_format_id)format, "nofpclass", 0, x, 0, 0, x,
+                       &a);
+      }
+    }
+  fp_interval empty = fp_interval_bottom();
+  cr_expect_eq(fprange_nofpclass_mask(FP_DOUBLE, &empty), 0);
+  fp_interval one = fp_interval_point(1.0);
+  /* {1.0}: every class but the positive normals. */
+  cr_expect_eq(fprange_nofpclass_mask(FP_DOUBLE, &one), 1023 & ~(1u << 8));
+  report(&log);
+}
+
 /* fptosi / fptoui: in-range members truncate into the integer range. */
 Test(fprange_soundness, fp_to_int) {
   failure_log log = {0};
