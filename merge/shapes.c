@@ -1216,10 +1216,11 @@ static bool try_pair(merge_state *st, certifier *cert, LLVMValueRef a,
     st->result->shapes_unprofitable++;
     goto done;
   }
-  LLVMValueRef no = LLVMConstNull(LLVMInt1TypeInContext(st->context));
-  LLVMValueRef yes = LLVMConstAllOnes(LLVMInt1TypeInContext(st->context));
-  if (!certify_member(cert, body, a, no) ||
-      !certify_member(cert, body, b, yes)) {
+  /* the selectors the fold will pass, as it writes them */
+  if (!certify_member(cert, body, a,
+                      similar_selector_pair_constant(st, a, b, 0)) ||
+      !certify_member(cert, body, b,
+                      similar_selector_pair_constant(st, a, b, 1))) {
     count_uncertified(st, a, b);
     goto done;
   }

@@ -1366,6 +1366,19 @@ long similar_selector_pair_saved(merge_state *st, LLVMValueRef a, LLVMValueRef b
   return saved;
 }
 
+LLVMValueRef similar_selector_pair_constant(merge_state *st, LLVMValueRef a,
+                                            LLVMValueRef b, size_t m) {
+  group g;
+  selector_pair(st, a, b, &g);
+  const hole **first = parameter_holes(&g);
+  LLVMValueRef *constants = member_constants(st, &g, first, m);
+  LLVMValueRef selector = constants[0];
+  free(constants);
+  free(first);
+  free_group(&g);
+  return selector;
+}
+
 void similar_selector_pair_fold(merge_state *st, LLVMValueRef a, LLVMValueRef b,
                                 LLVMValueRef body) {
   group g;
