@@ -1142,6 +1142,79 @@ static void order_phi_incoming(LLVMValueRef fn, LLVMContextRef context) {
   ptr_map_free(&place);
 }
 
+/* A phi and where the walk first meets a use of it. */
+typedef struct ranked_phi {
+  LLVMValueRef phi;
+  uint64_t rank;
+} ranked_phi;
+
+static int compare_ranked(const void *left, const void *right) {
+  const ranked_phi *a = left, *b = right;
+  return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+/* And the phis of each block in the order in which the comparator's walk
+ * first meets a use of each (unused ones last, as they were): mem2reg
+ * places phis in the order of the slots, which the two sides need not
+ * share. Phis of a block run together: their order changes nothing. */
+static void order_phis(LLVMValueRef fn, LLVMContextRef context) {
+  size_t count;
+  LLVMBasicBlockRef *order = comparator_block_walk(fn, &count);
+  ptr_map rank;
+  ptr_map_init(&rank);
+  uint64_t next = 1;
+  for (size_t b = 0; b < count; ++b)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(order[b]); i;
+         i = LLVMGetNextInstruction(i)) {
+      int operands = LLVMGetNumOperands(i);
+      for (unsigned k = 0; k < (unsigned)operands; ++k) {
+        LLVMValueRef operand = LLVMGetOperand(i, k);
+        if (LLVMIsAPHINode(operand) && !ptr_map_get(&rank, operand, NULL))
+          ptr_map_put(&rank, operand, next++);
+      }
+    }
+  free(order);
+  LLVMBuilderRef builder = LLVMCreateBuilderInContext(context);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    size_t phis = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && LLVMIsAPHINode(i);
+         i = LLVMGetNextInstruction(i))
+      phis++;
+    if (phis < 2)
+      continue;
+    ranked_phi *ranked = malloc(phis * sizeof *ranked);
+    if (!ranked)
+      abort();
+    LLVMValueRef i = LLVMGetFirstInstruction(bb);
+    for (size_t k = 0; k < phis; ++k, i = LLVMGetNextInstruction(i)) {
+      ranked[k] = (ranked_phi){i, UINT64_MAX / 2 + k};
+      ptr_map_get(&rank, i, &ranked[k].rank);
+    }
+    qsort(ranked, phis, sizeof *ranked, compare_ranked);
+    LLVMValueRef first_other = i; /* the first instruction past the phis */
+    for (size_t k = 0; k < phis; ++k) {
+      LLVMInstructionRemoveFromParent(ranked[k].phi);
+      LLVMPositionBuilderBefore(builder, first_other);
+      LLVMInsertIntoBuilder(builder, ranked[k].phi);
+    }
+    free(ranked);
+  }
+  LLVMDisposeBuilder(builder);
+  ptr_map_free(&rank);
+}
+
+/* The first step of the normal form: no loop hints (`!llvm.loop` on the
+ * branches: they change no behaviour, and simplifycfg keeps an empty latch
+ * that carries one, which the body, whose matched latch lost its hints,
+ * does not have). */
+static void drop_loop_hints(LLVMValueRef fn, LLVMContextRef context) {
+  unsigned loop_kind = LLVMGetMDKindIDInContext(context, "llvm.loop", 9);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    LLVMSetMetadata(LLVMGetBasicBlockTerminator(bb), loop_kind, NULL);
+}
+
 /* Whether `body` with its selector bound to `selector` does what `member`
  * does: both brought to NORMALIZE's normal form (the member after reg2mem,
  * as the body was built from), compared by the certifier. */
@@ -1151,11 +1224,16 @@ static bool certify_member(certifier *cert, LLVMValueRef body,
   LLVMReplaceAllUsesWith(LLVMGetParam(bound, LLVMCountParams(bound) - 1),
                          selector);
   LLVMValueRef normal = ltofold_copy_function(member);
+  LLVMContextRef context = LLVMGetModuleContext(LLVMGetGlobalParent(body));
+  drop_loop_hints(bound, context);
+  drop_loop_hints(normal, context);
   bool holds = run_passes(bound, NORMALIZE) && run_passes(normal, "reg2mem") &&
                run_passes(normal, NORMALIZE);
   if (holds) {
-    order_phi_incoming(bound, LLVMGetModuleContext(LLVMGetGlobalParent(body)));
-    order_phi_incoming(normal, LLVMGetModuleContext(LLVMGetGlobalParent(body)));
+    order_phi_incoming(bound, context);
+    order_phi_incoming(normal, context);
+    order_phis(bound, context);
+    order_phis(normal, context);
     holds = certify_specialized(cert, bound, &selector, 1, normal);
   }
   LLVMDeleteFunction(bound);
