@@ -39,11 +39,13 @@ xored with a constant. Its blocks are the original's but for the one that
 holds the new statement: merge-blocks may merge the two with a region there,
 the equal merge must not fold them.
 
-With --shapes SEED, after about one statement in eight of each twin
+With --shapes SEED, after about one statement in 24 of each twin
 function (loops included) comes `if (g & 1) h ^= K;`, g and h integer
 globals: a block more each time, so that twins differ from their originals
 in shape (blocks and lengths), which merge-shapes may merge by alignment;
-the equal merge must not fold them.
+the equal merge must not fold them. Every function of both copies is
+`noinline`, so that they reach the merge (LTO inlines csmith's functions,
+each called once, into main, -fno-inline-functions or not).
 
 With --regions SEED, after some statements of every function (the same
 in both copies) comes a use of one of two always-inlined helpers that test
@@ -182,16 +184,22 @@ def mutate_statement(functions, seed, globals_text):
     return functions[:m.end()] + statement + functions[m.end():]
 
 
+def not_inlined(functions):
+    """functions with every definition `noinline`."""
+    return DEFINITION.sub(lambda m: m.group(0).replace("static ", "static __attribute__((noinline)) ", 1),
+                          functions)
+
+
 def add_blocks(functions, seed, globals_text):
     """functions with `if (g & 1) h ^= K;` after about one statement in
-    eight, g, h and K picked by `seed`."""
+    24, g, h and K picked by `seed`."""
     names = INTEGER_GLOBAL.findall(globals_text)
     if not names:
         return functions
     rng = random.Random(seed)
     out, last = [], 0
     for m in STATEMENT_END.finditer(functions):
-        if rng.randrange(8):
+        if rng.randrange(24):
             continue
         out.append(functions[last:m.end()])
         out.append(" if (%s & 1) %s ^= %d;\n" % (rng.choice(names), rng.choice(names),
@@ -303,6 +311,8 @@ def main(argv):
             functions = add_regions(functions, regions, globals_text)
             prelude += REGION_HELPERS
             main_text = REGION_NOTE + print_region_checksum(main_text)
+        if shapes is not None:
+            functions = not_inlined(functions)
         twins = twin(functions)
         if near is not None:
             twins = mutate(twins, near)

@@ -32,7 +32,7 @@ summary):
            integer global xored: csmith_twin.py --near-stmt), which
            merge-blocks may merge with a region.
   shapes   the same with blocks more in one copy: after about one
-           statement in eight of each twin function, loops included, an
+           statement in 24 of each twin function, loops included, an
            integer global is xored when another is odd (csmith_twin.py
            --shapes), so twins differ in shape; linked with merge-shapes
            on, which may merge them by alignment.
