@@ -12,16 +12,19 @@
  *      the size model, per opcode. Sorted by function type and then size,
  *      each function looks at the next MAX_TRIES of its type and takes the
  *      one whose fingerprint shares the most bytes with its own; a pair
- *      whose shared bytes cannot pay for a thunk each is left before any
- *      code is looked at. Sorting keeps the search near linear.
+ *      whose shared bytes cannot pay for a call passing the selector from
+ *      each member is left before any code is looked at. Sorting keeps
+ *      the search near linear.
  *   2. Alignment. Copies of the two have their registers and phis demoted
  *      to memory (LLVM's reg2mem): then every value but an entry block's
  *      alloca is used only in its own block, so blocks can be paired
- *      freely. The blocks, in the comparator's walk order, are aligned by
- *      Needleman-Wunsch on their fingerprints; inside each pair of blocks,
- *      the instructions, where two instructions may be one when they do
- *      the same operation on operands of the same types. A pair whose
- *      matched instructions cannot pay is left before any code is built.
+ *      freely (forward_slots makes a load of a slot stored in the same
+ *      block the value stored). The blocks, in the comparator's walk
+ *      order, are aligned by Needleman-Wunsch on their fingerprints; inside
+ *      each pair of blocks, the instructions, where two instructions may be
+ *      one when they do the same operation on operands of the same types.
+ *      A pair whose matched instructions cannot pay, or are less than
+ *      MIN_MATCHED_PERCENT of the two, is left before any code is built.
  *   3. The merged body: a's parameters and an i1 selector (false for a,
  *      true for b). The entry holds both sides' allocas. A pair of blocks
  *      becomes one block: matched instructions once, an operand that
@@ -30,20 +33,26 @@
  *      side under a branch on the selector; terminators once when they are
  *      alike (a successor that differs goes through a block that branches
  *      on the selector), otherwise each side's under the selector. Blocks
- *      of one side are copied. Values that now cross blocks go through
- *      memory again, and LLVM's mem2reg, instsimplify, simplifycfg and
- *      early-cse make registers and phis of it all.
+ *      of one side are copied. A load or store of one side's own slot runs
+ *      unguarded, and two slots that matched instructions use become one
+ *      (is_private_access, join_slots): then a value that one side keeps
+ *      in a register and the other in a slot is one value again after
+ *      mem2reg. Values that now cross blocks go through memory again, and
+ *      LLVM's mem2reg, instsimplify, simplifycfg and early-cse make
+ *      registers and phis of it all.
  *   4. The price: similar.c's, with the body as built
  *      (similar_selector_pair_saved); a pair that does not save more than
  *      MIN_BYTES_SAVED is dropped.
  *   5. Certification, on every run whatever `certify` says: for each
- *      member, a copy of the body with the selector bound to the member's
- *      value, and a copy of the member after reg2mem, both go through the
- *      same fixed passes (NORMALIZE) and must compare equal by the
- *      certifier's comparator (certify_specialized). LLVM's passes keep
- *      behaviour, so equal normal forms mean the body bound does what the
- *      member does. A pair that does not check is not merged, and its
- *      functions are counted `uncertified`.
+ *      member, a copy of the body with the selector bound to the value the
+ *      fold will pass for it, and a copy of the member after reg2mem, both
+ *      go through the same normal form (loop hints dropped, the fixed
+ *      passes NORMALIZE, phis and their incoming pairs in the walk's order)
+ *      and must compare equal by the certifier's comparator
+ *      (certify_specialized). LLVM's passes keep behaviour, and the
+ *      reorderings are of things that run together, so equal normal forms
+ *      mean the body bound does what the member does. A pair that does not
+ *      check is not merged, and its functions are counted `uncertified`.
  *   6. The fold: similar.c's (similar_selector_pair_fold): each member a
  *      thunk passing its selector, or its calls redirected.
  *
@@ -99,8 +108,7 @@ static const char NORMALIZE[] =
     "instsimplify,simplifycfg,mem2reg,instsimplify,simplifycfg,early-cse,"
     "instsimplify,simplifycfg";
 
-/* ---- Running LLVM's passes ------------------------------------------------
- */
+/* ---- Running LLVM's passes ---- */
 
 static bool run_passes(LLVMValueRef fn, const char *passes) {
   LLVMPassBuilderOptionsRef options = LLVMCreatePassBuilderOptions();
@@ -112,8 +120,7 @@ static bool run_passes(LLVMValueRef fn, const char *passes) {
   return false;
 }
 
-/* ---- Fingerprints
- * ------------------------------------------------------------ */
+/* ---- Fingerprints ---- */
 
 /* What an instruction weighs in a fingerprint: its bytes by the size model,
  * in hundredths, and one more, so that instructions of no code (casts)
@@ -198,8 +205,7 @@ static bool has_unsupported_code(LLVMValueRef fn) {
   return false;
 }
 
-/* ---- Alignment
- * ---------------------------------------------------------------- */
+/* ---- Alignment ---- */
 
 /* Entry of an alignment: an instruction (or block) of a, of b, or both. */
 typedef struct step {
@@ -594,8 +600,7 @@ static bool align_functions(LLVMValueRef a, LLVMValueRef b, alignment *al) {
   return fits;
 }
 
-/* ---- Building the merged body ---------------------------------------------
- */
+/* ---- Building the merged body ---- */
 
 typedef struct dispatch {
   LLVMBasicBlockRef to_a, to_b, block;
@@ -1084,8 +1089,7 @@ static LLVMValueRef build_body(merge_state *st, LLVMValueRef a, LLVMValueRef ra,
   return body;
 }
 
-/* ---- Certification
- * ------------------------------------------------------------ */
+/* ---- Certification ---- */
 
 /* A phi's incoming (value, block) pairs, by the place of the block in the
  * comparator's walk. */
@@ -1241,8 +1245,7 @@ static bool certify_member(certifier *cert, LLVMValueRef body,
   return holds;
 }
 
-/* ---- One pair
- * ------------------------------------------------------------------ */
+/* ---- One pair ---- */
 
 static bool same_string(const char *x, const char *y) {
   return x == y || (x && y && !strcmp(x, y));
@@ -1255,7 +1258,8 @@ static void count_uncertified(merge_state *st, LLVMValueRef a, LLVMValueRef b) {
 }
 
 /* Aligns, builds, prices and certifies the pair; merges it when all say
- * yes. Returns whether it merged. */
+ * yes. Returns whether it merged. A body that cannot be built well formed
+ * counts as one that does not check. */
 static bool try_pair(merge_state *st, certifier *cert, LLVMValueRef a,
                      LLVMValueRef b) {
   if (LLVMGetFunctionCallConv(a) != LLVMGetFunctionCallConv(b) ||
@@ -1314,8 +1318,7 @@ done:
   return merged;
 }
 
-/* ---- The pass
- * ------------------------------------------------------------------ */
+/* ---- The pass ---- */
 
 void merge_shapes(merge_state *st, uint64_t hottest) {
   fn_list eligible = {0};
@@ -1355,7 +1358,7 @@ void merge_shapes(merge_state *st, uint64_t hottest) {
       }
     }
     /* The bail-out before any code is looked at: what the two share
-     * cannot pay for the thunks. */
+     * cannot pay for the calls that pass the selector. */
     if (best == SIZE_MAX ||
         best_shared / 100 <= MIN_BYTES_SAVED + PAIR_OVERHEAD)
       continue;
