@@ -20,15 +20,16 @@ programs=("$@")
 [ ${#programs[@]} -gt 0 ] || programs=(bzip2 cjson jsoncpp pugixml ninja opus libccd)
 out=${OUT:-build/bench-shapes}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 text_size() { "$RP_LLVM/llvm-size" -A "$1" | awk '$1 == ".text" { print $2 }'; }
 printf '%-10s %-16s %10s %10s %8s  %s\n' program mode .text loadable link_s 'shapes (aligned built merged unprofitable uncertified)'
 for p in "${programs[@]}"; do
   rp_load "$p"
   build=$RP_OUT/$p/build
   for m in ltofold ltofold-shapes; do
-    report=$PWD/$out/$p.$m.json
+    report=$out/$p.$m.json
     rp_mode "$m" "$report"
-    bin=$PWD/$out/$p.$m.out
+    bin=$out/$p.$m.out
     t0=$(date +%s%N)
     rp_relink "$build" "$RP_BENCH" "$bin" >"$out/$p.$m.log" 2>&1 ||
       { cat "$out/$p.$m.log" >&2; rp_fail "$p: link in mode $m failed"; }
