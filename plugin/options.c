@@ -33,6 +33,11 @@ const ltofold_option_info ltofold_option_table[] = {
      "with merge-similar, also merge pairs of functions some of whose blocks "
      "differ, selecting each one's by a parameter, where that saves bytes "
      "(default: on)"},
+    {"merge-shapes", LTOFOLD_OPTION_FLAG, NULL,
+     "with merge-similar, also merge pairs of functions whose blocks and "
+     "lengths differ, by aligning their code, each one's selected by a "
+     "parameter, where that saves bytes and the result certifies "
+     "(default: off)"},
     {"merge-outline", LTOFOLD_OPTION_FLAG, NULL,
      "also move pieces of code that repeat inside functions (a destructor, "
      "an error path) into functions of their own, so that their copies "
@@ -148,6 +153,7 @@ void ltofold_options_init(ltofold_options *options) {
   options->merge_recursive = true;
   options->merge_similar = true;
   options->merge_blocks = true;
+  options->merge_shapes = false;
   options->merge_outline = true;
   options->merge_outline_all = false;
   options->aliases = -1;
@@ -386,6 +392,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->merge_similar = flag;
   } else if (!strcmp(key, "merge-blocks")) {
     options->merge_blocks = flag;
+  } else if (!strcmp(key, "merge-shapes")) {
+    options->merge_shapes = flag;
   } else if (!strcmp(key, "merge-outline")) {
     options->merge_outline = flag;
   } else if (!strcmp(key, "merge-outline-all")) {

@@ -39,6 +39,7 @@ typedef struct ltofold_options {
   bool merge_recursive;  /* merge-recursive: fold recursive groups (default on) */
   bool merge_similar;    /* merge-similar: fold functions equal up to constants and operations */
   bool merge_blocks;     /* merge-blocks: and pairs some of whose blocks differ */
+  bool merge_shapes;     /* merge-shapes: and pairs of different shapes */
   bool merge_outline;    /* merge-outline: and repeated regions, outlined */
   bool merge_outline_all; /* merge-outline-all: even those a path of which calls nothing */
   int aliases;           /* aliases: 1 yes, 0 no, -1 from the target triple */

@@ -126,6 +126,7 @@ static void run_merge(LLVMModuleRef module, const ltofold_options *options,
   merge_options.merge_recursive = options->merge_recursive;
   merge_options.merge_similar = options->merge_similar;
   merge_options.merge_blocks = options->merge_blocks;
+  merge_options.merge_shapes = options->merge_shapes;
   merge_options.outline = options->merge_outline;
   merge_options.outline_all = options->merge_outline_all;
   merge_options.certify = options->certify || options->verify;

@@ -343,6 +343,12 @@ void ltofold_report_add_merge(ltofold_report *report,
                           (double)result->similar_parameters);
   cJSON_AddNumberToObject(similar, "choices", (double)result->similar_choices);
   cJSON_AddNumberToObject(similar, "blocks", (double)result->similar_blocks);
+  cJSON *shapes = cJSON_AddObjectToObject(similar, "shapes");
+  cJSON_AddNumberToObject(shapes, "aligned", (double)result->shapes_aligned);
+  cJSON_AddNumberToObject(shapes, "built", (double)result->shapes_built);
+  cJSON_AddNumberToObject(shapes, "merged", (double)result->shapes_merged);
+  cJSON_AddNumberToObject(shapes, "unprofitable", (double)result->shapes_unprofitable);
+  cJSON_AddNumberToObject(shapes, "uncertified", (double)result->shapes_uncertified);
   cJSON *similar_skipped = cJSON_AddObjectToObject(similar, "skipped");
   for (int s = 0; s < LTOFOLD_SIMILAR_SKIP_COUNT; ++s)
     cJSON_AddNumberToObject(similar_skipped, ltofold_similar_skip_name(s),
@@ -843,6 +849,12 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r,
             COUNTED(r->similar_parameters, "parameter", "parameters"),
             COUNTED(r->similar_choices, "choice", "choices"),
             COUNTED(r->similar_blocks, "block", "blocks"));
+  if (r->shapes_aligned)
+    fprintf(out,
+            "  similar shapes: %zu %s aligned, %zu built, %zu merged "
+            "(unprofitable %zu, uncertified %zu)\n",
+            COUNTED(r->shapes_aligned, "pair", "pairs"), r->shapes_built,
+            r->shapes_merged, r->shapes_unprofitable, r->shapes_uncertified);
   for (int s = 0; s < LTOFOLD_SIMILAR_SKIP_COUNT; ++s)
     if (r->similar_skipped[s])
       fprintf(out, "  similar skipped: %-13s %zu\n", ltofold_similar_skip_name(s),
