@@ -377,41 +377,69 @@ class LoopFunction:
             return "((n >> %d) & %du)" % (shift, mask), mask
         return "%du" % bound, bound
 
+    @staticmethod
+    def rounded(kind, x):
+        """x rounded to nearest into the type (float: by way of its bits;
+        the sums and products simulated here are exact in double first)."""
+        if kind == "double" or not math.isfinite(x):
+            return x
+        if abs(x) >= 2 ** 128:
+            return math.copysign(math.inf, x)
+        return struct.unpack("<f", struct.pack("<f", x))[0]
+
+    def reached(self, kind, init, step, trips):
+        """The accumulator after `trips` trips that each apply `step` (a
+        function of the accumulator, exact in double) with the same
+        operand, rounded each time: a value the loop reaches when its trip
+        count and its operand are at their extremes (the scalar order; a
+        vectorized loop sums in another order, near it)."""
+        value = self.rounded(kind, init)
+        for _ in range(min(trips, 20000)):
+            value = self.rounded(kind, step(value))
+            if not math.isfinite(value):
+                break
+        return value
+
     def term(self, kind, k):
-        """An addend of the k-th trip and its range [lo, hi]; integer
-        says every value is an integer."""
+        """An addend of the k-th trip, its range [lo, hi], whether every
+        value is an integer, and its largest value where every trip of a
+        call can add that same value (None otherwise)."""
         rng = self.rng
         c = rng.choice(self.SCALES)
         shift = rng.choice([0, 4, 8])
         r = rng.random()
-        if r < 0.3:
-            # The same for every trip of a call: its extremes are reached.
+        if r < 0.4:
+            # The same for every trip of a call: its extremes are reached,
+            # and an inexact one rounds the same way trip after trip.
+            steady = self.rounded(kind, 7 * self.rounded(kind, c))
             return ("(%s)((n >> %d) & 7u) * %s" % (kind, shift, self.literal(kind, c)),
-                    0.0, 7 * c, False)
-        if r < 0.5:
-            return ("(%s)((n + %s) & 255u) / (%s)255" % (kind, k, kind), 0.0, 1.0, False)
-        if r < 0.65:
+                    0.0, 7 * c, False, steady)
+        if r < 0.55:
+            return ("(%s)((n + %s) & 255u) / (%s)255" % (kind, k, kind), 0.0, 1.0, False,
+                    None)
+        if r < 0.7:
             return ("(%s)((int)((n ^ %s) & 15u) - 8) * %s" % (kind, k, self.literal(kind, c)),
-                    -8 * c, 7 * c, False)
+                    -8 * c, 7 * c, False, None)
         if r < 0.85:
-            return ("(%s)((n >> (%s & 7u)) & 7u)" % (kind, k), 0.0, 7.0, True)
+            return ("(%s)((n >> (%s & 7u)) & 7u)" % (kind, k), 0.0, 7.0, True, 7.0)
         fn = "cos" if kind == "double" else "cosf"
         return ("%s((%s)%s * %s + (%s)y)" % (fn, kind, k, self.literal(kind, 0.25), kind),
-                -1.0, 1.0, False)
+                -1.0, 1.0, False, None)
 
     def factor(self, kind, k):
-        """A factor of the k-th trip and its range [lo, hi]."""
+        """A factor of the k-th trip, its range [lo, hi], and the values
+        every trip of a call can multiply by alike ([] if none)."""
         rng = self.rng
         r = rng.random()
         if r < 0.35:
             return ("(%s)((n >> 4) & 7u) * %s + %s" % (kind, self.literal(kind, 0.125),
                                                        self.literal(kind, 0.5)),
-                    0.5, 1.375)
+                    0.5, 1.375, [0.5, 1.375])
         if r < 0.7:
-            return "(%s)((n + %s) & 255u) / (%s)255" % (kind, k, kind), 0.0, 1.0
+            return "(%s)((n + %s) & 255u) / (%s)255" % (kind, k, kind), 0.0, 1.0, []
         c = rng.choice([1 / 64, 1 / 8, 1 / 1024])
         return ("(%s)1 + (%s)((n + %s) & 3u) * %s" % (kind, kind, k, self.literal(kind, c)),
-                1.0, 1 + 3 * c)
+                1.0, 1 + 3 * c, [])
 
     @staticmethod
     def power(base, k):
@@ -447,14 +475,23 @@ class LoopFunction:
         largest = 3.4e38 if kind == "float" else math.inf
         return [v for v in near if math.isfinite(v) and abs(v) < largest]
 
-    def compare(self, kind, value, extremes):
-        """Compares of `value` with thresholds near each extreme."""
+    def compare(self, kind, value, extremes, reached=()):
+        """Compares of `value` with thresholds near each extreme (three of
+        them), and with a value it reaches and the type's values next to
+        it (all three: a bound one rounding short folds one of these)."""
         for e in extremes:
             near = self.thresholds(kind, e)
             for t in self.rng.sample(near, min(3, len(near))):
-                op = self.rng.choice(CMP)
-                self.emit("h = h * 3u + (unsigned)(%s %s %s);"
-                          % (value, op, self.literal(kind, t)))
+                self.compare_with(kind, value, t)
+        for e in reached:
+            if math.isfinite(e):
+                for t in self.neighbours(kind, e):
+                    self.compare_with(kind, value, t)
+
+    def compare_with(self, kind, value, threshold):
+        op = self.rng.choice(CMP)
+        self.emit("h = h * 3u + (unsigned)(%s %s %s);"
+                  % (value, op, self.literal(kind, threshold)))
 
     def loop_header(self, variable, trip, depth):
         pragma = self.rng.random()
@@ -501,22 +538,30 @@ class LoopFunction:
         self.loop_header(k, trip, depth)
         trips = most * outer_most
         if what == "sum":
-            term, lo, hi, integer = self.term(kind, k)
+            term, lo, hi, integer, steady = self.term(kind, k)
             op = rng.choice(["+=", "+=", "-="])
             self.emit("%s %s %s;" % (name, op, term), depth + 1)
             if op == "-=":
                 lo, hi = -hi, -lo
             extremes = [init + trips * hi, init + trips * lo]
+            reached = []
+            if steady is not None:
+                # What the rounded sum of the same largest addend reaches.
+                sign = -1 if op == "-=" else 1
+                reached.append(self.reached(kind, init, lambda v: v + sign * steady,
+                                            trips))
         else:
-            factor, lo, hi = self.factor(kind, k)
+            factor, lo, hi, steady = self.factor(kind, k)
             self.emit("%s *= %s;" % (name, factor), depth + 1)
             extremes = [init * self.power(hi, trips) if hi > 1 else init,
                         init * self.power(lo, trips) if lo < 1 else init]
+            reached = [self.reached(kind, init, lambda v, f=f: v * f, trips)
+                       for f in steady]
             integer = False
         self.emit("}", depth)
         if nested:
             self.emit("}")
-        self.compare(kind, name, extremes)
+        self.compare(kind, name, extremes, reached)
         if integer and rng.random() < 0.7:
             fn = "floor" if kind == "double" else "floorf"
             self.emit("h = h * 3u + (unsigned)(%s(%s) != %s);" % (fn, name, name))
