@@ -157,16 +157,17 @@ static bool stack_load_range(fn_analysis *a, LLVMValueRef load,
   return true;
 }
 
-enum { QUIET_NAN_DEPTH = 6 }; /* definitions walked to show a NaN quiet */
+/* Values read, at most, to show that one operand's NaN is quiet. */
+enum { QUIET_NAN_BUDGET = 16 };
 
 static bool nan_is_quiet(fn_analysis *a, LLVMValueRef v, uint32_t block,
-                         int depth);
+                         unsigned *budget);
 
 /* Whether every FP operand of `inst` is never NaN or a quiet NaN: read at
  * the instruction's own block, or, for a phi's incoming values, as they
  * are defined. */
 static bool operands_nan_quiet(fn_analysis *a, LLVMValueRef inst,
-                               unsigned count, int depth) {
+                               unsigned count, unsigned *budget) {
   LLVMBasicBlockRef parent = LLVMGetInstructionParent(inst);
   uint32_t block =
       parent && !LLVMIsAPHINode(inst) ? block_index_of(a, parent) : UINT32_MAX;
@@ -174,29 +175,32 @@ static bool operands_nan_quiet(fn_analysis *a, LLVMValueRef inst,
     LLVMValueRef operand = LLVMGetOperand(inst, i);
     fp_format_id format;
     if (fp_format_of_type(LLVMTypeOf(operand), &format) &&
-        !nan_is_quiet(a, operand, block, depth + 1))
+        !nan_is_quiet(a, operand, block, budget))
       return false;
   }
   return true;
 }
 
 /* Whether `v`, read at `block` (UINT32_MAX: as defined), is never a
- * signaling NaN. LLVM IR's NaN
- * rules (LangRef, "Behavior of Floating-Point NaN values"): an operation
- * whose operands are not NaN returns a quiet NaN, and one with NaN
- * operands a quiet NaN or one of them unchanged; so a value is never
+ * signaling NaN. LLVM IR's NaN rules (LangRef, "Behavior of Floating-Point
+ * NaN values"): an operation whose operands are not NaN returns a quiet
+ * NaN, and one with NaN operands a quiet NaN or one of them unchanged;
+ * so a value is never
  * signaling when it is never NaN, or when it is computed by FP arithmetic,
  * a conversion, a call fprange understands, a select or a phi from values
  * that are never signaling. A load, an argument, a constant, a bitcast or
- * any other call may be one. Definitions deeper than QUIET_NAN_DEPTH (a
- * phi in a cycle comes back to itself) are not followed: false. */
+ * any other call may be one. The walk reads at most *budget values (a
+ * phi in a cycle comes back to itself) and is false where it runs out. */
 static bool nan_is_quiet(fn_analysis *a, LLVMValueRef v, uint32_t block,
-                         int depth) {
+                         unsigned *budget) {
+  if (*budget == 0)
+    return false;
+  --*budget;
   value_range r =
       block == UINT32_MAX ? base_range(a, v) : range_in_block(a, v, block);
   if (r.kind == VALUE_FP && !r.as.fp.nan)
     return true;
-  if (depth > QUIET_NAN_DEPTH || !LLVMIsAInstruction(v))
+  if (!LLVMIsAInstruction(v))
     return false;
   unsigned operands = 0;
   switch (LLVMGetInstructionOpcode(v)) {
@@ -223,7 +227,7 @@ static bool nan_is_quiet(fn_analysis *a, LLVMValueRef v, uint32_t block,
   default:
     return false;
   }
-  return operands_nan_quiet(a, v, operands, depth);
+  return operands_nan_quiet(a, v, operands, budget);
 }
 
 static fp_interval compute_fp_call(fn_analysis *a, LLVMValueRef inst,
@@ -253,8 +257,9 @@ static fp_interval compute_fp_call(fn_analysis *a, LLVMValueRef inst,
   case CALL_MINMAX: {
     fp_interval x = fp_operand(a, inst, 0, block, format, flags);
     fp_interval y = fp_operand(a, inst, 1, block, format, flags);
-    bool quiet = nan_is_quiet(a, LLVMGetOperand(inst, 0), block, 0) &&
-                 nan_is_quiet(a, LLVMGetOperand(inst, 1), block, 0);
+    unsigned budget = QUIET_NAN_BUDGET;
+    bool quiet = nan_is_quiet(a, LLVMGetOperand(inst, 0), block, &budget) &&
+                 nan_is_quiet(a, LLVMGetOperand(inst, 1), block, &budget);
     return fp_transfer_minmax(format, minmax, &x, &y, !quiet);
   }
   case CALL_FMA:

@@ -130,6 +130,43 @@ define i1 @maxnum_quiet_nan(i8 %i) {
   ret i1 %c
 }
 
+; Through a phi of two quiet NaNs' sources.
+; CHECK-LABEL: @minnum_quiet_phi(
+; CHECK: ret i1 true
+define i1 @minnum_quiet_phi(i8 %i, i1 %b) {
+entry:
+  %x = sitofp i8 %i to double
+  br i1 %b, label %root, label %logarithm
+root:
+  %s = call double @llvm.sqrt.f64(double %x)
+  br label %join
+logarithm:
+  %l = call double @llvm.log.f64(double %x)
+  br label %join
+join:
+  %v = phi double [ %s, %root ], [ %l, %logarithm ]
+  %m = call double @llvm.minnum.f64(double %v, double 5.0)
+  %c = fcmp ole double %m, 5.0
+  ret i1 %c
+}
+
+; One incoming value is an argument, maybe signaling: kept.
+; CHECK-LABEL: @minnum_phi_argument(
+; CHECK: %c = fcmp ole double %m, 5.000000e+00
+define i1 @minnum_phi_argument(i8 %i, i1 %b, double %a) {
+entry:
+  %x = sitofp i8 %i to double
+  br i1 %b, label %root, label %join
+root:
+  %s = call double @llvm.sqrt.f64(double %x)
+  br label %join
+join:
+  %v = phi double [ %s, %root ], [ %a, %entry ]
+  %m = call double @llvm.minnum.f64(double %v, double 5.0)
+  %c = fcmp ole double %m, 5.0
+  ret i1 %c
+}
+
 ; An argument may be a signaling NaN, for which minnum may return NaN
 ; (LLVM 22's LangRef, glibc's fmin): kept.
 ; CHECK-LABEL: @minnum_signaling(
@@ -323,6 +360,7 @@ define i1 @bfloat_subnormal_tie(i8 %i) #0 {
 declare double @llvm.powi.f64.i32(double, i32)
 declare float @llvm.powi.f32.i32(float, i32)
 declare double @llvm.sqrt.f64(double)
+declare double @llvm.log.f64(double)
 declare double @llvm.minnum.f64(double, double)
 declare double @llvm.minimum.f64(double, double)
 declare double @fmax(double, double)
