@@ -1,0 +1,213 @@
+/* Merging across the modules of a distributed ThinLTO link, from summaries.
+ *
+ * `ltofold thin-merge` folds across modules by linking every optimized
+ * module into one and running merge on it: the whole program in one
+ * process. This file gives the pieces of a flow that never holds more than
+ * one module and the bodies that matter (docs/plugin.md, "Merging from
+ * summaries"):
+ *
+ *   1. each module says, per function, what merge would hash it to and
+ *      which globals it refers to (ltofold_summarize_function): equal
+ *      functions agree on both, so the summaries alone propose the groups;
+ *   2. a step that reads summaries only forms the groups and gives each a
+ *      home module and a kept function there (plugin/thin_plan.c);
+ *   3. the home imports the members' bodies next to the kept function and
+ *      decides, as merge does within a module: the comparator compares,
+ *      the certifier checks again with a comparator of its own, and the
+ *      kept function gives up the facts (droppable attributes, body
+ *      metadata) the member lacks, since it is to run for the member's
+ *      callers too (ltofold_cross_module_check);
+ *   4. each member's module, told the verdicts, makes the member run the
+ *      home's symbol: its uses move there when its address does not
+ *      matter, otherwise it becomes a thunk (ltofold_cross_module_fold).
+ *
+ * Why a member that refers to a local of its module is left out: the
+ * comparator tells globals apart by identity, and a local of one module is
+ * no global of another, so such a function is equal to no function of
+ * another module (as after thin-merge's link, where the two modules'
+ * locals stay two). Why the kept function must not be interposable: the
+ * member's callers would run whatever definition the linker or loader
+ * picks for it. Aliases are not written across modules: an alias needs
+ * its aliasee defined in its own module.
+ *
+ * Every rewrite here is merge's own (merge/fold_parts.c): the thunk
+ * writer, the meet of facts, the linkage and address rules. */
+#include "merge_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct ltofold_cross_module {
+  merge_state state; /* comparator, certifier and attribute kinds */
+  ltofold_merge_options options;
+  ltofold_merge_result result; /* counts nothing anyone reads */
+};
+
+ltofold_cross_module *ltofold_cross_module_new(LLVMModuleRef module) {
+  ltofold_cross_module *cross = calloc(1, sizeof *cross);
+  if (!cross)
+    abort();
+  ltofold_merge_options_default(&cross->options);
+  merge_state_init(&cross->state, module, &cross->options, &cross->result);
+  cross->state.cert = certifier_new(module);
+  return cross;
+}
+
+void ltofold_cross_module_free(ltofold_cross_module *cross) {
+  if (!cross)
+    return;
+  merge_state_free(&cross->state);
+  ltofold_merge_result_free(&cross->result);
+  free(cross);
+}
+
+/* ---- Step 1: the summary of a function ------------------------------------
+ */
+
+#define FNV_OFFSET 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
+
+static uint64_t mix_bytes(uint64_t hash, const char *bytes, size_t length) {
+  for (size_t i = 0; i < length; ++i)
+    hash = (hash ^ (unsigned char)bytes[i]) * FNV_PRIME;
+  return (hash ^ 0xff) * FNV_PRIME; /* ends the name */
+}
+
+/* What the walk over a body's operands gathers. */
+typedef struct reference_walk {
+  LLVMValueRef function; /* the function summarized: itself is "itself" */
+  uint64_t hash;
+  bool local;
+  unsigned depth;
+} reference_walk;
+
+/* Mixes the globals `value` names (itself, or inside a constant
+ * expression or aggregate) into the walk's hash. */
+static void mix_references(reference_walk *walk, LLVMValueRef value) {
+  if (LLVMIsAGlobalValue(value)) {
+    if (value == walk->function) {
+      walk->hash = mix_bytes(walk->hash, "", 0); /* a self-reference */
+      return;
+    }
+    if (has_local_linkage(value))
+      walk->local = true;
+    size_t length;
+    const char *name = LLVMGetValueName2(value, &length);
+    walk->hash = mix_bytes(walk->hash, name, length);
+    return;
+  }
+  if (!LLVMIsAConstant(value) || walk->depth > 16)
+    return;
+  int operands = LLVMGetNumOperands(value);
+  walk->depth++;
+  for (int i = 0; i < operands; ++i)
+    mix_references(walk, LLVMGetOperand(value, (unsigned)i));
+  walk->depth--;
+}
+
+static bool is_direct_call_of(LLVMValueRef user, LLVMUseRef use) {
+  if (!is_call_site(user))
+    return false;
+  unsigned callee = (unsigned)LLVMGetNumOperands(user) - 1;
+  return LLVMGetOperandUse(user, callee) == use;
+}
+
+static bool address_taken(LLVMValueRef fn) {
+  for (LLVMUseRef use = LLVMGetFirstUse(fn); use; use = LLVMGetNextUse(use))
+    if (!is_direct_call_of(LLVMGetUser(use), use))
+      return true;
+  return false;
+}
+
+bool ltofold_summarize_function(ltofold_cross_module *cross, LLVMValueRef fn,
+                                ltofold_function_summary *summary) {
+  memset(summary, 0, sizeof *summary);
+  if (LLVMIsDeclaration(fn) ||
+      LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage)
+    return false;
+  merge_state *st = &cross->state;
+  summary->hash = ltofold_function_hash(fn);
+  summary->similar_hash = comparator_function_hash(fn, true);
+  summary->instructions = count_instructions(fn);
+  summary->interposable = is_interposable(fn);
+  summary->address_taken = address_taken(fn);
+  ltofold_skip_reason reason;
+  summary->foldable = !excluded_for(st, fn, &reason) &&
+                      !comparator_is_merged_body(fn) &&
+                      !ltofold_is_outlined(fn);
+  /* The globals of the body, in the order the comparator walks it. */
+  reference_walk walk = {fn, FNV_OFFSET, false, 0};
+  size_t count;
+  LLVMBasicBlockRef *order = comparator_block_walk(fn, &count);
+  for (size_t b = 0; b < count; ++b)
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(order[b]); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      int operands = LLVMGetNumOperands(inst);
+      for (int i = 0; i < operands; ++i)
+        mix_references(&walk, LLVMGetOperand(inst, (unsigned)i));
+    }
+  free(order);
+  if (LLVMHasPersonalityFn(fn))
+    mix_references(&walk, LLVMGetPersonalityFn(fn));
+  summary->references = walk.hash;
+  summary->local_references = walk.local;
+  return true;
+}
+
+/* ---- Step 3: the check at the home ----------------------------------------
+ */
+
+const char *ltofold_cross_verdict_name(ltofold_cross_verdict verdict) {
+  static const char *const names[] = {"equal", "different", "type",
+                                      "certification"};
+  return verdict < LTOFOLD_CROSS_VERDICT_COUNT ? names[verdict] : "unknown";
+}
+
+ltofold_cross_verdict ltofold_cross_module_check(ltofold_cross_module *cross,
+                                                 LLVMValueRef kept,
+                                                 LLVMValueRef member) {
+  merge_state *st = &cross->state;
+  if (ltofold_compare_functions(st->comparator, kept, member))
+    return LTOFOLD_CROSS_DIFFERENT;
+  if (LLVMGlobalGetValueType(kept) != LLVMGlobalGetValueType(member))
+    return LTOFOLD_CROSS_TYPE;
+  if (!certify_equal(st->cert, kept, member, NULL))
+    return LTOFOLD_CROSS_CERTIFICATION;
+  meet_metadata(st, kept, member, NULL);
+  intersect_attributes(st, kept, member);
+  take_max_alignment(kept, member);
+  return LTOFOLD_CROSS_EQUAL;
+}
+
+/* ---- Step 4: the rewrite in the member's module ---------------------------
+ */
+
+ltofold_fold_method ltofold_cross_module_fold(ltofold_cross_module *cross,
+                                              LLVMValueRef kept,
+                                              LLVMValueRef member,
+                                              ltofold_skip_reason *reason) {
+  merge_state *st = &cross->state;
+  if (LLVMGlobalGetValueType(kept) != LLVMGlobalGetValueType(member))
+    abort(); /* the home checked the types */
+  if (has_local_linkage(member) && uses_move_entirely(st, member)) {
+    comparator_forget_global(st->comparator, member);
+    LLVMReplaceAllUsesWith(member, kept);
+    LLVMDeleteFunction(member);
+    return LTOFOLD_FOLD_REPLACED;
+  }
+  if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(member))) {
+    *reason = LTOFOLD_SKIP_VARARG_THUNK;
+    return LTOFOLD_FOLD_METHOD_COUNT;
+  }
+  if (forwards_in_memory(st, member)) {
+    *reason = LTOFOLD_SKIP_INALLOCA;
+    return LTOFOLD_FOLD_METHOD_COUNT;
+  }
+  if (is_thunk_sized(member)) {
+    *reason = LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK;
+    return LTOFOLD_FOLD_METHOD_COUNT;
+  }
+  comparator_forget_global(st->comparator, member);
+  write_thunk(st, kept, member, NULL, 0);
+  return LTOFOLD_FOLD_THUNK;
+}
