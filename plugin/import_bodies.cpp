@@ -55,12 +55,19 @@ static std::string reduce_to(Module &source,
       global->eraseFromParent(); // an alias, replaced by a declaration
   }
   source.setModuleInlineAsm("");
-  std::vector<GlobalValue *> unused;
-  for (GlobalValue &global : source.global_values())
-    if (global.isDeclaration() && global.use_empty())
-      unused.push_back(&global);
-  for (GlobalValue *global : unused)
-    global->eraseFromParent();
+  // (Constant expressions the deleted bodies used linger as users until
+  // removed.)
+  for (bool erased = true; erased;) {
+    std::vector<GlobalValue *> unused;
+    for (GlobalValue &global : source.global_values()) {
+      global.removeDeadConstantUsers();
+      if (global.isDeclaration() && global.use_empty())
+        unused.push_back(&global);
+    }
+    for (GlobalValue *global : unused)
+      global->eraseFromParent();
+    erased = !unused.empty();
+  }
   // A local left is used by a wanted function: as a declaration it would
   // resolve to whatever the destination has of its name.
   for (GlobalValue &global : source.global_values())

@@ -225,7 +225,7 @@ def run_summaries(common, jobs, workers, scratch, described):
     steps = []
     for i, j in enumerate(jobs):
         module = homed.get(i, optimized[i])
-        commands, inputs = [], [module]
+        commands, inputs, outputs = [], [module], []
         if receives[i] or i in homed:
             final = os.path.join(scratch, "module.%d.final.bc" % i)
             apply = [ltofold, "thin-apply", "--module-name", names[i]]
@@ -234,9 +234,10 @@ def run_summaries(common, jobs, workers, scratch, described):
                 inputs.append(folds[h])
             commands.append(apply + ["-o", final, module])
             module = final
+            outputs.append(final)
         commands.append(head + ["--from-optimized=" + module] + tail + j["args"])
         steps.append(Step("generate", commands, inputs + list(j["inputs"]),
-                          list(j["outputs"])))
+                          outputs + list(j["outputs"])))
     return run_steps(steps, workers, described)
 
 
@@ -257,7 +258,10 @@ def main(argv):
                         help="write every step's commands, inputs and outputs "
                         "to this file (JSON)")
     parser.add_argument("json", help="the job description lld wrote")
-    args = parser.parse_args(argv)
+    # A bare --whole-program is --whole-program=link (its value is optional,
+    # and argparse would take the JSON file for it).
+    args = parser.parse_args(["--whole-program=link" if a == "--whole-program" else a
+                              for a in argv])
     if args.jobs < 1:
         parser.error("--jobs wants a positive number")
     with open(args.json) as f:
