@@ -7,8 +7,11 @@
  * summaries"):
  *
  *   1. each module says, per function, what merge would hash it to and
- *      which globals it refers to (ltofold_summarize_function): equal
- *      functions agree on both, so the summaries alone propose the groups;
+ *      which globals and constants its operands are
+ *      (ltofold_summarize_function): functions the comparator finds equal
+ *      agree on both (but for a pointer and an integer constant it takes
+ *      for equal, a fold this misses), so the summaries alone propose the
+ *      groups;
  *   2. a step that reads summaries only forms the groups and gives each a
  *      home module and a kept function there (plugin/thin_plan.c);
  *   3. the home imports the members' bodies next to the kept function and
@@ -81,8 +84,32 @@ typedef struct reference_walk {
   unsigned depth;
 } reference_walk;
 
+static uint64_t mix_number(uint64_t hash, uint64_t number) {
+  for (int i = 0; i < 8; ++i, number >>= 8)
+    hash = (hash ^ (number & 0xff)) * FNV_PRIME;
+  return hash;
+}
+
+/* Mixes a constant's value into the walk's hash: integers up to 64 bits
+ * and floating-point values by value, other constants by their kind (and
+ * their operands, below). */
+static void mix_constant(reference_walk *walk, LLVMValueRef value) {
+  walk->hash = mix_number(walk->hash, (uint64_t)LLVMGetValueKind(value));
+  if (LLVMIsAConstantInt(value) &&
+      LLVMGetIntTypeWidth(LLVMTypeOf(value)) <= 64) {
+    walk->hash = mix_number(walk->hash, LLVMConstIntGetZExtValue(value));
+  } else if (LLVMIsAConstantFP(value)) {
+    LLVMBool lost;
+    double real = LLVMConstRealGetDouble(value, &lost);
+    uint64_t bits;
+    memcpy(&bits, &real, sizeof bits);
+    walk->hash = mix_number(walk->hash, bits);
+  }
+}
+
 /* Mixes the globals `value` names (itself, or inside a constant
- * expression or aggregate) into the walk's hash. */
+ * expression or aggregate) and the constants' values into the walk's
+ * hash. */
 static void mix_references(reference_walk *walk, LLVMValueRef value) {
   if (LLVMIsAGlobalValue(value)) {
     if (value == walk->function) {
@@ -98,6 +125,7 @@ static void mix_references(reference_walk *walk, LLVMValueRef value) {
   }
   if (!LLVMIsAConstant(value) || walk->depth > 16)
     return;
+  mix_constant(walk, value);
   int operands = LLVMGetNumOperands(value);
   walk->depth++;
   for (int i = 0; i < operands; ++i)
@@ -135,7 +163,8 @@ bool ltofold_summarize_function(ltofold_cross_module *cross, LLVMValueRef fn,
   summary->foldable = !excluded_for(st, fn, &reason) &&
                       !comparator_is_merged_body(fn) &&
                       !ltofold_is_outlined(fn);
-  /* The globals of the body, in the order the comparator walks it. */
+  /* The globals and constants of the body, in the order the comparator
+   * walks it. */
   reference_walk walk = {fn, FNV_OFFSET, false, 0};
   size_t count;
   LLVMBasicBlockRef *order = comparator_block_walk(fn, &count);
@@ -149,6 +178,9 @@ bool ltofold_summarize_function(ltofold_cross_module *cross, LLVMValueRef fn,
   free(order);
   if (LLVMHasPersonalityFn(fn))
     mix_references(&walk, LLVMGetPersonalityFn(fn));
+  /* The comparator tells calling conventions apart, and an optimizer gives
+   * a local one of its own (fastcc) where a global keeps the C one. */
+  walk.hash = mix_number(walk.hash, LLVMGetFunctionCallConv(fn));
   summary->references = walk.hash;
   summary->local_references = walk.local;
   return true;

@@ -168,14 +168,18 @@ ltofold_cross_module *ltofold_cross_module_new(LLVMModuleRef module);
 void ltofold_cross_module_free(ltofold_cross_module *cross);
 
 /* What a summary holds of one definition. Equal functions (the
- * comparator's order) have equal `hash` and `references`; the hashes only
- * propose a group, the comparator and the certification decide. */
+ * comparator's order) have equal `hash` and `references` (but where the
+ * comparator takes a pointer constant for an integer of its width); the
+ * hashes only propose a group, the comparator and the certification
+ * decide. */
 typedef struct ltofold_function_summary {
   uint64_t hash;          /* ltofold_function_hash */
   uint64_t similar_hash;  /* the hash of similar mode: constants and the
                            * operations a merged body may choose masked */
-  uint64_t references;    /* the names of the globals the body refers to,
-                           * in the comparator's walk (itself as itself) */
+  uint64_t references;    /* the names of the globals the body refers to
+                           * and the values of its constants, in the
+                           * comparator's walk (itself as itself), and
+                           * its calling convention */
   size_t instructions;    /* the size estimate */
   bool local_references;  /* refers to a local of its module: equal to no
                            * function of another module */

@@ -333,13 +333,35 @@ static bool worth_folding(const plan_entry *member) {
 }
 
 /* The group of entries [first, end), or false when it has no home (every
- * entry interposable) or nothing to send there. */
+ * entry interposable) or nothing to send there. The home is the module
+ * home_rank puts first among those with an entry that is not
+ * interposable; the kept function its first such entry by name. */
+static uint64_t fnv(uint64_t hash, const char *bytes) {
+  for (; *bytes; ++bytes)
+    hash = (hash ^ (unsigned char)*bytes) * 0x100000001b3ULL;
+  return hash;
+}
+
+/* How a group ranks module `module` as its home: a hash of the group's key
+ * and the module's name, so that homes spread over the modules (each home
+ * is a job of step 3) and depend on names alone. */
+static uint64_t home_rank(const plan_input *in, const plan_entry *entry) {
+  char key[40];
+  snprintf(key, sizeof key, "%016" PRIx64 "%016" PRIx64, entry->hash,
+           entry->references);
+  return fnv(fnv(0xcbf29ce484222325ULL, key), in->modules[entry->module]);
+}
+
 static bool form_group(const plan_input *in, size_t first, size_t end,
                        plan_group *group) {
   const plan_entry *kept = NULL;
-  for (size_t i = first; i < end && !kept; ++i)
-    if (!in->entries[i].interposable)
-      kept = &in->entries[i];
+  uint64_t best = 0;
+  for (size_t i = first; i < end; ++i) {
+    const plan_entry *entry = &in->entries[i];
+    uint64_t rank = entry->interposable ? 0 : home_rank(in, entry);
+    if (!entry->interposable && (!kept || rank < best))
+      kept = entry, best = rank;
+  }
   if (!kept)
     return false;
   for (size_t i = first; i < end; ++i)

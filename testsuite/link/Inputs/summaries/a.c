@@ -20,8 +20,9 @@ __attribute__((noinline)) long a_sum(const long *values, int count) {
   return sum;
 }
 
-/* Of the same shape as b_scale, but for a constant. */
-__attribute__((noinline)) long a_scale(long x) { return x * 3 + 1; }
+/* Of the same shape as b_scale, and with the same constants, but for
+ * the comparison. */
+__attribute__((noinline)) long a_scale(long x) { return x > 7 ? x * 3 : x + 1; }
 
 /* Refers to a table of its own module. */
 __attribute__((noinline)) const char *a_name(int i) {

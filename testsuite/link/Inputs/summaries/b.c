@@ -20,8 +20,9 @@ __attribute__((noinline)) long b_sum(const long *values, int count) {
   return sum;
 }
 
-/* Of the same shape as a_scale, but for a constant. */
-__attribute__((noinline)) long b_scale(long x) { return x * 5 + 1; }
+/* Of the same shape as a_scale, and with the same constants, but for
+ * the comparison. */
+__attribute__((noinline)) long b_scale(long x) { return x < 7 ? x * 3 : x + 1; }
 
 /* Refers to a table of its own module. */
 __attribute__((noinline)) const char *b_name(int i) {
