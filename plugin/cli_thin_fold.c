@@ -32,6 +32,7 @@
 #include "thin_backend.h"
 #include "thin_records.h"
 
+#include <errno.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Comdat.h>
 #include <stdio.h>
@@ -210,9 +211,18 @@ static char *import_from(LLVMModuleRef scratch, home_plan *plan,
       new_names[count] = member->import_name;
       members[count++] = member;
     }
+  /* Read lazily: of the bodies, only the members' are ever parsed. */
   char *error = NULL;
-  LLVMModuleRef source =
-      ltofold_read_module(LLVMGetModuleContext(scratch), path, &error);
+  size_t size;
+  char *data = ltofold_read_file(path, &size);
+  LLVMModuleRef source = NULL;
+  if (!data)
+    error = ltofold_format("%s: %s", path, strerror(errno));
+  else if (!ltofold_looks_like_bitcode(data, size))
+    error = ltofold_format("%s: not bitcode", path);
+  else
+    source = ltofold_parse_bitcode(LLVMGetModuleContext(scratch), data, size,
+                                   path, true, &error);
   if (source) {
     char *refused =
         ltofold_import_bodies(scratch, source, names, new_names, count);
@@ -224,6 +234,7 @@ static char *import_from(LLVMModuleRef scratch, home_plan *plan,
     for (size_t i = 0; i < count; ++i)
       members[i]->imported = !refused;
   }
+  free(data); /* after the lazy module, disposed of by the import */
   free(names);
   free(new_names);
   free(members);

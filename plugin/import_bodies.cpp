@@ -5,11 +5,13 @@
 // alias into a declaration), and what is left is linked in. The wanted
 // functions are renamed first, so that the destination's
 // own symbols of those names (a declaration, or an available_externally
-// copy the thin link imported) stay what they were.
+// copy the thin link imported) stay what they were. The source may be a
+// lazily read module: only the wanted bodies are ever parsed.
 #include "import_bodies.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Transforms/IPO/FunctionImport.h"
 
 #include <cstdlib>
@@ -95,9 +97,15 @@ extern "C" char *ltofold_import_bodies(LLVMModuleRef dest, LLVMModuleRef source,
     function->setLinkage(GlobalValue::ExternalLinkage);
     function->setVisibility(GlobalValue::HiddenVisibility);
     function->setComdat(nullptr);
+    if (Error error = function->materialize())
+      return copy_message(module->getModuleIdentifier() + ": " +
+                          toString(std::move(error)));
     wanted.insert(function);
   }
   std::string error = reduce_to(*module, wanted);
+  if (error.empty())
+    if (Error lazy = module->materializeAll()) // what is left: declarations
+      error = toString(std::move(lazy));
   if (!error.empty())
     return copy_message(module->getModuleIdentifier() + ": " + error);
   if (Linker::linkModules(*unwrap(dest), std::move(module)))

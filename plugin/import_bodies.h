@@ -15,7 +15,8 @@ extern "C" {
 #endif
 
 /* Links into `dest` the definitions of the functions `names` of `source`
- * (same context), each renamed to `new_names[i]` (hidden), so that
+ * (same context; it may be read lazily: only those bodies are parsed),
+ * each renamed to `new_names[i]` (hidden), so that
  * nothing of `dest` resolves to them; every other global of `source`
  * comes as a declaration or not at all. The wanted functions must refer to
  * no local of `source`. Takes `source` (disposed of, linked or not).
