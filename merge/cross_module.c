@@ -37,6 +37,8 @@
  * writer, the meet of facts, the linkage and address rules. */
 #include "merge_internal.h"
 
+#include <llvm-c/Comdat.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,8 +66,7 @@ void ltofold_cross_module_free(ltofold_cross_module *cross) {
   free(cross);
 }
 
-/* ---- Step 1: the summary of a function ------------------------------------
- */
+/* ---- Step 1: the summary of a function ---- */
 
 #define FNV_OFFSET 0xcbf29ce484222325ULL
 #define FNV_PRIME 0x100000001b3ULL
@@ -159,6 +160,7 @@ bool ltofold_summarize_function(ltofold_cross_module *cross, LLVMValueRef fn,
   summary->instructions = count_instructions(fn);
   summary->interposable = is_interposable(fn);
   summary->address_taken = address_taken(fn);
+  summary->may_alias = ltofold_cross_module_may_alias(cross, fn);
   ltofold_skip_reason reason;
   summary->foldable = !excluded_for(st, fn, &reason) &&
                       !comparator_is_merged_body(fn) &&
@@ -186,8 +188,7 @@ bool ltofold_summarize_function(ltofold_cross_module *cross, LLVMValueRef fn,
   return true;
 }
 
-/* ---- Step 3: the check at the home ----------------------------------------
- */
+/* ---- Step 3: the check at the home ---- */
 
 const char *ltofold_cross_verdict_name(ltofold_cross_verdict verdict) {
   static const char *const names[] = {"equal", "different", "type",
@@ -211,8 +212,59 @@ ltofold_cross_verdict ltofold_cross_module_check(ltofold_cross_module *cross,
   return LTOFOLD_CROSS_EQUAL;
 }
 
-/* ---- Step 4: the rewrite in the member's module ---------------------------
- */
+/* Aliases across modules. */
+
+bool ltofold_cross_module_may_alias(ltofold_cross_module *cross,
+                                    LLVMValueRef member) {
+  merge_state *st = &cross->state;
+  return LLVMGetLinkage(member) == LLVMExternalLinkage &&
+         LLVMGetVisibility(member) == LLVMHiddenVisibility &&
+         LLVMGetUnnamedAddress(member) == LLVMGlobalUnnamedAddr &&
+         !LLVMGetComdat(member) && !ptr_map_get(&st->used, member, NULL) &&
+         !has_type_metadata(st, member) && !LLVMGetSection(member);
+}
+
+LLVMValueRef ltofold_cross_module_add_alias(LLVMModuleRef home,
+                                            LLVMValueRef kept,
+                                            const char *name) {
+  LLVMValueRef existing = LLVMGetNamedFunction(home, name);
+  bool replaceable =
+      existing && LLVMGetLinkage(existing) != LLVMInternalLinkage &&
+      LLVMGetLinkage(existing) != LLVMPrivateLinkage &&
+      (LLVMIsDeclaration(existing) ||
+       LLVMGetLinkage(existing) == LLVMAvailableExternallyLinkage);
+  if (existing && !replaceable)
+    return NULL; /* a definition of the home's own: not the member */
+  if (!existing && (LLVMGetNamedGlobal(home, name) ||
+                    LLVMGetNamedGlobalAlias(home, name, strlen(name)) ||
+                    LLVMGetNamedGlobalIFunc(home, name, strlen(name))))
+    return NULL;
+  if (existing &&
+      LLVMGlobalGetValueType(existing) != LLVMGlobalGetValueType(kept))
+    return NULL;
+  LLVMValueRef alias =
+      LLVMAddAlias2(home, LLVMGlobalGetValueType(kept), 0, kept, "");
+  LLVMSetLinkage(alias, LLVMExternalLinkage);
+  LLVMSetVisibility(alias, LLVMHiddenVisibility);
+  LLVMSetUnnamedAddress(alias, LLVMGlobalUnnamedAddr);
+  if (existing) { /* the home's declaration or imported copy of the member */
+    LLVMReplaceAllUsesWith(existing, alias);
+    LLVMDeleteFunction(existing);
+  }
+  LLVMSetValueName2(alias, name, strlen(name));
+  return alias;
+}
+
+/* In the member's module, once the home defines it as an alias. */
+void ltofold_cross_module_drop_body(ltofold_cross_module *cross,
+                                    LLVMValueRef member) {
+  comparator_forget_global(cross->state.comparator, member);
+  erase_body(member);
+  LLVMSetPersonalityFn(member, NULL);
+  LLVMGlobalClearMetadata(member); /* a declaration has no !dbg */
+}
+
+/* ---- Step 4: the rewrite in the member's module ---- */
 
 ltofold_fold_method ltofold_cross_module_fold(ltofold_cross_module *cross,
                                               LLVMValueRef kept,

@@ -185,6 +185,7 @@ typedef struct ltofold_function_summary {
                            * function of another module */
   bool interposable;      /* another definition may run for it */
   bool address_taken;     /* used other than as a direct call's callee */
+  bool may_alias;         /* ltofold_cross_module_may_alias */
   bool foldable;          /* merge would take it (not naked, ...) */
 } ltofold_function_summary;
 
@@ -212,6 +213,23 @@ const char *ltofold_cross_verdict_name(ltofold_cross_verdict verdict);
 ltofold_cross_verdict ltofold_cross_module_check(ltofold_cross_module *cross,
                                                  LLVMValueRef kept,
                                                  LLVMValueRef member);
+
+/* Whether `member` may become, instead of a thunk, an alias the home
+ * defines in its place: global, hidden, of an address nothing can tell
+ * from another's (unnamed_addr), in no comdat or section of its own, not
+ * named by llvm.used nor a CFI target. Asked in the member's module. */
+bool ltofold_cross_module_may_alias(ltofold_cross_module *cross,
+                                    LLVMValueRef member);
+/* In the home module: a hidden global alias of `kept` named `name` (the
+ * member's), taking the place of the home's declaration or imported copy
+ * of it; NULL when the name is the home's own. */
+LLVMValueRef ltofold_cross_module_add_alias(LLVMModuleRef home,
+                                            LLVMValueRef kept,
+                                            const char *name);
+/* In the member's module, once the home defines the member as an alias:
+ * its definition here becomes a declaration. */
+void ltofold_cross_module_drop_body(ltofold_cross_module *cross,
+                                    LLVMValueRef member);
 
 /* In the member's module: `member` now runs `kept`, a function of the same
  * type (the home's symbol, declared here). Every use moves to `kept` and

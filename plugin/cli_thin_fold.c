@@ -51,6 +51,7 @@ typedef struct home_member {
   char *import_name; /* owned: its name once imported */
   ltofold_cross_verdict verdict;
   bool imported;
+  bool may_alias; /* the plan says its module may drop it for an alias */
 } home_member;
 
 typedef struct home_group {
@@ -121,9 +122,10 @@ static bool read_plan_record(home_plan *plan, char **f, size_t count,
     *current = group;
     return group->kept && group->exported;
   }
-  if (count == 4 && !strcmp(f[0], "member")) {
+  if (count == 5 && !strcmp(f[0], "member")) {
     unsigned long module = strtoul(f[2], &end, 10);
-    if (*end || module >= plan->module_count)
+    if (*end || module >= plan->module_count ||
+        (strcmp(f[3], "alias") && strcmp(f[3], "call")))
       return false;
     if (!*current)
       return true;
@@ -131,8 +133,12 @@ static bool read_plan_record(home_plan *plan, char **f, size_t count,
     group->members =
         grow(group->members, group->member_count, sizeof *group->members);
     home_member *member = &group->members[group->member_count++];
-    *member = (home_member){(unsigned)module, record_decode_name(f[3]), NULL,
-                            LTOFOLD_CROSS_DIFFERENT, false};
+    *member = (home_member){(unsigned)module,
+                            record_decode_name(f[4]),
+                            NULL,
+                            LTOFOLD_CROSS_DIFFERENT,
+                            false,
+                            !strcmp(f[3], "alias")};
     return member->name != NULL;
   }
   return false;
@@ -364,12 +370,17 @@ static void finish_group(LLVMModuleRef home, const home_plan *plan,
     const home_member *member = &group->members[i];
     const char *module = plan->modules[member->module];
     if (folds_here && member->verdict == LTOFOLD_CROSS_EQUAL) {
+      /* An alias lives in its aliasee's section group: none, or the
+       * member would go when the linker drops the group. */
+      bool alias = member->may_alias && !LLVMGetComdat(kept) &&
+                   ltofold_cross_module_add_alias(home, kept, member->name);
       text_append(folds, "fold");
       text_append_name(folds, module, strlen(module));
       text_append_name(folds, group->exported, strlen(group->exported));
-      text_append(folds, " %s",
+      text_append(folds, " %s %s",
                   LLVMGetVisibility(kept) == LLVMHiddenVisibility ? "hidden"
-                                                                  : "default");
+                                                                  : "default",
+                  alias ? "alias" : "call");
     } else {
       const char *why = group->refusal ? group->refusal
                         : !member->imported
@@ -518,6 +529,7 @@ int ltofold_cli_thin_fold(int argc, char **argv) {
 typedef struct member_fold {
   char *member, *symbol; /* owned */
   bool hidden;
+  bool alias; /* the home defines the member as an alias */
 } member_fold;
 
 typedef struct fold_list {
@@ -543,8 +555,9 @@ static char *read_folds(const char *path, const char *name, fold_list *list) {
     if ((count == 2 && !strcmp(f[0], "home")) ||
         (count == 4 && !strcmp(f[0], "refused")))
       continue;
-    if (count != 5 || strcmp(f[0], "fold") ||
-        (strcmp(f[3], "hidden") && strcmp(f[3], "default"))) {
+    if (count != 6 || strcmp(f[0], "fold") ||
+        (strcmp(f[3], "hidden") && strcmp(f[3], "default")) ||
+        (strcmp(f[4], "alias") && strcmp(f[4], "call"))) {
       error = record_file_error(&file);
       break;
     }
@@ -555,8 +568,8 @@ static char *read_folds(const char *path, const char *name, fold_list *list) {
       continue;
     list->items = grow(list->items, list->count, sizeof *list->items);
     member_fold *fold = &list->items[list->count++];
-    *fold = (member_fold){record_decode_name(f[4]), record_decode_name(f[2]),
-                          !strcmp(f[3], "hidden")};
+    *fold = (member_fold){record_decode_name(f[5]), record_decode_name(f[2]),
+                          !strcmp(f[3], "hidden"), !strcmp(f[4], "alias")};
     if (!fold->member || !fold->symbol)
       error = record_file_error(&file);
   }
@@ -595,18 +608,31 @@ static LLVMValueRef home_symbol(LLVMModuleRef module, const member_fold *fold,
 
 typedef struct apply_counts {
   size_t by_method[LTOFOLD_FOLD_METHOD_COUNT];
+  size_t aliases; /* members dropped for the home's alias */
   size_t skipped;
 } apply_counts;
 
-static void apply_folds(LLVMModuleRef module, fold_list *list,
-                        apply_counts *counts) {
+static char *apply_folds(LLVMModuleRef module, fold_list *list,
+                         apply_counts *counts) {
   qsort(list->items, list->count, sizeof *list->items, compare_folds);
   ltofold_cross_module *cross = ltofold_cross_module_new(module);
-  for (size_t i = 0; i < list->count; ++i) {
-    LLVMValueRef member = LLVMGetNamedFunction(module, list->items[i].member);
-    LLVMValueRef symbol = member && !LLVMIsDeclaration(member)
-                              ? home_symbol(module, &list->items[i], member)
-                              : NULL;
+  char *error = NULL;
+  for (size_t i = 0; i < list->count && !error; ++i) {
+    const member_fold *fold = &list->items[i];
+    LLVMValueRef member = LLVMGetNamedFunction(module, fold->member);
+    bool defined = member && !LLVMIsDeclaration(member);
+    if (fold->alias) {
+      /* The home defines it now: it must go here, or the link would have
+       * two definitions. The summary said it may; it still must. */
+      if (!defined || !ltofold_cross_module_may_alias(cross, member))
+        error = ltofold_format("'%s' cannot give way to the home's alias "
+                               "(the module is not the one summarized?)",
+                               fold->member);
+      else
+        ltofold_cross_module_drop_body(cross, member), counts->aliases++;
+      continue;
+    }
+    LLVMValueRef symbol = defined ? home_symbol(module, fold, member) : NULL;
     ltofold_skip_reason reason;
     ltofold_fold_method method =
         symbol ? ltofold_cross_module_fold(cross, symbol, member, &reason)
@@ -617,6 +643,7 @@ static void apply_folds(LLVMModuleRef module, fold_list *list,
       counts->by_method[method]++;
   }
   ltofold_cross_module_free(cross);
+  return error;
 }
 
 int ltofold_cli_thin_apply(int argc, char **argv) {
@@ -669,9 +696,9 @@ int ltofold_cli_thin_apply(int argc, char **argv) {
       error ? NULL : ltofold_read_module(context, input, &error);
   apply_counts counts = {0};
   if (module) {
-    apply_folds(module, &list, &counts);
+    error = apply_folds(module, &list, &counts);
     char *message = NULL;
-    if (LLVMVerifyModule(module, LLVMReturnStatusAction, &message))
+    if (!error && LLVMVerifyModule(module, LLVMReturnStatusAction, &message))
       error = ltofold_format("the module does not verify after the folds "
                              "(please report): %s",
                              message);
@@ -682,9 +709,11 @@ int ltofold_cli_thin_apply(int argc, char **argv) {
   }
   LLVMContextDispose(context);
   if (!error && stats)
-    fprintf(stderr, "thin-apply: %s: %zu replaced, %zu thunks, %zu left\n",
+    fprintf(stderr,
+            "thin-apply: %s: %zu replaced, %zu thunks, %zu aliases, %zu left\n",
             name, counts.by_method[LTOFOLD_FOLD_REPLACED],
-            counts.by_method[LTOFOLD_FOLD_THUNK], counts.skipped);
+            counts.by_method[LTOFOLD_FOLD_THUNK], counts.aliases,
+            counts.skipped);
   fold_list_free(&list);
   free(folds);
   if (error) {

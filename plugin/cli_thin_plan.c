@@ -69,7 +69,7 @@ static const char *address_name(LLVMUnnamedAddr unnamed) {
 /* One function's record: see docs/plugin.md for the fields. */
 static void append_function(text_buffer *text, LLVMValueRef fn,
                             const ltofold_function_summary *s) {
-  char flags[5];
+  char flags[6];
   size_t count = 0;
   if (s->foldable)
     flags[count++] = 'f';
@@ -79,6 +79,8 @@ static void append_function(text_buffer *text, LLVMValueRef fn,
     flags[count++] = 'i';
   if (s->address_taken)
     flags[count++] = 't';
+  if (s->may_alias)
+    flags[count++] = 'a';
   if (!count)
     flags[count++] = '-';
   flags[count] = 0;
@@ -177,6 +179,7 @@ typedef struct plan_entry {
   bool replaceable; /* local, address insignificant: its uses may move */
   bool interposable;
   bool local;
+  bool may_alias; /* may become an alias the home defines */
 } plan_entry;
 
 typedef struct plan_input {
@@ -226,6 +229,7 @@ static bool read_function(char **f, size_t count, unsigned module,
   entry->module = module;
   entry->local = !strcmp(f[5], "internal") || !strcmp(f[5], "private");
   entry->interposable = strchr(flags, 'i') != NULL;
+  entry->may_alias = strchr(flags, 'a') != NULL;
   entry->replaceable = entry->local && strcmp(f[6], "significant");
   entry->name = record_decode_name(f[8]);
   *wanted = entry->name != NULL;
@@ -326,10 +330,11 @@ static int compare_groups(const void *a, const void *b) {
 }
 
 /* Whether folding `member` into a function of another module gains
- * anything: its uses move (and it goes), or its body becomes a thunk,
- * which a body of a call and a return at most is already. */
+ * anything: its uses move (and it goes), it becomes an alias the home
+ * defines, or its body becomes a thunk, which a body of a call and a
+ * return at most is already. */
 static bool worth_folding(const plan_entry *member) {
-  return member->replaceable || member->instructions > 2;
+  return member->replaceable || member->may_alias || member->instructions > 2;
 }
 
 /* The group of entries [first, end), or false when it has no home (every
@@ -408,7 +413,8 @@ static void write_plan(text_buffer *text, const plan_input *in,
       const plan_entry *member = &in->entries[i];
       if (member->module == kept->module || !worth_folding(member))
         continue;
-      text_append(text, "member %zu %u", g, member->module);
+      text_append(text, "member %zu %u %s", g, member->module,
+                  member->may_alias ? "alias" : "call");
       text_append_name(text, member->name, strlen(member->name));
       text_append(text, "\n");
     }
