@@ -151,11 +151,11 @@ static void print_help(FILE *out) {
   fprintf(out, "  %-10s %s\n", "thin-merge",
           "merge across the optimized modules of distributed ThinLTO\n"
           "             backends, then cut them into parts (thin-merge --help)");
-  fprintf(out, "  %-10s %s\n", "thin-summary",
-          "merging across distributed ThinLTO backends from summaries:\n"
-          "  thin-plan  each module's summary, the plan, the checks at each\n"
-          "  thin-fold  group's home, the folds in each module (docs/plugin.md)\n"
-          "  thin-apply");
+  fprintf(out, "  thin-summary, thin-plan, thin-fold, thin-apply\n"
+               "             merging across distributed ThinLTO backends from\n"
+               "             summaries: each module's summary, the plan, the\n"
+               "             checks at each group's home, the folds in each\n"
+               "             module (COMMAND --help)\n");
   fprintf(out, "\noptions:\n");
   print_output_options(out);
   for (size_t i = 0; i < ltofold_option_count; ++i)
