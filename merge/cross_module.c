@@ -13,7 +13,7 @@
  *      for equal, a fold this misses), so the summaries alone propose the
  *      groups;
  *   2. a step that reads summaries only forms the groups and gives each a
- *      home module and a kept function there (plugin/thin_plan.c);
+ *      home module and a kept function there (plugin/cli_thin_plan.c);
  *   3. the home imports the members' bodies next to the kept function and
  *      decides, as merge does within a module: the comparator compares,
  *      the certifier checks again with a comparator of its own, and the
@@ -21,8 +21,11 @@
  *      metadata) the member lacks, since it is to run for the member's
  *      callers too (ltofold_cross_module_check);
  *   4. each member's module, told the verdicts, makes the member run the
- *      home's symbol: its uses move there when its address does not
- *      matter, otherwise it becomes a thunk (ltofold_cross_module_fold).
+ *      home's symbol: it gives way to an alias the home defines in its
+ *      place (ltofold_cross_module_add_alias, _drop_body) where it is
+ *      hidden and its address does not matter, its uses move there where
+ *      it is local and its address does not matter, otherwise it becomes
+ *      a thunk (ltofold_cross_module_fold).
  *
  * Why a member that refers to a local of its module is left out: the
  * comparator tells globals apart by identity, and a local of one module is
@@ -30,8 +33,10 @@
  * another module (as after thin-merge's link, where the two modules'
  * locals stay two). Why the kept function must not be interposable: the
  * member's callers would run whatever definition the linker or loader
- * picks for it. Aliases are not written across modules: an alias needs
- * its aliasee defined in its own module.
+ * picks for it. Why an alias only for a hidden member: the member's module
+ * keeps referring to it as dso_local, which only a hidden definition
+ * elsewhere in the link keeps true in a shared library; and the alias is
+ * defined by the home, since an alias needs its aliasee in its module.
  *
  * Every rewrite here is merge's own (merge/fold_parts.c): the thunk
  * writer, the meet of facts, the linkage and address rules. */
@@ -214,6 +219,22 @@ ltofold_cross_verdict ltofold_cross_module_check(ltofold_cross_module *cross,
 
 /* Aliases across modules. */
 
+/* Whether an alias or ifunc of `fn`'s module refers to it (directly or
+ * through a constant expression): those need a definition here, which a
+ * declaration of the home's symbol is not. */
+static bool named_by_alias(LLVMValueRef value, unsigned depth) {
+  for (LLVMUseRef use = LLVMGetFirstUse(value); use;
+       use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if (LLVMIsAGlobalAlias(user) || LLVMIsAGlobalIFunc(user))
+      return true;
+    if (LLVMIsAConstantExpr(user) &&
+        (depth > 8 || named_by_alias(user, depth + 1)))
+      return true;
+  }
+  return false;
+}
+
 bool ltofold_cross_module_may_alias(ltofold_cross_module *cross,
                                     LLVMValueRef member) {
   merge_state *st = &cross->state;
@@ -221,7 +242,8 @@ bool ltofold_cross_module_may_alias(ltofold_cross_module *cross,
          LLVMGetVisibility(member) == LLVMHiddenVisibility &&
          LLVMGetUnnamedAddress(member) == LLVMGlobalUnnamedAddr &&
          !LLVMGetComdat(member) && !ptr_map_get(&st->used, member, NULL) &&
-         !has_type_metadata(st, member) && !LLVMGetSection(member);
+         !has_type_metadata(st, member) && !LLVMGetSection(member) &&
+         !named_by_alias(member, 0);
 }
 
 LLVMValueRef ltofold_cross_module_add_alias(LLVMModuleRef home,
@@ -273,7 +295,8 @@ ltofold_fold_method ltofold_cross_module_fold(ltofold_cross_module *cross,
   merge_state *st = &cross->state;
   if (LLVMGlobalGetValueType(kept) != LLVMGlobalGetValueType(member))
     abort(); /* the home checked the types */
-  if (has_local_linkage(member) && uses_move_entirely(st, member)) {
+  if (has_local_linkage(member) && uses_move_entirely(st, member) &&
+      !named_by_alias(member, 0)) {
     comparator_forget_global(st->comparator, member);
     LLVMReplaceAllUsesWith(member, kept);
     LLVMDeleteFunction(member);

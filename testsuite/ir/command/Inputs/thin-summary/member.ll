@@ -25,6 +25,17 @@ define hidden i64 @hidden_member(i64 %x) unnamed_addr {
   ret i64 %c
 }
 
+; equal to local_kept, local and unnamed_addr, but an alias names it: a
+; thunk (an alias cannot name the home's symbol, a declaration here)
+@alias_of_local = alias i64 (i64), ptr @aliased_local
+
+define internal i64 @aliased_local(i64 %x) unnamed_addr {
+  %a = mul i64 %x, 11
+  %b = add i64 %a, 5
+  %c = xor i64 %b, %x
+  ret i64 %c
+}
+
 define i64 @use_member(i64 %x) {
   %r = call i64 @local_member(i64 %x)
   %s = call i64 @hidden_member(i64 %r)
