@@ -29,6 +29,7 @@
 #include "ltofold_merge.h"
 #include "messages.h"
 #include "output_file.h"
+#include "report.h"
 #include "thin_backend.h"
 #include "thin_records.h"
 
@@ -606,11 +607,48 @@ static LLVMValueRef home_symbol(LLVMModuleRef module, const member_fold *fold,
   return symbol;
 }
 
+/* What thin-apply did: merge's result (its folds, for the report), and
+ * the folds it could not write. */
 typedef struct apply_counts {
-  size_t by_method[LTOFOLD_FOLD_METHOD_COUNT];
-  size_t aliases; /* members dropped for the home's alias */
+  ltofold_merge_result result; /* owned strings: ltofold_merge_result_free */
+  size_t capacity;
   size_t skipped;
 } apply_counts;
+
+static size_t instructions_of(LLVMValueRef fn) {
+  size_t count = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      ++count;
+  return count;
+}
+
+/* A fold made: into the result as merge reports its own (each was
+ * certified at the home). */
+static void count_fold(apply_counts *counts, const member_fold *fold,
+                       ltofold_fold_method method, size_t instructions) {
+  ltofold_merge_result *r = &counts->result;
+  if (r->fold_count == counts->capacity) {
+    counts->capacity = counts->capacity ? 2 * counts->capacity : 16;
+    r->folds = realloc(r->folds, counts->capacity * sizeof *r->folds);
+    if (!r->folds)
+      abort();
+  }
+  r->folds[r->fold_count++] = (ltofold_fold){strdup(fold->symbol),
+                                             strdup(fold->member),
+                                             method,
+                                             (unsigned)instructions,
+                                             false,
+                                             false,
+                                             0};
+  if (!r->folds[r->fold_count - 1].kept || !r->folds[r->fold_count - 1].folded)
+    abort();
+  r->merged++;
+  r->certified++;
+  r->by_method[method]++;
+}
 
 static char *apply_folds(LLVMModuleRef module, fold_list *list,
                          apply_counts *counts) {
@@ -628,11 +666,15 @@ static char *apply_folds(LLVMModuleRef module, fold_list *list,
         error = ltofold_format("'%s' cannot give way to the home's alias "
                                "(the module is not the one summarized?)",
                                fold->member);
-      else
-        ltofold_cross_module_drop_body(cross, member), counts->aliases++;
+      else {
+        size_t instructions = instructions_of(member);
+        ltofold_cross_module_drop_body(cross, member);
+        count_fold(counts, fold, LTOFOLD_FOLD_ALIAS, instructions);
+      }
       continue;
     }
     LLVMValueRef symbol = defined ? home_symbol(module, fold, member) : NULL;
+    size_t instructions = defined ? instructions_of(member) : 0;
     ltofold_skip_reason reason;
     ltofold_fold_method method =
         symbol ? ltofold_cross_module_fold(cross, symbol, member, &reason)
@@ -640,14 +682,14 @@ static char *apply_folds(LLVMModuleRef module, fold_list *list,
     if (method == LTOFOLD_FOLD_METHOD_COUNT)
       counts->skipped++;
     else
-      counts->by_method[method]++;
+      count_fold(counts, fold, method, instructions);
   }
   ltofold_cross_module_free(cross);
   return error;
 }
 
 int ltofold_cli_thin_apply(int argc, char **argv) {
-  const char *name = NULL, *input = NULL, *output = NULL;
+  const char *name = NULL, *input = NULL, *output = NULL, *report = NULL;
   const char **folds = calloc((size_t)argc, sizeof *folds);
   if (!folds)
     abort();
@@ -665,7 +707,9 @@ int ltofold_cli_thin_apply(int argc, char **argv) {
              "uses move there where their address does not matter, otherwise\n"
              "they become thunks. MODULE.bc is the optimized module (or\n"
              "thin-fold's output where NAME is a home); OUT.bc goes to code\n"
-             "generation (thin-backend --from-optimized).\n");
+             "generation (thin-backend --from-optimized). --report FILE\n"
+             "writes the folds as merge's part of a report, for ltofold\n"
+             "report combine.\n");
       return ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);
     }
     if (!strcmp(a, "--module-name") && i + 1 < argc)
@@ -676,6 +720,10 @@ int ltofold_cli_thin_apply(int argc, char **argv) {
       output = argv[++i];
     else if (!strcmp(a, "--stats"))
       stats = true;
+    else if (!strcmp(a, "--report") && i + 1 < argc)
+      report = argv[++i];
+    else if (!strncmp(a, "--report=", 9))
+      report = a + 9;
     else if (a[0] == '-' && a[1])
       error =
           ltofold_format("unknown option or missing value '%s' (see ltofold "
@@ -708,12 +756,20 @@ int ltofold_cli_thin_apply(int argc, char **argv) {
     LLVMDisposeModule(module);
   }
   LLVMContextDispose(context);
+  if (!error && report) {
+    ltofold_report *written = ltofold_report_new();
+    ltofold_report_add_merge(written, &counts.result);
+    ltofold_report_write(written, report, &error);
+    ltofold_report_free(written);
+  }
+  const size_t *by_method = counts.result.by_method;
   if (!error && stats)
     fprintf(stderr,
             "thin-apply: %s: %zu replaced, %zu thunks, %zu aliases, %zu left\n",
-            name, counts.by_method[LTOFOLD_FOLD_REPLACED],
-            counts.by_method[LTOFOLD_FOLD_THUNK], counts.aliases,
+            name, by_method[LTOFOLD_FOLD_REPLACED],
+            by_method[LTOFOLD_FOLD_THUNK], by_method[LTOFOLD_FOLD_ALIAS],
             counts.skipped);
+  ltofold_merge_result_free(&counts.result);
   fold_list_free(&list);
   free(folds);
   if (error) {

@@ -40,7 +40,8 @@ whole program: only summaries and the bodies that may fold travel
      and generates its object (thin-backend --from-optimized), in parallel.
 Every step is a job of its own whose files are all named: --describe FILE
 writes them (JSON: per step, its commands, inputs and outputs), as a remote
-executor would need to ship them.
+executor would need to ship them. With --report, each thin-apply reports
+the folds it made, and they are combined with the jobs' reports.
 
 Usage (as lld runs it; the JSON file comes last):
     dtlto-distributor.py [-j N] [--report FILE]
@@ -177,9 +178,10 @@ def run_steps(steps, workers, described):
     return run_all([step.commands for step in steps], workers)
 
 
-def run_summaries(common, jobs, workers, scratch, described):
+def run_summaries(common, jobs, workers, scratch, described, reports):
     """The four steps of --whole-program=summaries; returns how many
-    failed."""
+    failed. With `reports` (a list), each thin-apply writes its folds as a
+    report, whose path goes on the list."""
     split = common.index("--")
     head, tail = common[:split], common[split:]
     ltofold = common[0]
@@ -229,6 +231,10 @@ def run_summaries(common, jobs, workers, scratch, described):
         if receives[i] or i in homed:
             final = os.path.join(scratch, "module.%d.final.bc" % i)
             apply = [ltofold, "thin-apply", "--module-name", names[i]]
+            if reports is not None:
+                reports.append(os.path.join(scratch, "module.%d.apply.json" % i))
+                apply.append("--report=" + reports[-1])
+                outputs.append(reports[-1])
             for h in sorted(receives[i]):
                 apply += ["--folds", folds[h]]
                 inputs.append(folds[h])
@@ -286,7 +292,8 @@ def main(argv):
             where = os.path.dirname(jobs[0]["outputs"][0]) if jobs else ""
             scratch = tempfile.mkdtemp(prefix="ltofold-whole.", dir=where or ".")
         if args.whole_program == "summaries":
-            failed = run_summaries(common, jobs, args.jobs, scratch, described)
+            failed = run_summaries(common, jobs, args.jobs, scratch, described,
+                                   reports if pattern else None)
         elif args.whole_program:
             merge_report = os.path.join(scratch, "merge.json") if pattern else None
             failed = run_whole_program(common, jobs, args.jobs, scratch, merge_report)
