@@ -151,11 +151,19 @@ static void print_help(FILE *out) {
   fprintf(out, "  %-10s %s\n", "thin-merge",
           "merge across the optimized modules of distributed ThinLTO\n"
           "             backends, then cut them into parts (thin-merge --help)");
-  fprintf(out, "  thin-summary, thin-plan, thin-fold, thin-apply\n"
-               "             merging across distributed ThinLTO backends from\n"
-               "             summaries: each module's summary, the plan, the\n"
-               "             checks at each group's home, the folds in each\n"
-               "             module (COMMAND --help)\n");
+  /* Merging across distributed ThinLTO backends from summaries. */
+  fprintf(out, "  %-10s %s\n", "thin-summary",
+          "what merge would see of each function of an optimized\n"
+          "             module (thin-summary --help)");
+  fprintf(out, "  %-10s %s\n", "thin-plan",
+          "groups across modules, from the summaries alone\n"
+          "             (thin-plan --help)");
+  fprintf(out, "  %-10s %s\n", "thin-fold",
+          "at a group's home: the members' bodies imported,\n"
+          "             compared and certified (thin-fold --help)");
+  fprintf(out, "  %-10s %s\n", "thin-apply",
+          "in each module: its folded functions run the home's\n"
+          "             (thin-apply --help)");
   fprintf(out, "\noptions:\n");
   print_output_options(out);
   for (size_t i = 0; i < ltofold_option_count; ++i)
