@@ -167,4 +167,87 @@ int ltofold_compare_functions(ltofold_comparator *comparator, LLVMValueRef left,
 /* Hash consistent with the order: equal functions have equal hashes. */
 uint64_t ltofold_function_hash(LLVMValueRef function);
 
+/* Merging across the modules of a distributed ThinLTO link, from summaries
+ * (cross_module.c): what a summary says of each function, the check a
+ * group's home module makes with the members' bodies imported, and the
+ * rewrite each member's module makes. One per module; it holds the module
+ * by reference. */
+typedef struct ltofold_cross_module ltofold_cross_module;
+ltofold_cross_module *ltofold_cross_module_new(LLVMModuleRef module);
+void ltofold_cross_module_free(ltofold_cross_module *cross);
+
+/* What a summary holds of one definition. Equal functions (the
+ * comparator's order) have equal `hash` and `references` (but where the
+ * comparator takes a pointer constant for an integer of its width); the
+ * hashes only propose a group, the comparator and the certification
+ * decide. */
+typedef struct ltofold_function_summary {
+  uint64_t hash;          /* ltofold_function_hash */
+  uint64_t similar_hash;  /* the hash of similar mode: constants and the
+                           * operations a merged body may choose masked */
+  uint64_t references;    /* the names of the globals the body refers to
+                           * and the values of its constants, in the
+                           * comparator's walk (itself as itself), and
+                           * its calling convention */
+  size_t instructions;    /* the size estimate */
+  bool local_references;  /* refers to a local of its module: equal to no
+                           * function of another module */
+  bool interposable;      /* another definition may run for it */
+  bool address_taken;     /* used other than as a direct call's callee */
+  bool may_alias;         /* ltofold_cross_module_may_alias */
+  bool foldable;          /* merge would take it (not naked, ...) */
+} ltofold_function_summary;
+
+/* Fills *summary for `fn`; false for what merge never looks at
+ * (declarations, available_externally copies). */
+bool ltofold_summarize_function(ltofold_cross_module *cross, LLVMValueRef fn,
+                                ltofold_function_summary *summary);
+
+/* What the home module found of a member, its body imported next to the
+ * kept function. */
+typedef enum ltofold_cross_verdict {
+  LTOFOLD_CROSS_EQUAL,         /* compared equal and certified: it folds */
+  LTOFOLD_CROSS_DIFFERENT,     /* the comparator says not equal */
+  LTOFOLD_CROSS_TYPE,          /* equal, but of another function type */
+  LTOFOLD_CROSS_CERTIFICATION, /* the independent check refused */
+  LTOFOLD_CROSS_VERDICT_COUNT
+} ltofold_cross_verdict;
+const char *ltofold_cross_verdict_name(ltofold_cross_verdict verdict);
+
+/* Compares `member` with `kept` (both definitions of the module), and
+ * certifies an equality (certify.c). When it holds, `kept` keeps only the
+ * facts that hold for `member` too (droppable attributes, body metadata)
+ * and the larger alignment, as merge does when it folds a pair: from then
+ * on it runs for the member's callers. */
+ltofold_cross_verdict ltofold_cross_module_check(ltofold_cross_module *cross,
+                                                 LLVMValueRef kept,
+                                                 LLVMValueRef member);
+
+/* Whether `member` may become, instead of a thunk, an alias the home
+ * defines in its place: global, hidden, of an address nothing can tell
+ * from another's (unnamed_addr), in no comdat or section of its own, not
+ * named by llvm.used nor a CFI target. Asked in the member's module. */
+bool ltofold_cross_module_may_alias(ltofold_cross_module *cross,
+                                    LLVMValueRef member);
+/* In the home module: a hidden global alias of `kept` named `name` (the
+ * member's), taking the place of the home's declaration or imported copy
+ * of it; NULL when the name is the home's own. */
+LLVMValueRef ltofold_cross_module_add_alias(LLVMModuleRef home,
+                                            LLVMValueRef kept,
+                                            const char *name);
+/* In the member's module, once the home defines the member as an alias:
+ * its definition here becomes a declaration. */
+void ltofold_cross_module_drop_body(ltofold_cross_module *cross,
+                                    LLVMValueRef member);
+
+/* In the member's module: `member` now runs `kept`, a function of the same
+ * type (the home's symbol, declared here). Every use moves to `kept` and
+ * `member` goes when its address does not matter (REPLACED), otherwise its
+ * body becomes a tail call of `kept` (THUNK). Returns the method, or
+ * LTOFOLD_FOLD_METHOD_COUNT with *reason when neither may be written. */
+ltofold_fold_method ltofold_cross_module_fold(ltofold_cross_module *cross,
+                                              LLVMValueRef kept,
+                                              LLVMValueRef member,
+                                              ltofold_skip_reason *reason);
+
 #endif

@@ -750,7 +750,7 @@ void ltofold_merge_options_default(ltofold_merge_options *options) {
 }
 
 /* The pass's state for a run over `module`. */
-static void state_init(merge_state *st, LLVMModuleRef module,
+void merge_state_init(merge_state *st, LLVMModuleRef module,
                        const ltofold_merge_options *options,
                        ltofold_merge_result *result) {
   memset(st, 0, sizeof *st);
@@ -787,7 +787,7 @@ static void state_init(merge_state *st, LLVMModuleRef module,
   collect_used(st, "llvm.compiler.used");
 }
 
-static void state_free(merge_state *st) {
+void merge_state_free(merge_state *st) {
   fn_tree_free(&st->tree);
   free(st->deferred.items);
   free(st->unused_thunks.items);
@@ -899,7 +899,7 @@ size_t ltofold_merge_module(LLVMModuleRef module,
                        : NULL;
 
   merge_state st;
-  state_init(&st, module, options, result);
+  merge_state_init(&st, module, options, result);
   collect_candidates(&st);
   /* Every fold is checked as it is made (certify.c); one that does not
    * check is not made: a bug in merge costs those folds, never a wrong
@@ -920,7 +920,7 @@ size_t ltofold_merge_module(LLVMModuleRef module,
   }
   resolve_kept_chains(result);
   result->comparisons = st.comparator->comparisons;
-  state_free(&st);
+  merge_state_free(&st);
   return result->merged;
 }
 

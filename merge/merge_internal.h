@@ -54,6 +54,13 @@ typedef struct merge_state {
   ptr_map refused;
 } merge_state;
 
+/* The pass's state for a run over `module` (merge.c; cross_module.c makes
+ * one to use the facts and rewrites below outside a run), and its end. */
+void merge_state_init(merge_state *st, LLVMModuleRef module,
+                      const ltofold_merge_options *options,
+                      ltofold_merge_result *result);
+void merge_state_free(merge_state *st);
+
 /* Linkage and address facts (fold_parts.c). */
 bool is_interposable(LLVMValueRef fn);
 bool is_odr(LLVMValueRef fn);

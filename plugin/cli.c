@@ -7,6 +7,8 @@
  *   ltofold demangle [--full] [SYMBOL...]  (cli_demangle.c)
  *   ltofold thin-backend [OPTIONS] -- COMPILER ARGS  (cli_thin.c)
  *   ltofold thin-merge [OPTIONS] --parts N -o PREFIX MODULE.bc...  (cli_thin.c)
+ *   ltofold thin-summary | thin-plan  (cli_thin_plan.c)
+ *   ltofold thin-fold | thin-apply    (cli_thin_fold.c)
  *
  * Steps: parse the command line, read the module (bitcode or text IR; "-"
  * is standard input), check --mcpu against the module's target, run the
@@ -150,6 +152,19 @@ static void print_help(FILE *out) {
   fprintf(out, "  %-10s %s\n", "thin-merge",
           "merge across the optimized modules of distributed ThinLTO\n"
           "             backends, then cut them into parts (thin-merge --help)");
+  /* Merging across distributed ThinLTO backends from summaries. */
+  fprintf(out, "  %-10s %s\n", "thin-summary",
+          "what merge would see of each function of an optimized\n"
+          "             module (thin-summary --help)");
+  fprintf(out, "  %-10s %s\n", "thin-plan",
+          "groups across modules, from the summaries alone\n"
+          "             (thin-plan --help)");
+  fprintf(out, "  %-10s %s\n", "thin-fold",
+          "at a group's home: the members' bodies imported,\n"
+          "             compared and certified (thin-fold --help)");
+  fprintf(out, "  %-10s %s\n", "thin-apply",
+          "in each module: its folded functions run the home's\n"
+          "             (thin-apply --help)");
   fprintf(out, "\noptions:\n");
   print_output_options(out);
   for (size_t i = 0; i < ltofold_option_count; ++i)
@@ -474,6 +489,14 @@ int main(int argc, char **argv) {
     return ltofold_cli_thin_backend(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "thin-merge"))
     return ltofold_cli_thin_merge(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "thin-summary"))
+    return ltofold_cli_thin_summary(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "thin-plan"))
+    return ltofold_cli_thin_plan(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "thin-fold"))
+    return ltofold_cli_thin_fold(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "thin-apply"))
+    return ltofold_cli_thin_apply(argc - 1, argv + 1);
   cli_args args = {0};
   ltofold_options_init(&args.options);
   char *error = NULL;

@@ -40,4 +40,12 @@ int ltofold_cli_thin_backend(int argc, char **argv);
  * for their code generation (cli_thin.c); 0, or LTOFOLD_EXIT_ERROR. */
 int ltofold_cli_thin_merge(int argc, char **argv);
 
+/* Merging across a distributed ThinLTO link from summaries, one command a
+ * step (cli_thin_plan.c: thin-summary, thin-plan; cli_thin_fold.c:
+ * thin-fold, thin-apply); 0, or LTOFOLD_EXIT_ERROR. */
+int ltofold_cli_thin_summary(int argc, char **argv);
+int ltofold_cli_thin_plan(int argc, char **argv);
+int ltofold_cli_thin_fold(int argc, char **argv);
+int ltofold_cli_thin_apply(int argc, char **argv);
+
 #endif

@@ -11,6 +11,8 @@
 #                     scripts/dtlto-distributor.py through `ltofold
 #                     thin-backend` (module by module)
 #   dtlto-whole       the same with --whole-program (merge across modules)
+#   dtlto-summaries   the same with --whole-program=summaries (across
+#                     modules from summaries, no step holding them all)
 #   full-plain, full-ltofold  full LTO, plainly and with the plugin
 # For each: .text (llvm-size -A), loadable bytes (the allocated sections
 # with contents: scripts/loadable-bytes.sh), the wall time of the link
@@ -87,7 +89,7 @@ for p in "${programs[@]}"; do
   rp_load "$p"
   src=
   declare -F rp_bench >/dev/null && { src=$(bash scripts/fetch-source.sh "$RP_PACKAGE" 2>/dev/null) || rp_fail "$p: no source for $RP_PACKAGE"; }
-  for m in plain icf ltofold ltofold-icf dtlto dtlto-whole; do
+  for m in plain icf ltofold ltofold-icf dtlto dtlto-whole dtlto-summaries; do
     link "$p" "thin-$m" "$thin_out/$p/build" "$m"
   done
   link "$p" full-plain "$full_out/$p/build" plain
@@ -142,12 +144,28 @@ check("thin-ltofold link time <= 1.10 x thin-plain",
 check("distributed (dtlto) binary byte-identical to in-process (thin-ltofold)",
       [(p, p in identical, "same" if p in identical else ".text %s vs %s" % (
           d["thin-dtlto"]["text"], d["thin-ltofold"]["text"])) for p, d in by.items()])
+# Issue 39: merging from summaries against --whole-program.
+check("thin-dtlto-summaries: saving >= 0.95 x thin-dtlto-whole's (.text and loadable)",
+      [(p, all(saving(d, "thin-dtlto-summaries", "thin-plain", s) >=
+               0.95 * saving(d, "thin-dtlto-whole", "thin-plain", s) for s in ("text", "loadable")),
+        "x%.2f .text, x%.2f loadable" % tuple(
+            saving(d, "thin-dtlto-summaries", "thin-plain", s) /
+            max(saving(d, "thin-dtlto-whole", "thin-plain", s), 1e-9) for s in ("text", "loadable")))
+       for p, d in by.items()])
+check("thin-dtlto-summaries: peak RSS <= 0.25 x thin-dtlto-whole's",
+      [(p, int(d["thin-dtlto-summaries"]["rss_mb"]) <= 0.25 * int(d["thin-dtlto-whole"]["rss_mb"]),
+        "%s MB vs %s MB" % (d["thin-dtlto-summaries"]["rss_mb"], d["thin-dtlto-whole"]["rss_mb"]))
+       for p, d in by.items()])
+check("thin-dtlto-summaries: link time <= 1.2 x thin-dtlto's",
+      [(p, float(d["thin-dtlto-summaries"]["link_s"]) <= 1.2 * float(d["thin-dtlto"]["link_s"]),
+        "x%.2f" % (float(d["thin-dtlto-summaries"]["link_s"]) / float(d["thin-dtlto"]["link_s"])))
+       for p, d in by.items()])
 check("every binary passes its rp_bench", [(p, all(r["bench"] != "FAIL" for r in d.values()),
                                              ", ".join(m for m, r in d.items() if r["bench"] == "FAIL") or "all")
                                             for p, d in by.items()])
 print("\n".join(out))
 print()
-print("Targets (issue 11):")
+print("Targets (issues 11 and 39):")
 print()
 print("\n".join(targets))
 PY

@@ -26,8 +26,27 @@ them that sees the whole program (docs/plugin.md):
 The intermediate files live in a temporary directory beside the first
 job's output, removed at the end.
 
+--whole-program=summaries does the same without any step that holds the
+whole program: only summaries and the bodies that may fold travel
+(docs/plugin.md, "Merging from summaries"):
+  1. each job optimizes its module (merging within it) and writes its
+     summary (thin-backend --emit-optimized, then thin-summary), in
+     parallel;
+  2. `ltofold thin-plan` reads the summaries and writes the plan: groups
+     across modules, each with a home module;
+  3. each home imports the bodies its groups' members, compares and
+     certifies them (thin-fold), in parallel;
+  4. each job makes its folded members run the home's symbol (thin-apply)
+     and generates its object (thin-backend --from-optimized), in parallel.
+Every step is a job of its own whose files are all named: --describe FILE
+writes them (JSON: per step, its commands, inputs and outputs), as a remote
+executor would need to ship them. With --report, each thin-apply reports
+the folds it made, and they are combined with the jobs' reports.
+
 Usage (as lld runs it; the JSON file comes last):
-    dtlto-distributor.py [-j N] [--report FILE] [--whole-program] JOBS.json
+    dtlto-distributor.py [-j N] [--report FILE]
+                         [--whole-program[=link|summaries]] [--describe FILE]
+                         JOBS.json
 """
 import argparse
 import json
@@ -36,6 +55,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 
 
@@ -69,9 +89,16 @@ def without_report(options):
 
 
 def run_job(command):
-    """Runs one backend compile; returns (status, command, output)."""
-    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    return done.returncode, command, done.stdout.decode(errors="replace")
+    """Runs one backend compile, or a job of several commands one after the
+    other (a list of lists); returns (status, command, output)."""
+    commands = command if command and isinstance(command[0], list) else [command]
+    output = ""
+    for one in commands:
+        done = subprocess.run(one, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        output += done.stdout.decode(errors="replace")
+        if done.returncode:
+            return done.returncode, one, output
+    return 0, commands[-1], output
 
 
 def run_all(commands, jobs):
@@ -108,6 +135,118 @@ def run_whole_program(common, jobs, workers, scratch, merge_report):
                     for i, j in enumerate(jobs)], workers)
 
 
+def read_plan(path):
+    """The plan's modules (names, by index) and, per group, its home and the
+    modules of its members (docs/plugin.md has the format)."""
+    modules, homes, senders = [], [], []
+    with open(path) as f:
+        for line in f.read().splitlines()[1:]:
+            fields = line.split(" ")
+            if fields[0] == "module":
+                modules.append(fields[1])
+            elif fields[0] == "group":
+                homes.append(int(fields[2]))
+                senders.append(set())
+            elif fields[0] == "member":
+                senders[int(fields[1])].add(int(fields[2]))
+    return modules, homes, senders
+
+
+def decode_name(field):
+    """A name of the plan's records, percent-decoded ("%" alone: empty)."""
+    if field == "%":
+        return ""
+    return urllib.parse.unquote_to_bytes(field).decode("utf-8",
+                                                       errors="surrogateescape")
+
+
+class Step:
+    """A job: its commands, run one after the other in a process each, and
+    every file it reads and writes."""
+    def __init__(self, name, commands, inputs, outputs):
+        self.name, self.commands = name, commands
+        self.inputs, self.outputs = inputs, outputs
+
+    def describe(self):
+        return {"step": self.name, "commands": self.commands,
+                "inputs": self.inputs, "outputs": self.outputs}
+
+
+def run_steps(steps, workers, described):
+    """Runs the steps, `workers` at once; returns how many failed."""
+    described.extend(step.describe() for step in steps)
+    return run_all([step.commands for step in steps], workers)
+
+
+def run_summaries(common, jobs, workers, scratch, described, reports):
+    """The four steps of --whole-program=summaries; returns how many
+    failed. With `reports` (a list), each thin-apply writes its folds as a
+    report, whose path goes on the list."""
+    split = common.index("--")
+    head, tail = common[:split], common[split:]
+    ltofold = common[0]
+    names = [j["inputs"][0] for j in jobs]
+    optimized = [os.path.join(scratch, "module.%d.bc" % i) for i in range(len(jobs))]
+    summaries = [os.path.join(scratch, "module.%d.summary" % i) for i in range(len(jobs))]
+    steps = [Step("optimize", [head + ["--emit-optimized=" + optimized[i]] + tail + j["args"],
+                               [ltofold, "thin-summary", "--module-name", names[i],
+                                optimized[i], "-o", summaries[i]]],
+                  list(j["inputs"]), [optimized[i], summaries[i]])
+             for i, j in enumerate(jobs)]
+    failed = run_steps(steps, workers, described)
+    if failed:
+        return failed
+    plan = os.path.join(scratch, "plan")
+    failed = run_steps([Step("plan", [[ltofold, "thin-plan"] + summaries + ["-o", plan]],
+                             summaries, [plan])], 1, described)
+    if failed:
+        return failed
+    modules, homes, senders = read_plan(plan)
+    job_of = {name: i for i, name in enumerate(names)}
+    module_job = [job_of[decode_name(m)] for m in modules]
+    home_senders = {}
+    for home, members in zip(homes, senders):
+        home_senders.setdefault(home, set()).update(members)
+    folds, homed, receives = {}, {}, [set() for _ in jobs]
+    steps = []
+    for home in sorted(home_senders):
+        h = module_job[home]
+        folds[h] = os.path.join(scratch, "module.%d.folds" % h)
+        homed[h] = os.path.join(scratch, "module.%d.home.bc" % h)
+        command = [ltofold, "thin-fold", "--plan", plan, "--home", names[h]]
+        inputs = [plan, optimized[h]]
+        for m in sorted(module_job[s] for s in home_senders[home]):
+            command += ["--module", names[m], optimized[m]]
+            inputs.append(optimized[m])
+            receives[m].add(h)
+        command += ["--folds", folds[h], "-o", homed[h], optimized[h]]
+        steps.append(Step("fold", [command], inputs, [homed[h], folds[h]]))
+    failed = run_steps(steps, workers, described)
+    if failed:
+        return failed
+    steps = []
+    for i, j in enumerate(jobs):
+        module = homed.get(i, optimized[i])
+        commands, inputs, outputs = [], [module], []
+        if receives[i] or i in homed:
+            final = os.path.join(scratch, "module.%d.final.bc" % i)
+            apply = [ltofold, "thin-apply", "--module-name", names[i]]
+            if reports is not None:
+                reports.append(os.path.join(scratch, "module.%d.apply.json" % i))
+                apply.append("--report=" + reports[-1])
+                outputs.append(reports[-1])
+            for h in sorted(receives[i]):
+                apply += ["--folds", folds[h]]
+                inputs.append(folds[h])
+            commands.append(apply + ["-o", final, module])
+            module = final
+            outputs.append(final)
+        commands.append(head + ["--from-optimized=" + module] + tail + j["args"])
+        steps.append(Step("generate", commands, inputs + list(j["inputs"]),
+                          outputs + list(j["outputs"])))
+    return run_steps(steps, workers, described)
+
+
 def main(argv):
     parser = argparse.ArgumentParser(
         description="Runs lld's DTLTO backend jobs as separate processes.")
@@ -115,11 +254,20 @@ def main(argv):
                         help="jobs at once (default: the machine's cores)")
     parser.add_argument("--report",
                         help="combine the jobs' ltofold reports into this file")
-    parser.add_argument("--whole-program", action="store_true",
+    parser.add_argument("--whole-program", nargs="?", const="link",
+                        choices=["link", "summaries"],
                         help="merge across all the modules of the link (ltofold "
-                        "thin-backend as the remote compiler)")
+                        "thin-backend as the remote compiler): in one step that "
+                        "links them all (link, the default), or from summaries "
+                        "and the bodies that may fold only (summaries)")
+    parser.add_argument("--describe",
+                        help="write every step's commands, inputs and outputs "
+                        "to this file (JSON)")
     parser.add_argument("json", help="the job description lld wrote")
-    args = parser.parse_args(argv)
+    # A bare --whole-program is --whole-program=link (its value is optional,
+    # and argparse would take the JSON file for it).
+    args = parser.parse_args(["--whole-program=link" if a == "--whole-program" else a
+                              for a in argv])
     if args.jobs < 1:
         parser.error("--jobs wants a positive number")
     with open(args.json) as f:
@@ -138,16 +286,27 @@ def main(argv):
         return 1
     reports = [pattern.replace("%o", j["outputs"][0]) for j in jobs] if pattern else []
     scratch = None
+    described = []
     try:
         if args.whole_program:
             where = os.path.dirname(jobs[0]["outputs"][0]) if jobs else ""
             scratch = tempfile.mkdtemp(prefix="ltofold-whole.", dir=where or ".")
+        if args.whole_program == "summaries":
+            failed = run_summaries(common, jobs, args.jobs, scratch, described,
+                                   reports if pattern else None)
+        elif args.whole_program:
             merge_report = os.path.join(scratch, "merge.json") if pattern else None
             failed = run_whole_program(common, jobs, args.jobs, scratch, merge_report)
             if merge_report:
                 reports.append(merge_report)
         else:
-            failed = run_all([common + j["args"] for j in jobs], args.jobs)
+            steps = [Step("backend", [common + j["args"]], list(j["inputs"]),
+                          list(j["outputs"])) for j in jobs]
+            failed = run_steps(steps, args.jobs, described)
+        if args.describe:
+            with open(args.describe, "w") as f:
+                json.dump(described, f, indent=1)
+                f.write("\n")
         if not failed and args.report:
             failed = subprocess.run([common[0], "report", "combine"] + reports
                                     + ["-o", args.report]).returncode

@@ -50,7 +50,8 @@ RP_VERIFY_OPTION=verify
 # these scripts with LLVM's own plugin (plain LTO, no report, no fold check).
 RP_PLUGIN=${LTOFOLD_PLUGIN:-$RP_ROOT/build/lib/libltofold.so}
 RP_GOLD_PLUGIN=${LTOFOLD_GOLD_PLUGIN:-$RP_ROOT/build/lib/ltofold-gold.so}
-# The command, for distributed ThinLTO (modes dtlto, dtlto-whole).
+# The command, for distributed ThinLTO (modes dtlto, dtlto-whole,
+# dtlto-summaries).
 RP_LTOFOLD=${LTOFOLD_BIN:-$RP_ROOT/build/bin/ltofold}
 
 RP_PROGRAMS=(bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd)
@@ -133,13 +134,15 @@ rp_mode() {
     # ThinLTO objects only: lld's distributed ThinLTO, the backends run by
     # scripts/dtlto-distributor.py through `ltofold thin-backend`; module by
     # module, or with merge across the whole program.
-    dtlto | dtlto-whole)
+    dtlto | dtlto-whole | dtlto-summaries)
       [ -x "$RP_LTOFOLD" ] || { RP_MODE_SKIP="$RP_LTOFOLD not built"; return 1; }
       local arg=-Wl,--thinlto-remote-compiler-prepend-arg=
       RP_MODE_FLAGS="-fuse-ld=lld -Wl,--thinlto-distributor=$(command -v python3)"
       RP_MODE_FLAGS+=" -Wl,--thinlto-distributor-arg=$RP_ROOT/scripts/dtlto-distributor.py"
       RP_MODE_FLAGS+=" -Wl,--thinlto-distributor-arg=--report=$report"
       [ "$mode" = dtlto-whole ] && RP_MODE_FLAGS+=" -Wl,--thinlto-distributor-arg=--whole-program"
+      [ "$mode" = dtlto-summaries ] &&
+        RP_MODE_FLAGS+=" -Wl,--thinlto-distributor-arg=--whole-program=summaries"
       RP_MODE_FLAGS+=" -Wl,--thinlto-remote-compiler=$RP_LTOFOLD ${arg}thin-backend"
       [ -n "$RP_VERIFY_OPTION" ] && RP_MODE_FLAGS+=" ${arg}--$RP_VERIFY_OPTION"
       RP_MODE_FLAGS+=" ${arg}--report=%o.json ${arg}-- ${arg}$RP_CC"

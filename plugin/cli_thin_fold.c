@@ -1,0 +1,781 @@
+/* Steps 3 and 4 of merging across a distributed ThinLTO link from
+ * summaries (docs/plugin.md, "Merging from summaries"; steps 1 and 2 are
+ * cli_thin_plan.c):
+ *
+ *   `ltofold thin-fold --plan PLAN --home NAME [--module NAME FILE]...
+ *        --folds FOLDS -o OUT.bc HOME.bc`
+ *     a group's home: the members' bodies come in from their modules
+ *     (import_bodies.cpp), each is compared with the kept function and the
+ *     equality certified (merge/cross_module.c); the kept function gives
+ *     up the facts a member lacks and becomes a symbol the other modules
+ *     can call. OUT.bc is the home module so changed; FOLDS says, per
+ *     member, whether it folds and into which symbol.
+ *   `ltofold thin-apply --module-name NAME [--folds FOLDS]... -o OUT.bc
+ *        MODULE.bc`
+ *     each module: its members that fold now run the home's symbol
+ *     (their uses moved, or a thunk). Then code generation (thin-backend
+ *     --from-optimized).
+ *
+ * The bodies are compared in a scratch copy of the home module, which the
+ * imports change (they bring declarations, debug info, metadata of their
+ * own): what the home's own copy takes from the comparison is only what
+ * merge changes on a kept function when it folds (attributes and metadata
+ * it drops, a larger alignment), carried over instruction by instruction,
+ * and the new symbol. */
+#include "cli_commands.h"
+#include "import_bodies.h"
+#include "ir_reader.h"
+#include "llvm_arrays.h"
+#include "ltofold_merge.h"
+#include "messages.h"
+#include "output_file.h"
+#include "report.h"
+#include "thin_backend.h"
+#include "thin_records.h"
+
+#include <errno.h>
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Comdat.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PLAN_MAGIC "ltofold-thin-plan 1"
+#define FOLDS_MAGIC "ltofold-thin-folds 1"
+
+/* ---- The plan, as a home reads it -----------------------------------------
+ */
+
+typedef struct home_member {
+  unsigned module;   /* index into the plan's modules */
+  char *name;        /* owned */
+  char *import_name; /* owned: its name once imported */
+  ltofold_cross_verdict verdict;
+  bool imported;
+  bool may_alias; /* the plan says its module may drop it for an alias */
+} home_member;
+
+typedef struct home_group {
+  char *kept, *exported; /* owned */
+  home_member *members;  /* owned */
+  size_t member_count;
+  const char *refusal; /* why the whole group does not fold, or NULL */
+} home_group;
+
+typedef struct home_plan {
+  char **modules; /* owned names, by index */
+  size_t module_count;
+  home_group *groups; /* owned: the home's groups only */
+  size_t group_count;
+} home_plan;
+
+static void home_plan_free(home_plan *plan) {
+  for (size_t i = 0; i < plan->module_count; ++i)
+    free(plan->modules[i]);
+  free(plan->modules);
+  for (size_t g = 0; g < plan->group_count; ++g) {
+    home_group *group = &plan->groups[g];
+    for (size_t i = 0; i < group->member_count; ++i) {
+      free(group->members[i].name);
+      free(group->members[i].import_name);
+    }
+    free(group->members);
+    free(group->kept);
+    free(group->exported);
+  }
+  free(plan->groups);
+}
+
+static void *grow(void *array, size_t count, size_t size) {
+  array = realloc(array, (count + 1) * size);
+  if (!array)
+    abort();
+  return array;
+}
+
+/* One record of the plan into `plan`: modules all, groups and members of
+ * `home` only. `current` is the home group the last group line opened, or
+ * NULL. Returns false when malformed. */
+static bool read_plan_record(home_plan *plan, char **f, size_t count,
+                             unsigned home, home_group **current) {
+  char *end;
+  if (count == 2 && !strcmp(f[0], "module")) {
+    char *name = record_decode_name(f[1]);
+    if (!name)
+      return false;
+    plan->modules =
+        grow(plan->modules, plan->module_count, sizeof *plan->modules);
+    plan->modules[plan->module_count++] = name;
+    return true;
+  }
+  if (count == 5 && !strcmp(f[0], "group")) {
+    unsigned long module = strtoul(f[2], &end, 10);
+    if (*end || module >= plan->module_count)
+      return false;
+    *current = NULL;
+    if (module != home)
+      return true;
+    plan->groups = grow(plan->groups, plan->group_count, sizeof *plan->groups);
+    home_group *group = &plan->groups[plan->group_count++];
+    *group = (home_group){0};
+    group->kept = record_decode_name(f[3]);
+    group->exported = record_decode_name(f[4]);
+    *current = group;
+    return group->kept && group->exported;
+  }
+  if (count == 5 && !strcmp(f[0], "member")) {
+    unsigned long module = strtoul(f[2], &end, 10);
+    if (*end || module >= plan->module_count ||
+        (strcmp(f[3], "alias") && strcmp(f[3], "call")))
+      return false;
+    if (!*current)
+      return true;
+    home_group *group = *current;
+    group->members =
+        grow(group->members, group->member_count, sizeof *group->members);
+    home_member *member = &group->members[group->member_count++];
+    *member = (home_member){(unsigned)module,
+                            record_decode_name(f[4]),
+                            NULL,
+                            LTOFOLD_CROSS_DIFFERENT,
+                            false,
+                            !strcmp(f[3], "alias")};
+    return member->name != NULL;
+  }
+  return false;
+}
+
+static char *read_home_plan(const char *path, const char *home_name,
+                            home_plan *plan, unsigned *home) {
+  record_file file;
+  char *error = record_file_open(&file, path, PLAN_MAGIC);
+  if (error)
+    return error;
+  *home = (unsigned)-1;
+  home_group *current = NULL;
+  char *line, *f[6];
+  while (!error && (line = record_file_next(&file))) {
+    size_t count = record_fields(line, f, 6);
+    if (!read_plan_record(plan, f, count, *home, &current))
+      error = record_file_error(&file);
+    else if (count == 2 &&
+             !strcmp(plan->modules[plan->module_count - 1], home_name))
+      *home = (unsigned)plan->module_count - 1;
+  }
+  if (!error && *home == (unsigned)-1)
+    error = ltofold_format("%s: no module '%s' in the plan", path, home_name);
+  record_file_close(&file);
+  return error;
+}
+
+/* ---- thin-fold ------------------------------------------------------------
+ */
+
+/* Where each member module's file is (--module NAME FILE). */
+typedef struct module_file {
+  const char *name, *path;
+} module_file;
+
+static const char *file_of(const module_file *files, size_t count,
+                           const char *name) {
+  for (size_t i = 0; i < count; ++i)
+    if (!strcmp(files[i].name, name))
+      return files[i].path;
+  return NULL;
+}
+
+/* Imports, into `scratch`, the bodies module `module` sends to this home;
+ * a module that cannot give them (refers to a local: see import_bodies.h)
+ * leaves them out, with a warning. */
+static char *import_from(LLVMModuleRef scratch, home_plan *plan,
+                         unsigned module, const module_file *files,
+                         size_t file_count) {
+  size_t wanted = 0;
+  for (size_t g = 0; g < plan->group_count; ++g)
+    for (size_t i = 0; i < plan->groups[g].member_count; ++i)
+      wanted += plan->groups[g].members[i].module == module;
+  if (!wanted)
+    return NULL;
+  const char *path = file_of(files, file_count, plan->modules[module]);
+  if (!path)
+    return ltofold_format("the plan imports from '%s', but no --module names "
+                          "its file",
+                          plan->modules[module]);
+  const char **names = calloc(wanted, sizeof *names);
+  const char **new_names = calloc(wanted, sizeof *new_names);
+  home_member **members = calloc(wanted, sizeof *members);
+  if (!names || !new_names || !members)
+    abort();
+  size_t count = 0;
+  for (size_t g = 0; g < plan->group_count; ++g)
+    for (size_t i = 0; i < plan->groups[g].member_count; ++i) {
+      home_member *member = &plan->groups[g].members[i];
+      if (member->module != module)
+        continue;
+      member->import_name =
+          ltofold_format("ltofold.import.%u.%zu.%zu", module, g, i);
+      names[count] = member->name;
+      new_names[count] = member->import_name;
+      members[count++] = member;
+    }
+  /* Read lazily: of the bodies, only the members' are ever parsed. */
+  char *error = NULL;
+  size_t size;
+  char *data = ltofold_read_file(path, &size);
+  LLVMModuleRef source = NULL;
+  if (!data)
+    error = ltofold_format("%s: %s", path, strerror(errno));
+  else if (!ltofold_looks_like_bitcode(data, size))
+    error = ltofold_format("%s: not bitcode", path);
+  else
+    source = ltofold_parse_bitcode(LLVMGetModuleContext(scratch), data, size,
+                                   path, true, &error);
+  if (source) {
+    char *refused =
+        ltofold_import_bodies(scratch, source, names, new_names, count);
+    if (refused) {
+      fprintf(stderr, "ltofold: warning: thin-fold: %s: nothing imported: %s\n",
+              path, refused);
+      free(refused);
+    }
+    for (size_t i = 0; i < count; ++i)
+      members[i]->imported = !refused;
+  }
+  free(data); /* after the lazy module, disposed of by the import */
+  free(names);
+  free(new_names);
+  free(members);
+  return error;
+}
+
+/* The comparisons of one group, in the scratch module. */
+static void check_group(ltofold_cross_module *cross, LLVMModuleRef scratch,
+                        home_group *group) {
+  LLVMValueRef kept = LLVMGetNamedFunction(scratch, group->kept);
+  if (!kept || LLVMIsDeclaration(kept)) {
+    group->refusal = "no-kept-function";
+    return;
+  }
+  LLVMLinkage linkage = LLVMGetLinkage(kept);
+  if ((linkage == LLVMInternalLinkage || linkage == LLVMPrivateLinkage) &&
+      LLVMGetComdat(kept)) {
+    group->refusal = "local-in-comdat"; /* cannot become global alone */
+    return;
+  }
+  for (size_t i = 0; i < group->member_count; ++i) {
+    home_member *member = &group->members[i];
+    if (!member->imported)
+      continue;
+    LLVMValueRef body = LLVMGetNamedFunction(scratch, member->import_name);
+    member->verdict = body ? ltofold_cross_module_check(cross, kept, body)
+                           : LTOFOLD_CROSS_DIFFERENT;
+  }
+}
+
+/* The kept function of the home's own module drops each attribute the
+ * scratch copy, after its folds' meets, no longer has. */
+static void carry_attributes(LLVMValueRef from, LLVMValueRef to,
+                             LLVMAttributeIndex index) {
+  unsigned count;
+  LLVMAttributeRef *mine = ltofold_attributes_at_index(to, index, &count);
+  for (unsigned i = 0; i < count; ++i) {
+    if (LLVMIsStringAttribute(mine[i]))
+      continue;
+    unsigned kind = LLVMGetEnumAttributeKind(mine[i]);
+    if (!LLVMGetEnumAttributeAtIndex(from, index, kind))
+      LLVMRemoveEnumAttributeAtIndex(to, index, kind);
+  }
+  free(mine);
+}
+
+static void carry_metadata(LLVMValueRef from, LLVMValueRef to) {
+  size_t count;
+  LLVMValueMetadataEntry *entries =
+      LLVMInstructionGetAllMetadataOtherThanDebugLoc(to, &count);
+  for (size_t i = 0; i < count; ++i) {
+    unsigned kind = LLVMValueMetadataEntriesGetKind(entries, (unsigned)i);
+    if (!LLVMGetMetadata(from, kind))
+      LLVMSetMetadata(to, kind, NULL);
+  }
+  if (entries)
+    LLVMDisposeValueMetadataEntries(entries);
+}
+
+/* What the folds changed on the scratch copy of the kept function, onto
+ * the home's own (the same body, read from the same file). False when the
+ * two bodies are not laid out alike, which they are. */
+static bool carry_facts(LLVMValueRef from, LLVMValueRef to) {
+  if (LLVMCountParams(from) != LLVMCountParams(to) ||
+      LLVMCountBasicBlocks(from) != LLVMCountBasicBlocks(to))
+    return false;
+  for (LLVMBasicBlockRef a = LLVMGetFirstBasicBlock(from),
+                         b = LLVMGetFirstBasicBlock(to);
+       a; a = LLVMGetNextBasicBlock(a), b = LLVMGetNextBasicBlock(b)) {
+    LLVMValueRef i = LLVMGetFirstInstruction(a), j = LLVMGetFirstInstruction(b);
+    for (; i && j; i = LLVMGetNextInstruction(i), j = LLVMGetNextInstruction(j))
+      if (LLVMGetInstructionOpcode(i) != LLVMGetInstructionOpcode(j))
+        return false;
+    if (i || j)
+      return false;
+  }
+  for (LLVMBasicBlockRef a = LLVMGetFirstBasicBlock(from),
+                         b = LLVMGetFirstBasicBlock(to);
+       a; a = LLVMGetNextBasicBlock(a), b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(a),
+                      j = LLVMGetFirstInstruction(b);
+         i; i = LLVMGetNextInstruction(i), j = LLVMGetNextInstruction(j))
+      carry_metadata(i, j);
+  carry_attributes(from, to, LLVMAttributeFunctionIndex);
+  carry_attributes(from, to, LLVMAttributeReturnIndex);
+  for (unsigned p = 1; p <= LLVMCountParams(to); ++p)
+    carry_attributes(from, to, p);
+  if (LLVMGetAlignment(from) > LLVMGetAlignment(to))
+    LLVMSetAlignment(to, LLVMGetAlignment(from));
+  return true;
+}
+
+/* The kept function becomes a symbol other modules can call: a local gets
+ * the plan's global name, hidden; a linkonce_odr one must stay in the
+ * object though nothing here calls it (weak_odr). */
+static void export_kept(LLVMValueRef kept, const char *exported) {
+  LLVMLinkage linkage = LLVMGetLinkage(kept);
+  if (linkage == LLVMInternalLinkage || linkage == LLVMPrivateLinkage) {
+    LLVMSetValueName2(kept, exported, strlen(exported));
+    LLVMSetLinkage(kept, LLVMExternalLinkage);
+    LLVMSetVisibility(kept, LLVMHiddenVisibility);
+  } else if (linkage == LLVMLinkOnceODRLinkage) {
+    LLVMSetLinkage(kept, LLVMWeakODRLinkage);
+  }
+}
+
+static bool any_equal(const home_group *group) {
+  for (size_t i = 0; i < group->member_count; ++i)
+    if (group->members[i].verdict == LTOFOLD_CROSS_EQUAL)
+      return true;
+  return false;
+}
+
+/* The home's own module takes each group's outcome; the folds file says
+ * it for the members' modules. */
+static void finish_group(LLVMModuleRef home, const home_plan *plan,
+                         home_group *group, LLVMValueRef scratch_kept,
+                         text_buffer *folds) {
+  LLVMValueRef kept = LLVMGetNamedFunction(home, group->kept);
+  if (!group->refusal && any_equal(group) &&
+      (!kept || !carry_facts(scratch_kept, kept)))
+    group->refusal = "kept-function-differs";
+  bool folds_here = !group->refusal && any_equal(group);
+  if (folds_here)
+    export_kept(kept, group->exported);
+  for (size_t i = 0; i < group->member_count; ++i) {
+    const home_member *member = &group->members[i];
+    const char *module = plan->modules[member->module];
+    if (folds_here && member->verdict == LTOFOLD_CROSS_EQUAL) {
+      /* An alias lives in its aliasee's section group: none, or the
+       * member would go when the linker drops the group. */
+      bool alias = member->may_alias && !LLVMGetComdat(kept) &&
+                   ltofold_cross_module_add_alias(home, kept, member->name);
+      text_append(folds, "fold");
+      text_append_name(folds, module, strlen(module));
+      text_append_name(folds, group->exported, strlen(group->exported));
+      text_append(folds, " %s %s",
+                  LLVMGetVisibility(kept) == LLVMHiddenVisibility ? "hidden"
+                                                                  : "default",
+                  alias ? "alias" : "call");
+    } else {
+      const char *why = group->refusal ? group->refusal
+                        : !member->imported
+                            ? "not-imported"
+                            : ltofold_cross_verdict_name(member->verdict);
+      text_append(folds, "refused");
+      text_append_name(folds, module, strlen(module));
+      text_append(folds, " %s", why);
+    }
+    text_append_name(folds, member->name, strlen(member->name));
+    text_append(folds, "\n");
+  }
+}
+
+typedef struct fold_command {
+  const char *plan, *home_name, *home_path, *output, *folds;
+  module_file *files; /* owned array */
+  size_t file_count;
+  bool stats;
+} fold_command;
+
+static char *fold_at_home(const fold_command *command) {
+  home_plan plan = {0};
+  unsigned home_index;
+  char *error =
+      read_home_plan(command->plan, command->home_name, &plan, &home_index);
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMModuleRef home = NULL, scratch = NULL;
+  if (!error)
+    home = ltofold_read_module(context, command->home_path, &error);
+  if (!error && plan.group_count)
+    scratch = ltofold_read_module(context, command->home_path, &error);
+  for (unsigned m = 0; m < plan.module_count && !error && scratch; ++m)
+    if (m != home_index)
+      error =
+          import_from(scratch, &plan, m, command->files, command->file_count);
+  text_buffer folds = {0};
+  text_append(&folds, FOLDS_MAGIC "\nhome");
+  text_append_name(&folds, command->home_name, strlen(command->home_name));
+  text_append(&folds, "\n");
+  size_t folded = 0, refused = 0;
+  if (!error && scratch) {
+    ltofold_cross_module *cross = ltofold_cross_module_new(scratch);
+    for (size_t g = 0; g < plan.group_count; ++g) {
+      check_group(cross, scratch, &plan.groups[g]);
+      finish_group(home, &plan, &plan.groups[g],
+                   LLVMGetNamedFunction(scratch, plan.groups[g].kept), &folds);
+      for (size_t i = 0; i < plan.groups[g].member_count; ++i)
+        if (plan.groups[g].members[i].verdict == LTOFOLD_CROSS_EQUAL &&
+            !plan.groups[g].refusal)
+          ++folded;
+        else
+          ++refused;
+    }
+    ltofold_cross_module_free(cross);
+  }
+  char *message = NULL;
+  if (!error && LLVMVerifyModule(home, LLVMReturnStatusAction, &message))
+    error = ltofold_format(
+        "the home module does not verify (please report): %s", message);
+  LLVMDisposeMessage(message);
+  if (!error && ltofold_write_bitcode_keeping_use_lists(home, command->output))
+    error = ltofold_format("%s: cannot write", command->output);
+  if (!error)
+    ltofold_write_file(command->folds, folds.data, folds.length, &error);
+  if (!error && command->stats)
+    fprintf(stderr,
+            "thin-fold: %s: %zu groups, %zu members fold, %zu refused\n",
+            command->home_name, plan.group_count, folded, refused);
+  text_free(&folds);
+  if (scratch)
+    LLVMDisposeModule(scratch);
+  if (home)
+    LLVMDisposeModule(home);
+  LLVMContextDispose(context);
+  home_plan_free(&plan);
+  return error;
+}
+
+int ltofold_cli_thin_fold(int argc, char **argv) {
+  fold_command command = {0};
+  command.files = calloc((size_t)argc, sizeof *command.files);
+  if (!command.files)
+    abort();
+  char *error = NULL;
+  for (int i = 1; i < argc && !error; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      free(command.files);
+      printf("usage: ltofold thin-fold --plan PLAN --home NAME [--module NAME "
+             "FILE]...\n"
+             "                         --folds FOLDS -o OUT.bc HOME.bc\n\n"
+             "The home module NAME of groups of ltofold thin-plan's PLAN\n"
+             "(HOME.bc, its optimized module) imports the members' bodies\n"
+             "from the modules that send them (each named by --module with\n"
+             "its optimized module's FILE), compares and certifies each\n"
+             "against the function kept, and writes the home module ready to\n"
+             "be called for them (OUT.bc) and which members fold (FOLDS, for\n"
+             "ltofold thin-apply).\n");
+      return ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);
+    }
+    if (!strcmp(a, "--plan") && i + 1 < argc)
+      command.plan = argv[++i];
+    else if (!strcmp(a, "--home") && i + 1 < argc)
+      command.home_name = argv[++i];
+    else if (!strcmp(a, "--folds") && i + 1 < argc)
+      command.folds = argv[++i];
+    else if (!strcmp(a, "-o") && i + 1 < argc)
+      command.output = argv[++i];
+    else if (!strcmp(a, "--stats"))
+      command.stats = true;
+    else if (!strcmp(a, "--module") && i + 2 < argc) {
+      command.files[command.file_count++] =
+          (module_file){argv[i + 1], argv[i + 2]};
+      i += 2;
+    } else if (a[0] == '-' && a[1])
+      error =
+          ltofold_format("unknown option or missing value '%s' (see ltofold "
+                         "thin-fold --help)",
+                         a);
+    else if (command.home_path)
+      error = ltofold_format("one home module at a time ('%s' and '%s')",
+                             command.home_path, a);
+    else
+      command.home_path = a;
+  }
+  if (!error && (!command.plan || !command.home_name || !command.home_path ||
+                 !command.output || !command.folds))
+    error =
+        ltofold_format("wants --plan, --home, --folds, -o and the home module");
+  if (!error)
+    error = fold_at_home(&command);
+  free(command.files);
+  if (error) {
+    fprintf(stderr, "ltofold: error: thin-fold: %s\n", error);
+    free(error);
+    return LTOFOLD_EXIT_ERROR;
+  }
+  return 0;
+}
+
+/* ---- thin-apply -----------------------------------------------------------
+ */
+
+/* A fold a home decided for a member of this module. */
+typedef struct member_fold {
+  char *member, *symbol; /* owned */
+  bool hidden;
+  bool alias; /* the home defines the member as an alias */
+} member_fold;
+
+typedef struct fold_list {
+  member_fold *items; /* owned */
+  size_t count;
+} fold_list;
+
+static void fold_list_free(fold_list *list) {
+  for (size_t i = 0; i < list->count; ++i) {
+    free(list->items[i].member);
+    free(list->items[i].symbol);
+  }
+  free(list->items);
+}
+
+/* The fold records of `path` for the module `name`. */
+static char *read_folds(const char *path, const char *name, fold_list *list) {
+  record_file file;
+  char *error = record_file_open(&file, path, FOLDS_MAGIC);
+  char *line, *f[6];
+  while (!error && (line = record_file_next(&file))) {
+    size_t count = record_fields(line, f, 6);
+    if ((count == 2 && !strcmp(f[0], "home")) ||
+        (count == 4 && !strcmp(f[0], "refused")))
+      continue;
+    if (count != 6 || strcmp(f[0], "fold") ||
+        (strcmp(f[3], "hidden") && strcmp(f[3], "default")) ||
+        (strcmp(f[4], "alias") && strcmp(f[4], "call"))) {
+      error = record_file_error(&file);
+      break;
+    }
+    char *module = record_decode_name(f[1]);
+    bool mine = module && !strcmp(module, name);
+    free(module);
+    if (!mine)
+      continue;
+    list->items = grow(list->items, list->count, sizeof *list->items);
+    member_fold *fold = &list->items[list->count++];
+    *fold = (member_fold){record_decode_name(f[5]), record_decode_name(f[2]),
+                          !strcmp(f[3], "hidden"), !strcmp(f[4], "alias")};
+    if (!fold->member || !fold->symbol)
+      error = record_file_error(&file);
+  }
+  if (file.data)
+    record_file_close(&file);
+  return error;
+}
+
+static int compare_folds(const void *a, const void *b) {
+  return strcmp(((const member_fold *)a)->member,
+                ((const member_fold *)b)->member);
+}
+
+/* The home's symbol in this module, declared if it is not here yet; NULL
+ * when the name is taken by something else (a local of the same name). */
+static LLVMValueRef home_symbol(LLVMModuleRef module, const member_fold *fold,
+                                LLVMValueRef member) {
+  LLVMTypeRef type = LLVMGlobalGetValueType(member);
+  LLVMValueRef symbol = LLVMGetNamedFunction(module, fold->symbol);
+  if (symbol)
+    return LLVMGlobalGetValueType(symbol) == type &&
+                   LLVMGetLinkage(symbol) != LLVMInternalLinkage &&
+                   LLVMGetLinkage(symbol) != LLVMPrivateLinkage
+               ? symbol
+               : NULL;
+  if (LLVMGetNamedGlobal(module, fold->symbol) ||
+      LLVMGetNamedGlobalAlias(module, fold->symbol, strlen(fold->symbol)) ||
+      LLVMGetNamedGlobalIFunc(module, fold->symbol, strlen(fold->symbol)))
+    return NULL;
+  symbol = LLVMAddFunction(module, fold->symbol, type);
+  LLVMSetFunctionCallConv(symbol, LLVMGetFunctionCallConv(member));
+  if (fold->hidden)
+    LLVMSetVisibility(symbol, LLVMHiddenVisibility);
+  return symbol;
+}
+
+/* What thin-apply did: merge's result (its folds, for the report), and
+ * the folds it could not write. */
+typedef struct apply_counts {
+  ltofold_merge_result result; /* owned strings: ltofold_merge_result_free */
+  size_t capacity;
+  size_t skipped;
+} apply_counts;
+
+static size_t instructions_of(LLVMValueRef fn) {
+  size_t count = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      ++count;
+  return count;
+}
+
+/* A fold made: into the result as merge reports its own (each was
+ * certified at the home). */
+static void count_fold(apply_counts *counts, const member_fold *fold,
+                       ltofold_fold_method method, size_t instructions) {
+  ltofold_merge_result *r = &counts->result;
+  if (r->fold_count == counts->capacity) {
+    counts->capacity = counts->capacity ? 2 * counts->capacity : 16;
+    r->folds = realloc(r->folds, counts->capacity * sizeof *r->folds);
+    if (!r->folds)
+      abort();
+  }
+  r->folds[r->fold_count++] = (ltofold_fold){strdup(fold->symbol),
+                                             strdup(fold->member),
+                                             method,
+                                             (unsigned)instructions,
+                                             false,
+                                             false,
+                                             0};
+  if (!r->folds[r->fold_count - 1].kept || !r->folds[r->fold_count - 1].folded)
+    abort();
+  r->merged++;
+  r->certified++;
+  r->by_method[method]++;
+}
+
+static char *apply_folds(LLVMModuleRef module, fold_list *list,
+                         apply_counts *counts) {
+  qsort(list->items, list->count, sizeof *list->items, compare_folds);
+  ltofold_cross_module *cross = ltofold_cross_module_new(module);
+  char *error = NULL;
+  for (size_t i = 0; i < list->count && !error; ++i) {
+    const member_fold *fold = &list->items[i];
+    LLVMValueRef member = LLVMGetNamedFunction(module, fold->member);
+    bool defined = member && !LLVMIsDeclaration(member);
+    if (fold->alias) {
+      /* The home defines it now: it must go here, or the link would have
+       * two definitions. The summary said it may; it still must. */
+      if (!defined || !ltofold_cross_module_may_alias(cross, member))
+        error = ltofold_format("'%s' cannot give way to the home's alias "
+                               "(the module is not the one summarized?)",
+                               fold->member);
+      else {
+        size_t instructions = instructions_of(member);
+        ltofold_cross_module_drop_body(cross, member);
+        count_fold(counts, fold, LTOFOLD_FOLD_ALIAS, instructions);
+      }
+      continue;
+    }
+    LLVMValueRef symbol = defined ? home_symbol(module, fold, member) : NULL;
+    size_t instructions = defined ? instructions_of(member) : 0;
+    ltofold_skip_reason reason;
+    ltofold_fold_method method =
+        symbol ? ltofold_cross_module_fold(cross, symbol, member, &reason)
+               : LTOFOLD_FOLD_METHOD_COUNT;
+    if (method == LTOFOLD_FOLD_METHOD_COUNT)
+      counts->skipped++;
+    else
+      count_fold(counts, fold, method, instructions);
+  }
+  ltofold_cross_module_free(cross);
+  return error;
+}
+
+int ltofold_cli_thin_apply(int argc, char **argv) {
+  const char *name = NULL, *input = NULL, *output = NULL, *report = NULL;
+  const char **folds = calloc((size_t)argc, sizeof *folds);
+  if (!folds)
+    abort();
+  size_t fold_files = 0;
+  bool stats = false;
+  char *error = NULL;
+  for (int i = 1; i < argc && !error; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      free(folds);
+      printf("usage: ltofold thin-apply --module-name NAME [--folds FOLDS]... "
+             "-o OUT.bc MODULE.bc\n\n"
+             "Makes the functions of module NAME that homes folded (their\n"
+             "FOLDS, from ltofold thin-fold) run the home's symbol: their\n"
+             "uses move there where their address does not matter, otherwise\n"
+             "they become thunks. MODULE.bc is the optimized module (or\n"
+             "thin-fold's output where NAME is a home); OUT.bc goes to code\n"
+             "generation (thin-backend --from-optimized). --report FILE\n"
+             "writes the folds as merge's part of a report, for ltofold\n"
+             "report combine.\n");
+      return ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);
+    }
+    if (!strcmp(a, "--module-name") && i + 1 < argc)
+      name = argv[++i];
+    else if (!strcmp(a, "--folds") && i + 1 < argc)
+      folds[fold_files++] = argv[++i];
+    else if (!strcmp(a, "-o") && i + 1 < argc)
+      output = argv[++i];
+    else if (!strcmp(a, "--stats"))
+      stats = true;
+    else if (!strcmp(a, "--report") && i + 1 < argc)
+      report = argv[++i];
+    else if (!strncmp(a, "--report=", 9))
+      report = a + 9;
+    else if (a[0] == '-' && a[1])
+      error =
+          ltofold_format("unknown option or missing value '%s' (see ltofold "
+                         "thin-apply --help)",
+                         a);
+    else if (input)
+      error = ltofold_format("one module at a time ('%s' and '%s')", input, a);
+    else
+      input = a;
+  }
+  if (!error && (!name || !input || !output))
+    error = ltofold_format("wants --module-name, -o and the module");
+  fold_list list = {0};
+  for (size_t i = 0; i < fold_files && !error; ++i)
+    error = read_folds(folds[i], name, &list);
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMModuleRef module =
+      error ? NULL : ltofold_read_module(context, input, &error);
+  apply_counts counts = {0};
+  if (module) {
+    error = apply_folds(module, &list, &counts);
+    char *message = NULL;
+    if (!error && LLVMVerifyModule(module, LLVMReturnStatusAction, &message))
+      error = ltofold_format("the module does not verify after the folds "
+                             "(please report): %s",
+                             message);
+    LLVMDisposeMessage(message);
+    if (!error && ltofold_write_bitcode_keeping_use_lists(module, output))
+      error = ltofold_format("%s: cannot write", output);
+    LLVMDisposeModule(module);
+  }
+  LLVMContextDispose(context);
+  if (!error && report) {
+    ltofold_report *written = ltofold_report_new();
+    ltofold_report_add_merge(written, &counts.result);
+    ltofold_report_write(written, report, &error);
+    ltofold_report_free(written);
+  }
+  const size_t *by_method = counts.result.by_method;
+  if (!error && stats)
+    fprintf(stderr,
+            "thin-apply: %s: %zu replaced, %zu thunks, %zu aliases, %zu left\n",
+            name, by_method[LTOFOLD_FOLD_REPLACED],
+            by_method[LTOFOLD_FOLD_THUNK], by_method[LTOFOLD_FOLD_ALIAS],
+            counts.skipped);
+  ltofold_merge_result_free(&counts.result);
+  fold_list_free(&list);
+  free(folds);
+  if (error) {
+    fprintf(stderr, "ltofold: error: thin-apply: %s\n", error);
+    free(error);
+    return LTOFOLD_EXIT_ERROR;
+  }
+  return 0;
+}

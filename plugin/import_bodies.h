@@ -1,0 +1,32 @@
+/* The bodies a group's home imports from another module of a distributed
+ * ThinLTO link (import_bodies.cpp), as ThinLTO's own importer brings
+ * functions in: the other module reduced to the wanted definitions, every
+ * other global a declaration, then linked in. For `ltofold thin-fold`
+ * (cli_thin_fold.c). */
+#ifndef LTOFOLD_IMPORT_BODIES_H
+#define LTOFOLD_IMPORT_BODIES_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Links into `dest` the definitions of the functions `names` of `source`
+ * (same context; it may be read lazily: only those bodies are parsed),
+ * each renamed to `new_names[i]` (hidden), so that
+ * nothing of `dest` resolves to them; every other global of `source`
+ * comes as a declaration or not at all. The wanted functions must refer to
+ * no local of `source`. Takes `source` (disposed of, linked or not).
+ * Returns NULL, or the error (malloc'd). */
+char *ltofold_import_bodies(LLVMModuleRef dest, LLVMModuleRef source,
+                            const char *const *names,
+                            const char *const *new_names, size_t count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
