@@ -7,6 +7,7 @@
  *   ltofold demangle [--full] [SYMBOL...]  (cli_demangle.c)
  *   ltofold thin-backend [OPTIONS] -- COMPILER ARGS  (cli_thin.c)
  *   ltofold thin-merge [OPTIONS] --parts N -o PREFIX MODULE.bc...  (cli_thin.c)
+ *   ltofold size-model IN   (cli_size_model.c; for a test, not in the help)
  *
  * Steps: parse the command line, read the module (bitcode or text IR; "-"
  * is standard input), check --mcpu against the module's target, run the
@@ -472,6 +473,8 @@ int main(int argc, char **argv) {
     return ltofold_cli_thin_backend(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "thin-merge"))
     return ltofold_cli_thin_merge(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "size-model"))
+    return ltofold_cli_size_model(argc - 1, argv + 1);
   cli_args args = {0};
   ltofold_options_init(&args.options);
   char *error = NULL;

@@ -40,4 +40,9 @@ int ltofold_cli_thin_backend(int argc, char **argv);
  * for their code generation (cli_thin.c); 0, or LTOFOLD_EXIT_ERROR. */
 int ltofold_cli_thin_merge(int argc, char **argv);
 
+/* ltofold size-model IN: merge's size model's prediction for each
+ * definition (cli_size_model.c), for the test that checks it against llc;
+ * 0, or LTOFOLD_EXIT_ERROR. Not in the help. */
+int ltofold_cli_size_model(int argc, char **argv);
+
 #endif
