@@ -36,9 +36,9 @@
  *      when the bytes of all but one copy of the body are more than what
  *      the new parameters and choices cost (a thunk per member, or
  *      constants at each call; more for constants that go on the stack;
- *      the merged body's unwind entry); at most MAX_PARAMETERS. A group with
- * choices merges in parts instead (the members that do the same operations)
- *      when the parts save at least as much;
+ *      the merged body's unwind entry); at most MAX_PARAMETERS. A group
+ *      with choices merges in parts instead (the members that do the same
+ *      operations) when the parts save at least as much;
  *   3. the merged body: a new internal function that takes the
  *      representative's parameters and then one per distinct hole; the
  *      representative's blocks move into it, its constant holes become uses
@@ -70,10 +70,10 @@
  * The representative's body becomes everybody's: members must have the
  * same function type; a member with profile data that says it is hot is
  * left alone, since a thunk costs it a jump and constants in registers. */
+#include "merge_internal.h"
 #include "fast_math.h"
 #include "function_copy.h"
 #include "llvm_arrays.h"
-#include "merge_internal.h"
 #include "profile.h"
 #include "size_model.h"
 
