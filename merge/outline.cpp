@@ -48,14 +48,14 @@
  * Regions are hashed by their instructions (opcodes, types, constants,
  * callees, and operands numbered inside the region), so that the copies of
  * one piece meet in O(N log N); a group is outlined when the size model
- * (size_model.h, with the new function's unwind entry) says its copies, all but
- * one replaced by calls, save at least MIN_SAVED bytes; copies of an error path
- * in one function that take the same values count once, as the code generator
- * merges them there (and their calls become one block after the merge:
- * merge_repeated_calls). Groups go in order of saving, and a region that
- * overlaps one outlined before is left. After the merge, an outlined function
- * with too few calls to pay (copies that differed after all, in a flag or an
- * attribute the hash does not see) is inlined back. */
+ * (size_model.c) says its copies, all but one replaced by calls, save at least
+ * MIN_SAVED bytes; copies of an error path in one function that take the
+ * same values count once, as the code generator merges them there (and
+ * their calls become one block after the merge: merge_repeated_calls).
+ * Groups go in order of saving, and a region that overlaps one outlined
+ * before is left. After the merge, an outlined function with too few calls
+ * to pay (copies that differed after all, in a flag or an attribute the
+ * hash does not see) is inlined back. */
 #include "outline.h"
 #include "size_model.h"
 
@@ -439,19 +439,22 @@ template <typename Regions> size_t copies_apart(const Regions &regions) {
 }
 
 /* What a group of `copies` regions of `bytes` with `inputs` saves when all
- * but one become calls of a function made from `origin`'s code, in
- * loadable bytes (size_model.h): each copy's call and a move per value
- * passed; the new function's return and saved registers, its padding and,
- * where it has one (as its origin does), its unwind entry: an FDE and an
- * .eh_frame_hdr entry, what LLVM's machine outliner leaves out. */
+ * but one become calls of a function made from `origin`'s code, by the
+ * size model (size_model.h): each copy's call and a move per value passed;
+ * the new function's return and saved registers and its padding. Not its
+ * unwind entry, although it has one where `origin` does: outlining also
+ * shrinks its callers' FDEs (fewer registers saved, fewer epilogues),
+ * which the model does not see, and counting the one without the other
+ * outlined less and made loadable bytes worse (ninja's test program by
+ * 1,516 bytes, pugixml's by 1,016, .eh_frame growing though fewer
+ * functions were outlined: docs/BENCHMARKS.md). */
 long saving(long bytes, unsigned inputs, size_t copies,
             const Function &origin) {
   const size_model *model = size_model_for_function(wrap(&origin));
   long call = size_model_call_bytes(
       model, size_model_argument_move_bytes(model) * inputs);
-  long function =
-      size_model_new_function_bytes(model, size_model_return_bytes(model),
-                                    size_model_has_unwind_entry(wrap(&origin)));
+  long function = size_model_new_function_bytes(
+      model, size_model_return_bytes(model), false, SIZE_SHAPE_FRAME);
   return (long)copies * bytes - bytes - function - (long)copies * call;
 }
 

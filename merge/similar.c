@@ -110,7 +110,8 @@ static size_t body_bytes(LLVMValueRef fn) {
       hundredths += size_model_instruction_cost(model, i);
   }
   return size_model_new_function_bytes(model, (unsigned)(hundredths / 100),
-                                       size_model_has_unwind_entry(fn));
+                                       size_model_has_unwind_entry(fn),
+                                       SIZE_SHAPE_BODY);
 }
 
 /* ---- Who may take part --------------------------------------------------------- */
@@ -499,7 +500,7 @@ static size_t extra_bytes(const group *g) {
     if (g->holes[h].alternative)
       hundredths +=
           size_model_instruction_cost(model, g->holes[h].alternative) +
-          size_model_select_cost(model);
+          size_model_compare_cost(model);
   if (g->structural)
     hundredths += differing_hundredths(&g->differing) +
                   size_model_phi_cost(model) * g->crossing;
@@ -760,10 +761,11 @@ static long member_cost(merge_state *st, const group *g, const hole **first,
   /* A thunk is a function: its code padded to the alignment (write_thunk's
    * optsize drops that padding on x86-64, which leaves the model a margin:
    * counted unpadded, more groups merged and pugixml's code grew by 560
-   * bytes) and its unwind entry, which the member had. */
+   * bytes) and its unwind entry, smaller than the member's: no frame. */
   long thunk = size_model_padded_bytes(
                    model, size_model_thunk_bytes(model, constants, stack > 0)) +
-               size_model_unwind_bytes(model, size_model_has_unwind_entry(fn));
+               size_model_unwind_bytes(model, size_model_has_unwind_entry(fn),
+                                       SIZE_SHAPE_LEAF);
   size_t others;
   fn_list calls = calls_to_redirect(fn, no_redirect, &others);
   free(calls.items);

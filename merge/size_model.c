@@ -50,7 +50,9 @@ struct size_model {
   unsigned parameter;      /* a parameter more in a body */
   unsigned alignment;      /* of a function (.text's sh_addralign) */
   unsigned average_padding; /* of a function of unknown length */
-  unsigned fde;        /* an FDE in .eh_frame, of a function with a frame */
+  unsigned fde_leaf;   /* an FDE in .eh_frame: of a function without a frame, */
+  unsigned fde_frame;  /* of a small one with a frame, */
+  unsigned fde_body;   /* and on average, of real programs' functions */
   unsigned fde_header; /* its entry in .eh_frame_hdr's table */
   unsigned symbol;     /* an ELF64 .symtab entry: not loaded */
 };
@@ -60,9 +62,12 @@ struct size_model {
  * absolute-error fit gives and what a scalar SSE operation is). The rest:
  * scripts/measure-size-model.py: a jump or call is 5 bytes, a select of
  * two parameters 7, .text is aligned to 16 (8 bytes of padding on
- * average), an FDE is 24 bytes for a leaf, a thunk and a function with a
- * frame alike, its .eh_frame_hdr entry 8; the frame of a thunk that
- * passes constants on the stack 10 (calibrate-size-model.py). */
+ * average), an FDE is 20 bytes for a leaf or a thunk and 24 for a small
+ * function that calls (one register pushed), its .eh_frame_hdr entry 8;
+ * the average FDE of real programs' functions is 46 bytes (--corpus:
+ * bzip2 and cjson 41-46 in their linked programs, jsoncpp 47); the frame
+ * of a thunk that passes constants on the stack 10
+ * (calibrate-size-model.py). */
 static const size_model X86_64 = {
     .target = SIZE_TARGET_X86_64,
     .block = 309,
@@ -89,7 +94,9 @@ static const size_model X86_64 = {
     .parameter = 2,
     .alignment = 16,
     .average_padding = 8,
-    .fde = 24,
+    .fde_leaf = 20,
+    .fde_frame = 24,
+    .fde_body = 46,
     .fde_header = 8,
     .symbol = 24,
 };
@@ -105,8 +112,10 @@ static const size_model X86_64 = {
  * one 4-byte instruction it is, and memory intrinsics as on x86-64. The
  * rest: scripts/measure-size-model.py: every instruction is 4 bytes, a
  * select (tst, csel) 4 beyond the move it replaces, .text is aligned to 4
- * (no padding), an FDE is 16 bytes for a leaf or a thunk and 24 for a
- * function with a frame (the model counts 24), its .eh_frame_hdr entry 8.
+ * (no padding), an FDE is 20 bytes for a leaf or a thunk and 28 for a
+ * small function that calls (the link register saved), its .eh_frame_hdr
+ * entry 8; the average FDE of real programs' functions is 40 bytes (the
+ * retargeted modules: 38-43).
  * A stored constant (one str), a thunk's frame (stp, mov, ldp, and a call
  * for the jump), a new function's return and saved link register (ret,
  * stp, ldp) and a parameter (a move) are counted by their instructions. */
@@ -136,7 +145,9 @@ static const size_model AARCH64 = {
     .parameter = 4,
     .alignment = 4,
     .average_padding = 0,
-    .fde = 24,
+    .fde_leaf = 20,
+    .fde_frame = 28,
+    .fde_body = 40,
     .fde_header = 8,
     .symbol = 24,
 };
@@ -308,7 +319,8 @@ unsigned size_model_constant_bytes(const size_model *model,
       return aarch64_integer_bytes(v, bits);
     if (bits <= 32 || (v >= 0 && v <= (int64_t)UINT32_MAX))
       return 5; /* mov to the 32-bit register, which zero-extends */
-    return v < 0 && v >= INT32_MIN ? 7 : 10; /* sign-extended imm32, or movabs */
+    return v < 0 && v >= INT32_MIN ? 7
+                                   : 10; /* sign-extended imm32, or movabs */
   }
   if (LLVMIsAConstantFP(value))
     return 16;
@@ -371,8 +383,14 @@ bool size_model_has_unwind_entry(LLVMValueRef fn) {
   return !LLVMGetEnumAttributeAtIndex(fn, index, nounwind);
 }
 
-unsigned size_model_unwind_bytes(const size_model *model, bool unwind) {
-  return unwind ? model->fde + model->fde_header : 0;
+unsigned size_model_unwind_bytes(const size_model *model, bool unwind,
+                                 size_function_shape shape) {
+  if (!unwind)
+    return 0;
+  unsigned fde = shape == SIZE_SHAPE_LEAF    ? model->fde_leaf
+                 : shape == SIZE_SHAPE_FRAME ? model->fde_frame
+                                             : model->fde_body;
+  return fde + model->fde_header;
 }
 
 unsigned size_model_symbol_bytes(const size_model *model) {
@@ -380,9 +398,10 @@ unsigned size_model_symbol_bytes(const size_model *model) {
 }
 
 unsigned size_model_new_function_bytes(const size_model *model,
-                                       unsigned code_bytes, bool unwind) {
+                                       unsigned code_bytes, bool unwind,
+                                       size_function_shape shape) {
   return code_bytes + model->average_padding +
-         size_model_unwind_bytes(model, unwind);
+         size_model_unwind_bytes(model, unwind, shape);
 }
 
 /* ---- The names similar.c and outline.cpp have always called
@@ -399,6 +418,22 @@ unsigned merge_block_cost(void) { return X86_64.block; }
 
 /* ---- The prediction `ltofold size-model` prints
  * -------------------------------- */
+
+/* Whether `fn` calls a function (not an intrinsic): then it has a frame. */
+static bool makes_calls(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      LLVMOpcode opcode = LLVMGetInstructionOpcode(i);
+      if (opcode != LLVMCall && opcode != LLVMInvoke)
+        continue;
+      LLVMValueRef callee = LLVMGetCalledValue(i);
+      if (!LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
+        return true;
+    }
+  return false;
+}
 
 /* The constants a thunk passes, in bytes, or -1 when `fn` is not a thunk:
  * its entry block is one call and a return, and each argument of the call
@@ -446,8 +481,9 @@ void ltofold_predict_size(LLVMValueRef fn,
       model->target == SIZE_TARGET_AARCH64 ? "aarch64" : "x86-64";
   prediction->code = hundredths / 100;
   prediction->padding = model->average_padding;
-  prediction->unwind =
-      size_model_unwind_bytes(model, size_model_has_unwind_entry(fn));
+  prediction->unwind = size_model_unwind_bytes(
+      model, size_model_has_unwind_entry(fn),
+      constants >= 0 || !makes_calls(fn) ? SIZE_SHAPE_LEAF : SIZE_SHAPE_BODY);
   prediction->thunk =
       constants < 0
           ? 0

@@ -75,18 +75,28 @@ unsigned size_model_average_padding(const size_model *model);
  * Function::needsUnwindTableEntry, when it has the uwtable attribute or a
  * personality, or may throw (no nounwind). */
 bool size_model_has_unwind_entry(LLVMValueRef fn);
+/* What an FDE says depends on the function's frame: how many registers
+ * its prologue saves, each a rule of the call frame information. */
+typedef enum size_function_shape {
+  SIZE_SHAPE_LEAF,  /* no frame: a thunk, a function that calls nothing */
+  SIZE_SHAPE_FRAME, /* a small function that calls: a register or two */
+  SIZE_SHAPE_BODY,  /* a function of real code: the average of programs */
+} size_function_shape;
 /* What one function costs in loadable bytes outside its code: its FDE in
- * .eh_frame and its entry in .eh_frame_hdr's table when it has an unwind
- * entry (`unwind`), nothing otherwise. Padding is not included. A symbol
- * of its own costs a .symtab entry (size_model_symbol_bytes), which is
- * not loaded and so not counted here. */
-unsigned size_model_unwind_bytes(const size_model *model, bool unwind);
+ * .eh_frame, by its `shape`, and its entry in .eh_frame_hdr's table, when
+ * it has an unwind entry (`unwind`); nothing otherwise. Padding is not
+ * included. A symbol of its own costs a .symtab entry
+ * (size_model_symbol_bytes), which is not loaded and so not counted. */
+unsigned size_model_unwind_bytes(const size_model *model, bool unwind,
+                                 size_function_shape shape);
 /* A .symtab entry (ELF64): on disk, not loaded. */
 unsigned size_model_symbol_bytes(const size_model *model);
-/* A new function of `code_bytes` of code with an unwind entry or not
- * (`unwind`): its code, its average padding and its unwind entry. */
+/* A new function of `code_bytes` of code and `shape`, with an unwind
+ * entry or not (`unwind`): its code, its average padding and its unwind
+ * entry. */
 unsigned size_model_new_function_bytes(const size_model *model,
-                                       unsigned code_bytes, bool unwind);
+                                       unsigned code_bytes, bool unwind,
+                                       size_function_shape shape);
 
 #ifdef __cplusplus
 }

@@ -9,8 +9,8 @@ code generation does for a PIE link) and measured from the object with
 llvm-readelf (section sizes and alignment) and llvm-nm (symbol sizes):
 
   - a function: the smallest one (`ret`), and the alignment of .text;
-  - its unwind entry: the .eh_frame bytes one more function adds (its FDE),
-    for a leaf, a tail call (a thunk) and a function with a frame, with
+  - its unwind entry: its FDE's bytes (llvm-dwarfdump --eh-frame), for a
+    leaf, a tail call (a thunk) and a function with a frame, with
     `uwtable`; none without it when `nounwind` (llc emits an FDE where
     Function::needsUnwindTableEntry holds: uwtable, a personality, or a
     function that may throw); and the .eh_frame_hdr bytes one more FDE adds
@@ -22,10 +22,9 @@ llvm-readelf (section sizes and alignment) and llvm-nm (symbol sizes):
   - a call with N constant arguments: the bytes a call of a function with N
     constants adds to a caller;
   - a select on an i1 parameter between two parameters;
-  - with --corpus FILE.bc...: the ratio of AArch64's to x86-64's code for
-    the functions of real modules (their target and CPU attributes removed),
-    the scale of the per-instruction weights fitted on x86-64 alone
-    (scripts/calibrate-size-model.py) to AArch64.
+  - with --corpus FILE.bc...: for real modules (their target, data layout
+    and CPU attributes removed), each target's code and the average FDE of
+    their functions, which a function of real code has on average.
 
 Usage: scripts/measure-size-model.py [--work DIR] [--corpus FILE.bc]...
 Prints a markdown table per target; exit status 0, or 1 on a failure.
@@ -129,11 +128,22 @@ def measure_function(t):
     return symbol_size(obj, "f0"), sections(obj)[".text"][1]
 
 
+def fde_sizes(obj):
+    """The bytes of each FDE in OBJ's .eh_frame (its length field
+    included), in order. The last one is padded to the section's
+    alignment, so that the difference of two sections' sizes is not an
+    FDE's size."""
+    text = run([LLVM + "/llvm-dwarfdump", "--eh-frame", obj])
+    return [int(m.group(1), 16) + 4
+            for m in re.finditer(r"^[0-9a-f]+ ([0-9a-f]+) [0-9a-f]+ FDE", text, re.M)]
+
+
 def measure_unwind(t, kind, attributes):
-    """The .eh_frame bytes of one more function, and once linked the
-    .eh_frame_hdr bytes."""
+    """The first FDE of three functions of KIND (0 when there is none), and
+    once linked the .eh_frame_hdr bytes one more function adds."""
     objs = [t.compile(functions(kind, n, attributes)) for n in (2, 3)]
-    fde = section_bytes(objs[1], ".eh_frame") - section_bytes(objs[0], ".eh_frame")
+    sizes = fde_sizes(objs[1])
+    fde = sizes[0] if sizes else 0
     linked = [t.link(o) for o in objs]
     header = section_bytes(linked[1], ".eh_frame_hdr") - section_bytes(linked[0], ".eh_frame_hdr")
     return fde, header
@@ -196,15 +206,17 @@ def code_bytes(obj):
 
 
 def corpus_ratio(corpus, work):
+    """Per module: each target's code and average FDE."""
     rows = []
     for bc in corpus:
         ll = neutral_module(bc, work)
-        sizes = []
+        row = [bc]
         for triple in TARGETS:
             obj = os.path.join(work, "%s.%s.o" % (os.path.basename(bc), triple))
             run([LLVM + "/llc", *LLC_FLAGS, "-function-sections", "-mtriple=" + triple, ll, "-o", obj])
-            sizes.append(code_bytes(obj))
-        rows.append((bc, sizes[0], sizes[1]))
+            fdes = fde_sizes(obj)
+            row += [code_bytes(obj), sum(fdes) / max(1, len(fdes))]
+        rows.append(row)
     return rows
 
 
@@ -243,10 +255,12 @@ def main():
         for triple in TARGETS:
             report_target(Target(triple, work))
         if args.corpus:
-            print("\n## AArch64 against x86-64, code of whole modules\n")
-            print("| module | x86-64 .text | AArch64 .text | ratio |\n|---|---:|---:|---:|")
-            for bc, x86, arm in corpus_ratio(args.corpus, work):
-                print("| %s | %d | %d | %.3f |" % (os.path.basename(bc), x86, arm, arm / x86))
+            print("\n## Whole modules: code, and the average FDE of their functions\n")
+            print("| module | x86-64 .text | AArch64 .text | ratio | x86-64 FDE | AArch64 FDE |\n"
+                  "|---|---:|---:|---:|---:|---:|")
+            for bc, x86, x86_fde, arm, arm_fde in corpus_ratio(args.corpus, work):
+                print("| %s | %d | %d | %.3f | %.1f | %.1f |"
+                      % (os.path.basename(bc), x86, arm, arm / x86, x86_fde, arm_fde))
     except Failure as e:
         print("measure-size-model: " + str(e), file=sys.stderr)
         return 1

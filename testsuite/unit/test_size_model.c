@@ -111,15 +111,22 @@ Test(size_model, a_new_function_outside_its_code) {
   LLVMModuleRef arm = module_for("aarch64-unknown-linux-gnu");
   const size_model *x = size_model_for_module(x86),
                    *a = size_model_for_module(arm);
-  /* an FDE of 24 bytes and its 8-byte .eh_frame_hdr entry, or nothing */
-  cr_expect_eq(size_model_unwind_bytes(x, true), 32);
-  cr_expect_eq(size_model_unwind_bytes(x, false), 0);
-  cr_expect_eq(size_model_unwind_bytes(a, true), 32);
+  /* an FDE (20 bytes without a frame, more with one, the average of real
+   * functions more still) and its 8-byte .eh_frame_hdr entry, or nothing */
+  cr_expect_eq(size_model_unwind_bytes(x, true, SIZE_SHAPE_LEAF), 28);
+  cr_expect_eq(size_model_unwind_bytes(x, true, SIZE_SHAPE_FRAME), 32);
+  cr_expect_eq(size_model_unwind_bytes(x, true, SIZE_SHAPE_BODY), 54);
+  cr_expect_eq(size_model_unwind_bytes(x, false, SIZE_SHAPE_BODY), 0);
+  cr_expect_eq(size_model_unwind_bytes(a, true, SIZE_SHAPE_LEAF), 28);
+  cr_expect_eq(size_model_unwind_bytes(a, true, SIZE_SHAPE_FRAME), 36);
   /* 8 bytes of padding on average on x86-64 (16-byte alignment), none on
    * AArch64 (4-byte instructions, 4-byte alignment) */
-  cr_expect_eq(size_model_new_function_bytes(x, 10, true), 10 + 8 + 32);
-  cr_expect_eq(size_model_new_function_bytes(x, 10, false), 10 + 8);
-  cr_expect_eq(size_model_new_function_bytes(a, 12, true), 12 + 32);
+  cr_expect_eq(size_model_new_function_bytes(x, 10, true, SIZE_SHAPE_FRAME),
+               10 + 8 + 32);
+  cr_expect_eq(size_model_new_function_bytes(x, 10, false, SIZE_SHAPE_FRAME),
+               10 + 8);
+  cr_expect_eq(size_model_new_function_bytes(a, 12, true, SIZE_SHAPE_FRAME),
+               12 + 36);
   cr_expect_eq(size_model_padded_bytes(x, 17), 32);
   cr_expect_eq(size_model_padded_bytes(a, 20), 20);
   /* a .symtab entry is named, but not loaded: no price above counts it */
