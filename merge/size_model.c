@@ -39,7 +39,7 @@ struct size_model {
   size_target target;
   /* Code, in hundredths of bytes. */
   unsigned block, call, argument, load, store, gep, integer, fp, compare, phi,
-      eh_pad, switch_case, intrinsic, memory_intrinsic, select;
+      eh_pad, switch_case, intrinsic, memory_intrinsic;
   /* Bytes. */
   unsigned jump;             /* a tail call: a thunk's jump */
   unsigned call_instruction; /* a call */
@@ -84,7 +84,6 @@ static const size_model X86_64 = {
     .switch_case = 66,
     .intrinsic = 345,
     .memory_intrinsic = 1600,
-    .select = 700,
     .jump = 5,
     .call_instruction = 5,
     .argument_move = 3,
@@ -135,7 +134,6 @@ static const size_model AARCH64 = {
     .switch_case = 323,
     .intrinsic = 317,
     .memory_intrinsic = 1600,
-    .select = 400,
     .jump = 4,
     .call_instruction = 4,
     .argument_move = 4,
@@ -271,10 +269,6 @@ unsigned size_model_instruction_cost(const size_model *model,
 }
 
 unsigned size_model_block_cost(const size_model *model) { return model->block; }
-
-unsigned size_model_select_cost(const size_model *model) {
-  return model->select;
-}
 
 unsigned size_model_compare_cost(const size_model *model) {
   return model->compare;

@@ -34,9 +34,10 @@ size_target size_model_target(const size_model *model);
 unsigned size_model_instruction_cost(const size_model *model,
                                      LLVMValueRef inst);
 unsigned size_model_block_cost(const size_model *model);
-/* A select between two values by an i1 (its test and conditional move),
- * a compare (or the test of a branch), a phi: in hundredths of bytes. */
-unsigned size_model_select_cost(const size_model *model);
+/* A compare (or the test of a branch), and a phi: in hundredths of
+ * bytes. A choice's select is priced as a compare, as the fitted weights
+ * price every select, not by what a select of two parameters takes in a
+ * function of its own (7 bytes on x86-64, scripts/measure-size-model.py). */
 unsigned size_model_compare_cost(const size_model *model);
 unsigned size_model_phi_cost(const size_model *model);
 
