@@ -250,4 +250,19 @@ ltofold_fold_method ltofold_cross_module_fold(ltofold_cross_module *cross,
                                               LLVMValueRef member,
                                               ltofold_skip_reason *reason);
 
+/* What merge's size model (size_model.c) predicts llc emits for a
+ * definition, in bytes, for `ltofold size-model` and the test that holds
+ * the model to llc's output: its code, the padding after it, its unwind
+ * entry (FDE and .eh_frame_hdr entry; 0 without one), and, when it is a
+ * thunk (a call of another function with constants and its own
+ * parameters in place, then a return), the model's price of that thunk's
+ * code and of the constant-pool entries it adds to .rodata (0 otherwise). The
+ * target is the module's triple (x86-64 for any other than AArch64). */
+typedef struct ltofold_size_prediction {
+  const char *target; /* "x86-64" or "aarch64" */
+  unsigned code, padding, unwind, thunk, pool;
+} ltofold_size_prediction;
+void ltofold_predict_size(LLVMValueRef function,
+                          ltofold_size_prediction *prediction);
+
 #endif

@@ -29,8 +29,9 @@ bool ltofold_is_outlined_name(const char *name);
  * address). */
 bool merge_is_tied_call(LLVMValueRef inst);
 
-/* similar.c's size model, in hundredths of bytes: an instruction, and the
- * branch of a block. */
+/* The size model's (size_model.c) first two names, in hundredths of
+ * bytes: an instruction, by its module's target, and the branch of a
+ * block on x86-64 (size_model_block_cost has every target's). */
 unsigned merge_instruction_cost(LLVMValueRef inst);
 unsigned merge_block_cost(void);
 

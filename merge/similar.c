@@ -31,13 +31,14 @@
  *      operation, whose values say which members do it); holes whose values
  *      are the same in every member share one parameter; and the flags to
  *      meet, where members' flags differ;
- *   2. the price (body_bytes, member_cost, from a model measured on what
- *      llc emits): the group merges when the bytes of all but one copy of
- *      the body are more than what the new parameters and choices cost (a
- *      thunk per member, or constants at each call; more for constants
- *      that go on the stack); at most MAX_PARAMETERS. A group with choices
- *      merges in parts instead (the members that do the same operations)
- *      when the parts save at least as much;
+ *   2. the price (body_bytes, member_cost, from the size model measured on
+ *      what llc emits, size_model.c, in loadable bytes): the group merges
+ *      when the bytes of all but one copy of the body are more than what
+ *      the new parameters and choices cost (a thunk per member, or
+ *      constants at each call; more for constants that go on the stack;
+ *      the merged body's unwind entry); at most MAX_PARAMETERS. A group
+ *      with choices merges in parts instead (the members that do the same
+ *      operations) when the parts save at least as much;
  *   3. the merged body: a new internal function that takes the
  *      representative's parameters and then one per distinct hole; the
  *      representative's blocks move into it, its constant holes become uses
@@ -74,6 +75,7 @@
 #include "function_copy.h"
 #include "llvm_arrays.h"
 #include "profile.h"
+#include "size_model.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <limits.h>
@@ -93,120 +95,25 @@ enum { MIN_BYTES_SAVED = 16 };
 
 /* ---- The size model --------------------------------------------------------- */
 
-/* Bytes of x86-64 code, in hundredths, that IR becomes after LTO, fitted to
- * what llc emits for 4,360 functions of five real programs (C and C++) by
- * scripts/calibrate-size-model.py (non-negative least squares on relative
- * error; median error 15-23% on a program left out of the fit; see
- * docs/merge.md). A block costs its branch; arguments cost their moves. */
-enum {
-  BLOCK_BYTES = 309, CALL_BYTES = 128, ARGUMENT_BYTES = 486, LOAD_BYTES = 165,
-  STORE_BYTES = 720, GEP_BYTES = 84, INTEGER_BYTES = 405, FP_BYTES = 800,
-  COMPARE_BYTES = 355, PHI_BYTES = 511, EH_PAD_BYTES = 728, CASE_BYTES = 66,
-  INTRINSIC_BYTES = 345, MEMORY_INTRINSIC_BYTES = 1600
-};
-/* (FP arithmetic fitted 18.8 bytes from only 299 instructions; 8 is what
- * the absolute-error fit gives and what a scalar SSE operation is.) */
-
-/* Intrinsics that become no code (markers, assumptions) or a memory copy
- * or fill (inlined when short, a libc call otherwise: between the two). */
-static unsigned intrinsic_cost(LLVMValueRef callee) {
-  size_t length;
-  const char *name = LLVMGetValueName2(callee, &length);
-  static const char *const free_prefixes[] = {
-      "llvm.lifetime.", "llvm.assume", "llvm.experimental.noalias",
-      "llvm.invariant.", "llvm.dbg.", "llvm.pseudoprobe", "llvm.donothing",
-      "llvm.experimental.noalias.scope.decl"};
-  for (size_t i = 0; i < sizeof free_prefixes / sizeof *free_prefixes; ++i)
-    if (!strncmp(name, free_prefixes[i], strlen(free_prefixes[i])))
-      return 0;
-  if (!strncmp(name, "llvm.memcpy", 11) || !strncmp(name, "llvm.memmove", 12) ||
-      !strncmp(name, "llvm.memset", 11))
-    return MEMORY_INTRINSIC_BYTES;
-  return INTRINSIC_BYTES;
-}
-
-unsigned merge_instruction_cost(LLVMValueRef inst) {
-  switch (LLVMGetInstructionOpcode(inst)) {
-  case LLVMCall:
-  case LLVMInvoke: {
-    LLVMValueRef callee = LLVMGetCalledValue(inst);
-    if (LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee))
-      return intrinsic_cost(callee);
-    return CALL_BYTES + ARGUMENT_BYTES * LLVMGetNumArgOperands(inst);
-  }
-  case LLVMResume:
-    return CALL_BYTES;
-  case LLVMLoad:
-    return LOAD_BYTES;
-  case LLVMStore:
-    return STORE_BYTES;
-  case LLVMGetElementPtr:
-    return GEP_BYTES;
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv:
-  case LLVMURem: case LLVMSRem: case LLVMShl: case LLVMLShr: case LLVMAShr:
-  case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMTrunc: case LLVMZExt:
-  case LLVMSExt:
-    return INTEGER_BYTES;
-  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem:
-  case LLVMFNeg: case LLVMFPToUI: case LLVMFPToSI: case LLVMUIToFP:
-  case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt:
-    return FP_BYTES;
-  case LLVMICmp:
-  case LLVMFCmp:
-  case LLVMSelect:
-    return COMPARE_BYTES;
-  case LLVMPHI:
-    return PHI_BYTES;
-  case LLVMLandingPad: case LLVMCleanupPad: case LLVMCatchPad:
-  case LLVMCatchSwitch:
-    return EH_PAD_BYTES;
-  case LLVMSwitch:
-    return CASE_BYTES * (LLVMGetNumSuccessors(inst) - 1);
-  default: /* casts, allocas, branches (in the block), vector ops */
-    return 0;
-  }
-}
-
-/* A function's code in bytes, with the average alignment padding of a
- * function (16-byte alignment: 8). */
+/* A function's loadable bytes, by its target's size model (size_model.h):
+ * its code, the average padding before the next function and, where it
+ * has one, its unwind entry (an FDE and its .eh_frame_hdr entry), which go
+ * with it when it goes and which the merged body, a new function, adds. */
 static size_t body_bytes(LLVMValueRef fn) {
+  const size_model *model = size_model_for_function(fn);
   size_t hundredths = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb)) {
-    hundredths += BLOCK_BYTES;
+    hundredths += size_model_block_cost(model);
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
          i = LLVMGetNextInstruction(i))
-      hundredths += merge_instruction_cost(i);
+      hundredths += size_model_instruction_cost(model, i);
   }
-  return hundredths / 100 + 8;
+  return size_model_new_function_bytes(model, (unsigned)(hundredths / 100),
+                                       size_model_has_unwind_entry(fn),
+                                       SIZE_SHAPE_BODY);
 }
 
-unsigned merge_block_cost(void) { return BLOCK_BYTES; }
-
-/* Passing one constant, measured (a move of an immediate or an address to
- * a register): 2 bytes for zero or null, 5 for a 32-bit immediate, 10 for
- * a 64-bit one, 7 for an address, 16 for a double (8 of code, 8 of data);
- * on the stack, a few more. A thunk is a 5-byte jump plus the moves,
- * counted here rounded up to the 16-byte alignment of functions, although
- * write_thunk's optsize drops that padding: the rounding is the model's
- * margin (counted unpadded, more groups merge and pugixml's code grew by
- * 560 bytes); with constants on the stack it must call instead of jump (a
- * frame: 10 bytes more). A parameter costs the merged body about 2 bytes
- * (a register; more when it lives across a call). */
-enum { JUMP_BYTES = 5, STACK_CONSTANT_EXTRA = 4, STACK_THUNK_EXTRA = 10,
-       PARAMETER_BYTES = 2, FUNCTION_ALIGNMENT = 16 };
-
-static unsigned constant_bytes(LLVMValueRef value) {
-  if (LLVMIsNull(value))
-    return 2;
-  if (LLVMIsAConstantInt(value)) {
-    int64_t v = LLVMConstIntGetSExtValue(value);
-    return v >= INT32_MIN && v <= INT32_MAX ? 5 : 10;
-  }
-  if (LLVMIsAConstantFP(value))
-    return 16;
-  return 7;
-}
 /* ---- Who may take part --------------------------------------------------------- */
 
 /* Calls that tie a body to its own function or frame: a musttail call
@@ -569,11 +476,15 @@ static size_t differing_hundredths(const ptr_map *differing) {
   const void *block;
   uint64_t other;
   while (ptr_map_next(differing, &cursor, &block, &other)) {
-    hundredths += 3 * BLOCK_BYTES + COMPARE_BYTES;
-    for (LLVMValueRef i = LLVMGetFirstInstruction((LLVMBasicBlockRef)(uintptr_t)other);
-         i; i = LLVMGetNextInstruction(i))
+    LLVMBasicBlockRef member_block = (LLVMBasicBlockRef)(uintptr_t)other;
+    const size_model *model =
+        size_model_for_function(LLVMGetBasicBlockParent(member_block));
+    hundredths +=
+        3 * size_model_block_cost(model) + size_model_compare_cost(model);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(member_block); i;
+         i = LLVMGetNextInstruction(i))
       if (!LLVMIsAPHINode(i) && !LLVMIsATerminatorInst(i))
-        hundredths += merge_instruction_cost(i);
+        hundredths += size_model_instruction_cost(model, i);
   }
   return hundredths;
 }
@@ -583,12 +494,16 @@ static size_t differing_hundredths(const ptr_map *differing) {
  * region (regions.c), the member's middle, three blocks, the selector's
  * test, and a phi per value used past the middles. */
 static size_t extra_bytes(const group *g) {
+  const size_model *model = size_model_for_function(g->members[0]);
   size_t hundredths = 0;
   for (size_t h = 0; h < g->hole_count; ++h)
     if (g->holes[h].alternative)
-      hundredths += merge_instruction_cost(g->holes[h].alternative) + COMPARE_BYTES;
+      hundredths +=
+          size_model_instruction_cost(model, g->holes[h].alternative) +
+          size_model_compare_cost(model);
   if (g->structural)
-    hundredths += differing_hundredths(&g->differing) + PHI_BYTES * g->crossing;
+    hundredths += differing_hundredths(&g->differing) +
+                  size_model_phi_cost(model) * g->crossing;
   return hundredths / 100;
 }
 
@@ -837,11 +752,20 @@ static long member_cost(merge_state *st, const group *g, const hole **first,
                         size_t m, unsigned stack, const ptr_map *no_redirect,
                         bool *redirect) {
   LLVMValueRef fn = g->members[m];
-  long per_call = (long)STACK_CONSTANT_EXTRA * stack;
+  const size_model *model = size_model_for_function(fn);
+  unsigned constants = size_model_stack_constant_extra(model) * stack;
   for (unsigned p = 0; p < g->parameters; ++p)
-    per_call += constant_bytes(g->values[(size_t)(first[p] - g->holes) * g->count + m]);
-  long thunk = JUMP_BYTES + per_call + (stack ? STACK_THUNK_EXTRA : 0);
-  thunk = (thunk + FUNCTION_ALIGNMENT - 1) / FUNCTION_ALIGNMENT * FUNCTION_ALIGNMENT;
+    constants += size_model_constant_bytes(
+        model, g->values[(size_t)(first[p] - g->holes) * g->count + m]);
+  long per_call = constants;
+  /* A thunk is a function: its code padded to the alignment (write_thunk's
+   * optsize drops that padding on x86-64, which leaves the model a margin:
+   * counted unpadded, more groups merged and pugixml's code grew by 560
+   * bytes) and its unwind entry, smaller than the member's: no frame. */
+  long thunk = size_model_padded_bytes(
+                   model, size_model_thunk_bytes(model, constants, stack > 0)) +
+               size_model_unwind_bytes(model, size_model_has_unwind_entry(fn),
+                                       SIZE_SHAPE_LEAF);
   size_t others;
   fn_list calls = calls_to_redirect(fn, no_redirect, &others);
   free(calls.items);
@@ -876,7 +800,9 @@ static uint64_t price_context(LLVMValueRef rep, LLVMValueRef member,
 static long bytes_saved(merge_state *st, const group *g, const hole **first,
                         size_t body_size, unsigned stack,
                         const ptr_map *no_redirect) {
-  long saved = -(long)body_size - (long)PARAMETER_BYTES * g->parameters;
+  long saved = -(long)body_size - (long)size_model_parameter_bytes(
+                                      size_model_for_function(g->members[0])) *
+                                      g->parameters;
   for (size_t m = 0; m < g->count; ++m) {
     bool redirect;
     saved += (long)body_bytes(g->members[m]) -

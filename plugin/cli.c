@@ -9,6 +9,7 @@
  *   ltofold thin-merge [OPTIONS] --parts N -o PREFIX MODULE.bc...  (cli_thin.c)
  *   ltofold thin-summary | thin-plan  (cli_thin_plan.c)
  *   ltofold thin-fold | thin-apply    (cli_thin_fold.c)
+ *   ltofold size-model IN   (cli_size_model.c; for a test, not in the help)
  *
  * Steps: parse the command line, read the module (bitcode or text IR; "-"
  * is standard input), check --mcpu against the module's target, run the
@@ -497,6 +498,8 @@ int main(int argc, char **argv) {
     return ltofold_cli_thin_fold(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "thin-apply"))
     return ltofold_cli_thin_apply(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "size-model"))
+    return ltofold_cli_size_model(argc - 1, argv + 1);
   cli_args args = {0};
   ltofold_options_init(&args.options);
   char *error = NULL;

@@ -48,4 +48,9 @@ int ltofold_cli_thin_plan(int argc, char **argv);
 int ltofold_cli_thin_fold(int argc, char **argv);
 int ltofold_cli_thin_apply(int argc, char **argv);
 
+/* ltofold size-model IN: merge's size model's prediction for each
+ * definition (cli_size_model.c), for the test that checks it against llc;
+ * 0, or LTOFOLD_EXIT_ERROR. Not in the help. */
+int ltofold_cli_size_model(int argc, char **argv);
+
 #endif

@@ -43,6 +43,10 @@ Usage: scripts/calibrate-size-model.py [--work DIR] [inputs...]
   --sample N   at most N functions per program in the fit (default: all)
   --no-fit     skip step 1 (no inputs needed)
   --no-micro   skip steps 2 and 3
+  --triple T   step 1 for target T (e.g. aarch64-linux-gnu) on the same
+               modules, their target, data layout and CPU attributes
+               removed (steps 2 and 3 are x86-64's; the other target's
+               are in scripts/measure-size-model.py)
 Exit status 0 when every measurement ran; 1 on a failure (with the reason);
 2 on a usage error.
 """
@@ -65,6 +69,9 @@ TRIPLE = "x86_64-pc-linux-gnu"
 # Debian): optimization level 2, position-independent code.
 LLC_FLAGS = ["-O2", "-function-sections", "-filetype=obj", "-relocation-model=pic"]
 FUNCTION_ALIGN = 16
+# --triple: the fit (step 1) for another target, on the same modules
+# retargeted (their target, data layout and CPU attributes removed).
+RETARGET = None
 
 
 class Failure(Exception):
@@ -369,7 +376,18 @@ def measure_program(name, bc, work):
     if not up_to_date(obj, bc):
         say("%s: llc %s" % (name, " ".join(LLC_FLAGS)))
         start = time.time()
-        run(["nice", "-n", "5", tool("llc")] + LLC_FLAGS + [bc, "-o", obj])
+        source = bc
+        if RETARGET:
+            # the module without its target, data layout and CPU attributes,
+            # compiled for RETARGET (scripts/measure-size-model.py does the same)
+            with open(ll) as f:
+                text = f.read()
+            text = re.sub(r"^target (datalayout|triple) = .*$", "", text, flags=re.M)
+            text = re.sub(r'"(target-cpu|target-features|tune-cpu)"="[^"]*"', "", text)
+            source = os.path.join(d, name + ".retargeted.ll")
+            with open(source, "w") as f:
+                f.write(text)
+        run(["nice", "-n", "5", tool("llc")] + LLC_FLAGS + [source, "-o", obj])
         say("%s: llc took %.0f s" % (name, time.time() - start))
     sizes = symbol_sizes(obj)
     # lld --save-temps leaves the LTO object beside the precodegen module:
@@ -641,13 +659,20 @@ def main():
     ap.add_argument("--no-fit", action="store_true")
     ap.add_argument("--no-micro", action="store_true")
     ap.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) - 1))
+    ap.add_argument("--triple", default=None,
+                    help="fit for this target (step 1 only), the modules retargeted")
     args = ap.parse_args()
+    global RETARGET
+    if args.triple:
+        RETARGET = args.triple
+        LLC_FLAGS.append("-mtriple=" + args.triple)
+        args.no_micro = True
     if args.sample < 0 or args.jobs < 1:
         ap.error("--sample and --jobs need positive numbers")
     work = os.path.abspath(args.work)
     os.makedirs(work, exist_ok=True)
     command = "scripts/calibrate-size-model.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
-    report = ["# Code-size model calibration (x86-64, LLVM 22)\n",
+    report = ["# Code-size model calibration (%s, LLVM 22)\n" % (args.triple or "x86-64"),
               "Produced by `%s`.\n" % command.strip(),
               "llc flags: `%s`; function alignment %d bytes.\n"
               % (" ".join(LLC_FLAGS), FUNCTION_ALIGN)]

@@ -19,7 +19,7 @@ declare i32 @ext_b(i32)
 ; CHECK-NEXT: %a = add i32 %v, %x
 ; CHECK-NEXT: store i32 %a, ptr %p, align 4
 ; CHECK-NEXT: ret i32 %a
-define internal i32 @read_a(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @read_a(ptr %p, i32 %x) unnamed_addr nounwind {
   %v = load i32, ptr @global_a, align 4
   %a = add i32 %v, %x
   store i32 %a, ptr %p, align 4
@@ -31,7 +31,7 @@ define internal i32 @read_a(ptr %p, i32 %x) unnamed_addr {
 ; CHECK-NEXT: %a = add i32 %v, %x
 ; CHECK-NEXT: store i32 %a, ptr %p, align 4
 ; CHECK-NEXT: ret i32 %a
-define internal i32 @read_b(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @read_b(ptr %p, i32 %x) unnamed_addr nounwind {
   %v = load i32, ptr @global_b, align 4
   %a = add i32 %v, %x
   store i32 %a, ptr %p, align 4
@@ -43,7 +43,7 @@ define internal i32 @read_b(ptr %p, i32 %x) unnamed_addr {
 ; CHECK-NEXT: %c = call i32 @ext_a(i32 %v)
 ; CHECK-NEXT: %a = add i32 %c, %x
 ; CHECK-NEXT: ret i32 %a
-define internal i32 @call_a(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @call_a(ptr %p, i32 %x) unnamed_addr nounwind {
   %v = load i32, ptr %p, align 4
   %c = call i32 @ext_a(i32 %v)
   %a = add i32 %c, %x
@@ -55,7 +55,7 @@ define internal i32 @call_a(ptr %p, i32 %x) unnamed_addr {
 ; CHECK-NEXT: %c = call i32 @ext_b(i32 %v)
 ; CHECK-NEXT: %a = add i32 %c, %x
 ; CHECK-NEXT: ret i32 %a
-define internal i32 @call_b(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @call_b(ptr %p, i32 %x) unnamed_addr nounwind {
   %v = load i32, ptr %p, align 4
   %c = call i32 @ext_b(i32 %v)
   %a = add i32 %c, %x
@@ -67,7 +67,7 @@ define internal i32 @call_b(ptr %p, i32 %x) unnamed_addr {
 ; CHECK: call i32 @read_b(
 ; CHECK: call i32 @call_a(
 ; CHECK: call i32 @call_b(
-define i32 @caller(ptr %p, i32 %x) {
+define i32 @caller(ptr %p, i32 %x) nounwind {
   %r0 = call i32 @read_a(ptr %p, i32 %x)
   %r1 = call i32 @read_b(ptr %p, i32 %x)
   %r2 = call i32 @call_a(ptr %p, i32 %x)

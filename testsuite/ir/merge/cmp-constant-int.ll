@@ -13,7 +13,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NEXT: %m = mul i32 %v, 3
 ; CHECK-NEXT: %t = add i32 %m, %x
 ; CHECK-NEXT: ret i32 %t
-define internal i32 @times_3(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @times_3(ptr %p, i32 %x) unnamed_addr nounwind {
   %v = load i32, ptr %p, align 8
   %m = mul i32 %v, 3
   %t = add i32 %m, %x
@@ -25,7 +25,7 @@ define internal i32 @times_3(ptr %p, i32 %x) unnamed_addr {
 ; CHECK-NEXT: %m = mul i32 %v, 5
 ; CHECK-NEXT: %t = add i32 %m, %x
 ; CHECK-NEXT: ret i32 %t
-define internal i32 @times_5(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @times_5(ptr %p, i32 %x) unnamed_addr nounwind {
   %v = load i32, ptr %p, align 8
   %m = mul i32 %v, 5
   %t = add i32 %m, %x
@@ -37,7 +37,7 @@ define internal i32 @times_5(ptr %p, i32 %x) unnamed_addr {
 ; CHECK-NEXT: %m = mul i128 %v, 18446744073709551617
 ; CHECK-NEXT: %t = trunc i128 %m to i32
 ; CHECK-NEXT: ret i32 %t
-define internal i32 @wide_low(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @wide_low(ptr %p, i32 %x) unnamed_addr nounwind {
   %v = load i128, ptr %p, align 8
   %m = mul i128 %v, 18446744073709551617
   %t = trunc i128 %m to i32
@@ -49,7 +49,7 @@ define internal i32 @wide_low(ptr %p, i32 %x) unnamed_addr {
 ; CHECK-NEXT: %m = mul i128 %v, 36893488147419103233
 ; CHECK-NEXT: %t = trunc i128 %m to i32
 ; CHECK-NEXT: ret i32 %t
-define internal i32 @wide_high(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @wide_high(ptr %p, i32 %x) unnamed_addr nounwind {
   %v = load i128, ptr %p, align 8
   %m = mul i128 %v, 36893488147419103233
   %t = trunc i128 %m to i32
@@ -61,7 +61,7 @@ define internal i32 @wide_high(ptr %p, i32 %x) unnamed_addr {
 ; CHECK: call i32 @times_5(
 ; CHECK: call i32 @wide_low(
 ; CHECK: call i32 @wide_high(
-define i32 @caller(ptr %p, i32 %x) {
+define i32 @caller(ptr %p, i32 %x) nounwind {
   %r0 = call i32 @times_3(ptr %p, i32 %x)
   %r1 = call i32 @times_5(ptr %p, i32 %x)
   %r2 = call i32 @wide_low(ptr %p, i32 %x)

@@ -18,7 +18,7 @@ declare i32 @puts(ptr)
 ; CHECK-NEXT: %v = load i32, ptr %p, align 4
 ; CHECK-NEXT: %a = add i32 %v, %x
 ; CHECK-NEXT: ret i32 %a
-define internal i32 @store_abc(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @store_abc(ptr %p, i32 %x) unnamed_addr nounwind {
   store [4 x i8] c"abc\00", ptr %p, align 4
   %v = load i32, ptr %p, align 4
   %a = add i32 %v, %x
@@ -30,7 +30,7 @@ define internal i32 @store_abc(ptr %p, i32 %x) unnamed_addr {
 ; CHECK-NEXT: %v = load i32, ptr %p, align 4
 ; CHECK-NEXT: %a = add i32 %v, %x
 ; CHECK-NEXT: ret i32 %a
-define internal i32 @store_abd(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @store_abd(ptr %p, i32 %x) unnamed_addr nounwind {
   store [4 x i8] c"abd\00", ptr %p, align 4
   %v = load i32, ptr %p, align 4
   %a = add i32 %v, %x
@@ -42,7 +42,7 @@ define internal i32 @store_abd(ptr %p, i32 %x) unnamed_addr {
 ; CHECK-NEXT: %a = add i32 %c, %x
 ; CHECK-NEXT: store i32 %a, ptr %p, align 4
 ; CHECK-NEXT: ret i32 %a
-define internal i32 @puts_abc(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @puts_abc(ptr %p, i32 %x) unnamed_addr nounwind {
   %c = call i32 @puts(ptr @.str.abc)
   %a = add i32 %c, %x
   store i32 %a, ptr %p, align 4
@@ -54,7 +54,7 @@ define internal i32 @puts_abc(ptr %p, i32 %x) unnamed_addr {
 ; CHECK-NEXT: %a = add i32 %c, %x
 ; CHECK-NEXT: store i32 %a, ptr %p, align 4
 ; CHECK-NEXT: ret i32 %a
-define internal i32 @puts_abd(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @puts_abd(ptr %p, i32 %x) unnamed_addr nounwind {
   %c = call i32 @puts(ptr @.str.abd)
   %a = add i32 %c, %x
   store i32 %a, ptr %p, align 4
@@ -66,7 +66,7 @@ define internal i32 @puts_abd(ptr %p, i32 %x) unnamed_addr {
 ; CHECK: call i32 @store_abd(
 ; CHECK: call i32 @puts_abc(
 ; CHECK: call i32 @puts_abd(
-define i32 @caller(ptr %p, i32 %x) {
+define i32 @caller(ptr %p, i32 %x) nounwind {
   %r0 = call i32 @store_abc(ptr %p, i32 %x)
   %r1 = call i32 @store_abd(ptr %p, i32 %x)
   %r2 = call i32 @puts_abc(ptr %p, i32 %x)

@@ -12,7 +12,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK: switch i32 %y, label %other [
 ; CHECK-NEXT: i32 1, label %one
 ; CHECK-NEXT: i32 2, label %two
-define internal i32 @cases_1_2(i32 %x) unnamed_addr {
+define internal i32 @cases_1_2(i32 %x) unnamed_addr nounwind {
 entry:
   %y = mul i32 %x, 3
   switch i32 %y, label %other [
@@ -31,7 +31,7 @@ other:
 ; CHECK: switch i32 %y, label %other [
 ; CHECK-NEXT: i32 1, label %two
 ; CHECK-NEXT: i32 2, label %one
-define internal i32 @cases_swapped(i32 %x) unnamed_addr {
+define internal i32 @cases_swapped(i32 %x) unnamed_addr nounwind {
 entry:
   %y = mul i32 %x, 3
   switch i32 %y, label %other [
@@ -49,7 +49,7 @@ other:
 ; CHECK-LABEL: define i32 @caller(
 ; CHECK: call i32 @cases_1_2(
 ; CHECK: call i32 @cases_swapped(
-define i32 @caller(i32 %x) {
+define i32 @caller(i32 %x) nounwind {
   %r0 = call i32 @cases_1_2(i32 %x)
   %r1 = call i32 @cases_swapped(i32 %x)
   %s0 = add i32 %r0, %r1

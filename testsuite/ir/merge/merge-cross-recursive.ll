@@ -16,7 +16,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK-LABEL: define internal i32 @ping0(
 ; CHECK: call i32 @pong0(
-define internal i32 @ping0(i32 %n) unnamed_addr {
+define internal i32 @ping0(i32 %n) unnamed_addr nounwind {
 entry:
   %c = icmp eq i32 %n, 0
   br i1 %c, label %done, label %rec
@@ -30,7 +30,7 @@ done:
 
 ; CHECK-LABEL: define internal i32 @pong0(
 ; CHECK: call i32 @ping0(
-define internal i32 @pong0(i32 %n) unnamed_addr {
+define internal i32 @pong0(i32 %n) unnamed_addr nounwind {
 entry:
   %c = icmp eq i32 %n, 0
   br i1 %c, label %done, label %rec
@@ -44,7 +44,7 @@ done:
 
 ; OFF-LABEL: define internal i32 @ping1(
 ; OFF: call i32 @pong1(
-define internal i32 @ping1(i32 %n) unnamed_addr {
+define internal i32 @ping1(i32 %n) unnamed_addr nounwind {
 entry:
   %c = icmp eq i32 %n, 0
   br i1 %c, label %done, label %rec
@@ -58,7 +58,7 @@ done:
 
 ; OFF-LABEL: define internal i32 @pong1(
 ; OFF: call i32 @ping1(
-define internal i32 @pong1(i32 %n) unnamed_addr {
+define internal i32 @pong1(i32 %n) unnamed_addr nounwind {
 entry:
   %c = icmp eq i32 %n, 0
   br i1 %c, label %done, label %rec
@@ -80,7 +80,7 @@ done:
 ; OFF-NEXT: call i32 @ping1(
 ; OFF-NEXT: call i32 @pong0(
 ; OFF-NEXT: call i32 @pong1(
-define i32 @caller(i32 %n) {
+define i32 @caller(i32 %n) nounwind {
   %1 = call i32 @ping0(i32 %n)
   %2 = call i32 @ping1(i32 %n)
   %3 = call i32 @pong0(i32 %n)

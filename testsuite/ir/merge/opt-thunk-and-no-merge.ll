@@ -28,7 +28,7 @@ define i32 @g(ptr %p, i32 %x) {
 
 ; CHECK-LABEL: define internal i32 @plain(
 ; CHECK-NEXT: %v = load i32, ptr %p, align 4
-define internal i32 @plain(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @plain(ptr %p, i32 %x) unnamed_addr nounwind {
   %v = load i32, ptr %p, align 4
   %a = add i32 %v, %x
   %m = mul i32 %a, 5
@@ -37,7 +37,7 @@ define internal i32 @plain(ptr %p, i32 %x) unnamed_addr {
 
 ; CHECK-LABEL: define internal i32 @volatile(
 ; CHECK-NEXT: %v = load volatile i32, ptr %p, align 4
-define internal i32 @volatile(ptr %p, i32 %x) unnamed_addr {
+define internal i32 @volatile(ptr %p, i32 %x) unnamed_addr nounwind {
   %v = load volatile i32, ptr %p, align 4
   %a = add i32 %v, %x
   %m = mul i32 %a, 5

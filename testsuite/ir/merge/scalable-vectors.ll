@@ -44,8 +44,10 @@ define i32 @twin_b(ptr %p, ptr %q) {
   ret i32 %r
 }
 
-; Equal up to a constant: merged with it as a parameter.
-define internal <vscale x 2 x double> @scale_a(<vscale x 2 x double> %x, ptr %p) {
+; Equal up to a constant: merged with it as a parameter (unnamed_addr, so
+; that the calls pass the constant and both go: as thunks, each keeping an
+; unwind entry, they would not pay on AArch64).
+define internal <vscale x 2 x double> @scale_a(<vscale x 2 x double> %x, ptr %p) unnamed_addr {
   %g = getelementptr <vscale x 2 x double>, ptr %p, i64 4
   %l = load <vscale x 2 x double>, ptr %g
   %m = fmul <vscale x 2 x double> %x, %l
@@ -56,7 +58,7 @@ define internal <vscale x 2 x double> @scale_a(<vscale x 2 x double> %x, ptr %p)
   ret <vscale x 2 x double> %i
 }
 
-define internal <vscale x 2 x double> @scale_b(<vscale x 2 x double> %x, ptr %p) {
+define internal <vscale x 2 x double> @scale_b(<vscale x 2 x double> %x, ptr %p) unnamed_addr {
   %g = getelementptr <vscale x 2 x double>, ptr %p, i64 5
   %l = load <vscale x 2 x double>, ptr %g
   %m = fmul <vscale x 2 x double> %x, %l

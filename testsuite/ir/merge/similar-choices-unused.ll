@@ -3,7 +3,8 @@
 ; the two compares and drops the select; certification must take the
 ; compare the select picks as the member's own (it did not: the picked
 ; compare was left out as unused too, and the fold failed its check; found
-; by the fuzzer's stress path, seed 81000006).
+; by the fuzzer's stress path, seed 81000006). The functions are big
+; enough that the merge pays with their unwind entries counted.
 ; RUN: %ltofold merge %s -o - -S --verify | FileCheck %s
 ; RUN: %ltofold merge %s -o %t.bc --verify --stats 2>&1 | FileCheck %s --check-prefix=STATS
 
@@ -31,6 +32,10 @@ define void @ne_dropped(ptr %p, <8 x i8> %v) {
   store i64 %b, ptr %f, align 8
   %g = getelementptr inbounds i64, ptr %p, i64 3
   store i64 %a, ptr %g, align 8
+  %h = getelementptr inbounds i64, ptr %p, i64 4
+  store i64 %d, ptr %h, align 8
+  %i = getelementptr inbounds i64, ptr %p, i64 5
+  store i64 %b, ptr %i, align 8
   ret void
 }
 
@@ -47,5 +52,9 @@ define void @eq_dropped(ptr %p, <8 x i8> %v) {
   store i64 %b, ptr %f, align 8
   %g = getelementptr inbounds i64, ptr %p, i64 3
   store i64 %a, ptr %g, align 8
+  %h = getelementptr inbounds i64, ptr %p, i64 4
+  store i64 %d, ptr %h, align 8
+  %i = getelementptr inbounds i64, ptr %p, i64 5
+  store i64 %b, ptr %i, align 8
   ret void
 }
