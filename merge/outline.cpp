@@ -648,11 +648,28 @@ private:
 struct ltofold_outline {
   struct outlined {
     WeakVH function; /* null once the merge folded it into another */
-    long bytes;      /* its region's, and the values it takes */
-    unsigned inputs;
+    long bytes;      /* its region's code */
+    long call_bytes; /* a call of it, with the values it takes */
+    long function_bytes; /* its own beyond the region's code */
+    bool straight;   /* one block moved whole (sequences.cpp): put back
+                        by inlining alone, no blocks to join */
   };
   std::vector<outlined> made;
 };
+
+extern "C" bool ltofold_outline_is_tied(LLVMValueRef inst) {
+  return is_tied(*unwrap<Instruction>(inst));
+}
+
+extern "C" void ltofold_outline_adopt(ltofold_outline *state, LLVMValueRef fn,
+                                      long bytes, long call_bytes,
+                                      long function_bytes, bool straight) {
+  Function *made = unwrap<Function>(fn);
+  made->setName(Twine(OUTLINED_NAME) + "." + Twine(state->made.size()));
+  made->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  state->made.push_back(
+      {WeakVH(made), bytes, call_bytes, function_bytes, straight});
+}
 
 extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
                                                     bool any_path,
@@ -801,9 +818,9 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
        * counter follows every clash of names the module ever had: the name
        * then depends on the region alone (a distributed backend's module,
        * renamed differently on import, gets the same symbols). */
-      made->setName(Twine(OUTLINED_NAME) + "." + Twine(state->made.size()));
-      made->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-      state->made.push_back({WeakVH(made), r->bytes, (unsigned)r->ins.size()});
+      ltofold_outline_adopt(state, wrap(made), r->bytes,
+                            CALL_BYTES + INPUT_BYTES * (long)r->ins.size(),
+                            FUNCTION_BYTES, false);
       if (CallInst *call = tail_call(made))
         tail_calls[r] = call;
       stats->outlined++;
@@ -863,15 +880,21 @@ extern "C" void ltofold_outline_finish(ltofold_outline *state,
       else
         only_calls = false;
     }
-    if (!only_calls || saving(made.bytes, made.inputs, calls.size()) >= MIN_SAVED) {
+    long saved = (long)calls.size() * (made.bytes - made.call_bytes) -
+                 made.bytes - made.function_bytes;
+    if (!only_calls || saved >= MIN_SAVED) {
       stats->functions++;
       stats->calls += calls.size();
       continue;
     }
     /* Too few copies merged to pay: back where they came from. */
     bool all_back = true;
-    for (CallBase *call : calls)
-      all_back = put_back(call) && all_back;
+    for (CallBase *call : calls) {
+      InlineFunctionInfo info;
+      all_back = (made.straight ? InlineFunction(*call, info).isSuccess()
+                                : put_back(call)) &&
+                 all_back;
+    }
     if (all_back && fn->use_empty()) {
       stats->inlined_back += calls.size();
       fn->eraseFromParent();
