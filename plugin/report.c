@@ -846,7 +846,7 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r,
       fprintf(out, "  similar skipped: %-13s %zu\n", ltofold_similar_skip_name(s),
               r->similar_skipped[s]);
   const ltofold_outline_stats *o = &r->outline;
-  if (o->candidates)
+  if (o->candidates || o->sequences)
     fprintf(out,
             "  outline: %zu %s, %zu outlined, %zu put back; "
             "%zu %s called from %zu %s (skipped: %zu "
