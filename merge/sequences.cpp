@@ -13,12 +13,13 @@
  *
  * The search. Every block of a function that may lose code (not hot by
  * its profile, not optnone, strictfp, naked, variadic, nooutline, a
- * coroutine) and that is in no loop (loop depth 0: a call added there runs
- * once per call of its function) is cut into runs of instructions that may
- * move: no phi, terminator, debug or pseudo instruction, lifetime marker,
- * nothing outline.cpp calls tied to the frame or the function (allocas,
- * EH, returns, musttail, stack save and restore, frame and return
- * addresses, convergent and returns-twice calls: ltofold_outline_is_tied),
+ * coroutine, garbage-collected) and that is in no loop (loop depth 0: a call
+ * added there runs once per call of its function) is cut into runs of
+ * instructions that may move: no phi, terminator, debug or pseudo instruction,
+ * lifetime marker, nothing outline.cpp calls tied to the frame or the function
+ * (allocas, EH, returns, musttail, stack save and restore, frame and return
+ * addresses, convergent and returns-twice calls: ltofold_outline_is_tied;
+ * and the intrinsics of EH, registers, stack maps and profile counters),
  * no inline asm, operand bundle, nomerge call, or argument that must be an
  * alloca or a swifterror value. Each instruction's key holds what it is
  * (opcode, type, flags, predicate, constants, callee, call attributes) and,
@@ -143,6 +144,26 @@ bool is_real_call(const Instruction &inst) {
   return call && !isa<IntrinsicInst>(call);
 }
 
+/* Intrinsics that read or change their function's frame, registers or
+ * unwinding beyond what ltofold_outline_is_tied lists, or that their
+ * lowering ties to the function they are in. */
+bool is_frame_intrinsic(const CallBase &call) {
+  const Function *callee = call.getCalledFunction();
+  if (!callee || !callee->isIntrinsic())
+    return false;
+  StringRef name = callee->getName();
+  for (const char *prefix :
+       {"llvm.eh.", "llvm.seh.", "llvm.read_register", "llvm.write_register",
+        "llvm.read_volatile_register", "llvm.localaddress",
+        "llvm.stackprotector", "llvm.get.dynamic.area.offset",
+        "llvm.instrprof.", "llvm.experimental.stackmap",
+        "llvm.experimental.patchpoint", "llvm.experimental.gc.",
+        "llvm.icall.branch.funnel", "llvm.x86.flags.", "llvm.coro."})
+    if (name.starts_with(prefix))
+      return true;
+  return false;
+}
+
 /* Whether `inst` may move into another function (the header's list). */
 bool may_move(const Instruction &inst) {
   if (isa<PHINode>(inst) || inst.isTerminator() || inst.isDebugOrPseudoInst() ||
@@ -153,7 +174,7 @@ bool may_move(const Instruction &inst) {
   if (!call)
     return true;
   if (call->isInlineAsm() || call->hasOperandBundles() ||
-      call->hasFnAttr(Attribute::NoMerge) ||
+      is_frame_intrinsic(*call) || call->hasFnAttr(Attribute::NoMerge) ||
       call->hasFnAttr(Attribute::NoDuplicate))
     return false;
   for (unsigned k = 0; k < call->arg_size(); ++k)
@@ -172,7 +193,7 @@ bool may_outline_from(Function &f, uint64_t hottest) {
          !f.hasFnAttribute(Attribute::Naked) &&
          !f.hasFnAttribute(Attribute::StrictFP) && !f.isVarArg() &&
          !f.hasFnAttribute("nooutline") &&
-         !f.hasFnAttribute(Attribute::PresplitCoroutine) &&
+         !f.hasFnAttribute(Attribute::PresplitCoroutine) && !f.hasGC() &&
          !ltofold_is_outlined(wrap(&f)) && !is_hot(wrap(&f), hottest);
 }
 
@@ -503,7 +524,11 @@ Function *move_window(const Program &program, uint32_t start, unsigned length,
 
   CallInst *call =
       CallInst::Create(made, window.inputs, "", first->getIterator());
-  call->setDebugLoc(first->getDebugLoc());
+  /* the first location of the window, as CodeExtractor gives a region's
+   * call: where the caller has debug info, the calls the window holds get
+   * it if the function is put back (InlineFunction) */
+  for (unsigned k = 0; k < length && !call->getDebugLoc(); ++k)
+    call->setDebugLoc(program.at(start + k)->getDebugLoc());
   if (window.output) {
     call->takeName(window.output);
     window.output->replaceAllUsesWith(call);

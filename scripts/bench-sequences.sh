@@ -17,7 +17,12 @@
 # recipe has one: a binary that fails stops the script. Sizes only, no
 # timings: the machine is shared.
 #
-# Usage: scripts/bench-sequences.sh [PROGRAM]...
+# With --rounds N, the ltofold and ltofold-sequences binaries then run the
+# recipe's rp_bench in turn, N rounds each, and the table gets the CPU time
+# (user + sys, from wait4) of one run, median over the rounds, and the
+# ratio of the two.
+#
+# Usage: scripts/bench-sequences.sh [--rounds N] [PROGRAM]...
 #   PROGRAM  default: bzip2 cjson jsoncpp pugixml fmtlib ninja re2 opus libccd
 # Environment: LTOFOLD_PLUGIN (default build/lib/libltofold.so), RP_OUT
 # (default build/realprogs; the programs must be built there:
@@ -28,7 +33,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=../testsuite/realprogs/lib/common.sh
 source testsuite/realprogs/lib/common.sh
-case ${1:-} in -h | --help) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+rounds=0
+case ${1:-} in
+  -h | --help) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+  --rounds) rounds=$2; shift 2 ;;
+esac
 programs=("$@")
 [ ${#programs[@]} -gt 0 ] || programs=(bzip2 cjson jsoncpp pugixml fmtlib ninja re2 opus libccd)
 modes=(plain outliner-icf ltofold ltofold-sequences ltofold-seq-icf)
@@ -82,4 +91,26 @@ print("%d (%d) | %d / %d | %d" % (o.get("sequences", 0), o.get("sequence_groups"
       "$(LLVM_READELF=$RP_LLVM/llvm-readelf bash scripts/loadable-bytes.sh "$out")" \
       "$(($(section "$out" .eh_frame) + $(section "$out" .eh_frame_hdr)))" "$outline"
   done
+  if [ "$rounds" -gt 0 ] && declare -F rp_bench >/dev/null; then
+    { declare -f; echo 'rp_bench "$1" "$2" "$3"'; } >"$work/$p.bench.sh"
+    python3 - "$rounds" "$work/$p.bench.sh" "$src" "$build" \
+      "$work/$p.ltofold.out" "$work/$p.ltofold-sequences.out" <<'PY' | sed "s/^/| $p | /"
+import os, shutil, statistics, sys
+rounds, script, src, build, binaries = int(sys.argv[1]), *sys.argv[2:5], sys.argv[5:]
+bash, null = shutil.which("bash"), os.open(os.devnull, os.O_RDWR)
+def cpu(binary):
+    pid = os.posix_spawn(bash, ["bash", "--norc", "--noprofile", script, src, build, binary],
+                         dict(os.environ), file_actions=[(os.POSIX_SPAWN_DUP2, null, fd) for fd in (0, 1, 2)])
+    _, status, usage = os.wait4(pid, 0)
+    if status:
+        sys.exit("bench-sequences: %s failed its run" % binary)
+    return usage.ru_utime + usage.ru_stime
+times = {b: [] for b in binaries}
+for r in range(rounds):
+    for b in (binaries if r % 2 == 0 else binaries[::-1]):
+        times[b].append(cpu(b))
+base, seq = (statistics.median(times[b]) for b in binaries)
+print("run CPU s, median of %d | ltofold %.4f | ltofold-sequences %.4f | x%.3f | | | |" % (rounds, base, seq, seq / base))
+PY
+  fi
 done
