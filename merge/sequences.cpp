@@ -521,6 +521,14 @@ Function *move_window(const Program &program, uint32_t start, unsigned length,
     ReturnInst::Create(context, map[window.output], body);
   else
     ReturnInst::Create(context, body);
+  /* A window nothing of which may unwind makes a call that does not
+   * either: in a function with EH, the code generator then gives it no
+   * entry in the call-site table (.gcc_except_table). */
+  bool may_unwind = false;
+  for (unsigned k = 0; k < length; ++k)
+    may_unwind |= program.at(start + k)->mayThrow();
+  if (!may_unwind)
+    made->setDoesNotThrow();
 
   CallInst *call =
       CallInst::Create(made, window.inputs, "", first->getIterator());
@@ -529,6 +537,8 @@ Function *move_window(const Program &program, uint32_t start, unsigned length,
    * it if the function is put back (InlineFunction) */
   for (unsigned k = 0; k < length && !call->getDebugLoc(); ++k)
     call->setDebugLoc(program.at(start + k)->getDebugLoc());
+  if (made->doesNotThrow())
+    call->setDoesNotThrow();
   if (window.output) {
     call->takeName(window.output);
     window.output->replaceAllUsesWith(call);
