@@ -101,15 +101,19 @@ constexpr long MIN_SAVED = 16;
  * model measured from llc's output (merge/size_model.{c,h}, branch
  * sizemodel) lands, they are to be read from it instead.
  * - a call: `call rel32`, a register move per value passed, one for the
- *   result, and about one push/pop or move for the values the call now
- *   clobbers in the caller;
+ *   result, and 5 bytes for the values the call now clobbers in the
+ *   caller: a push and pop or a move in .text, and the CFI of the pushes
+ *   and pops in the caller's FDE (pugixml's callers' FDEs grew by 17 KB,
+ *   10,700 CFI instructions, for 4,572 calls more; with 2 bytes instead of
+ *   5, jsoncpp's loadable bytes were 1.2 KB larger, pugixml's 1.9 KB
+ *   smaller: docs/BENCHMARKS.md);
  * - the new function: its return, and where its body calls, a frame (the
  *   stack realigned, a value kept in a callee-saved register); no padding
  *   (optsize);
  * - its unwind entry, where the function has unwind tables: an FDE of 24
  *   bytes (32 with the frame's CFI) and 8 in .eh_frame_hdr's table. */
 constexpr long CALL_BYTES = 5, ARGUMENT_BYTES = 3, RESULT_BYTES = 3,
-               CLOBBER_BYTES = 2;
+               CLOBBER_BYTES = 5;
 constexpr long RETURN_BYTES = 1, FRAME_BYTES = 4, PADDING_BYTES = 0;
 constexpr long FDE_BYTES = 24, FDE_FRAME_BYTES = 8, FDE_HEADER_BYTES = 8;
 

@@ -27,7 +27,9 @@
 # Environment: LTOFOLD_PLUGIN (default build/lib/libltofold.so), RP_OUT
 # (default build/realprogs; the programs must be built there:
 # scripts/realprogs.sh --build-only), LTOFOLD_SOURCES (their sources, for
-# rp_bench; default RP_OUT/../sources). Prints a markdown table; writes
+# rp_bench; default RP_OUT/../sources), BENCH_MODES (the modes to link,
+# separated by spaces; default all five; --rounds needs ltofold and
+# ltofold-sequences). Prints a markdown table; writes
 # nothing but build/bench-sequences/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,7 +42,8 @@ case ${1:-} in
 esac
 programs=("$@")
 [ ${#programs[@]} -gt 0 ] || programs=(bzip2 cjson jsoncpp pugixml fmtlib ninja re2 opus libccd)
-modes=(plain outliner-icf ltofold ltofold-sequences ltofold-seq-icf)
+# shellcheck disable=SC2206 # a list of words by design
+modes=(${BENCH_MODES:-plain outliner-icf ltofold ltofold-sequences ltofold-seq-icf})
 [ -f "$RP_PLUGIN" ] || rp_fail "$RP_PLUGIN not built"
 sources=${LTOFOLD_SOURCES:-$RP_OUT/../sources}
 work=$PWD/build/bench-sequences

@@ -1,13 +1,13 @@
 ; merge-outline-sequences and the frame: the sequence of
 ; outline-sequences.ll writes into a buffer of its function's frame, in
-; four functions, between the buffer's lifetime markers. The alloca and the
+; six functions, between the buffer's lifetime markers. The alloca and the
 ; markers are tied to the frame and stay; the sequence moves, and takes the
 ; buffer's address as a value coming in.
 ; RUN: %ltofold merge %s -S -o %t.ll --merge-similar=false --merge-outline-sequences --verify --stats 2> %t.stats
 ; RUN: FileCheck %s --input-file %t.ll
 ; RUN: FileCheck %s --input-file %t.stats --check-prefix=STATS
-; STATS: 1 function called from 4 places
-; STATS: outline sequences: 4 outlined in 1 group
+; STATS: 1 function called from 6 places
+; STATS: outline sequences: 6 outlined in 1 group
 ; STATS: certified
 ; CHECK-LABEL: define i32 @f1(
 ; CHECK-NEXT:  entry:
@@ -38,6 +38,20 @@
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %buf = alloca [32 x i8], align 16
 ; CHECK-NEXT:    call void @first(i32 4)
+; CHECK-NEXT:    call void @llvm.lifetime.start.p0(ptr %buf)
+; CHECK-NEXT:    %m = call i32 @[[SEQ]](ptr %p, ptr %buf)
+; CHECK-NEXT:    call void @llvm.lifetime.end.p0(ptr %buf)
+; CHECK-LABEL: define i32 @f5(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %buf = alloca [32 x i8], align 16
+; CHECK-NEXT:    call void @first(i32 5)
+; CHECK-NEXT:    call void @llvm.lifetime.start.p0(ptr %buf)
+; CHECK-NEXT:    %m = call i32 @[[SEQ]](ptr %p, ptr %buf)
+; CHECK-NEXT:    call void @llvm.lifetime.end.p0(ptr %buf)
+; CHECK-LABEL: define i32 @f6(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %buf = alloca [32 x i8], align 16
+; CHECK-NEXT:    call void @first(i32 6)
 ; CHECK-NEXT:    call void @llvm.lifetime.start.p0(ptr %buf)
 ; CHECK-NEXT:    %m = call i32 @[[SEQ]](ptr %p, ptr %buf)
 ; CHECK-NEXT:    call void @llvm.lifetime.end.p0(ptr %buf)
@@ -121,6 +135,44 @@ entry:
   call void @use(i32 %s, ptr %p)
   call void @llvm.lifetime.end.p0(ptr %buf)
   %r = xor i32 %m, 4
+  ret i32 %r
+}
+
+define i32 @f5(ptr %p) #0 {
+entry:
+  %buf = alloca [32 x i8], align 16
+  call void @first(i32 5)
+  call void @llvm.lifetime.start.p0(ptr %buf)
+  %a = load i32, ptr %p, align 4
+  %g = getelementptr inbounds i8, ptr %p, i64 8
+  %b = load i32, ptr %g, align 4
+  %s = add nsw i32 %a, %b
+  %m = mul i32 %s, 7
+  call void @use(i32 %m, ptr %buf)
+  %h = getelementptr inbounds i8, ptr %buf, i64 16
+  store i32 %s, ptr %h, align 4
+  call void @use(i32 %s, ptr %p)
+  call void @llvm.lifetime.end.p0(ptr %buf)
+  %r = xor i32 %m, 5
+  ret i32 %r
+}
+
+define i32 @f6(ptr %p) #0 {
+entry:
+  %buf = alloca [32 x i8], align 16
+  call void @first(i32 6)
+  call void @llvm.lifetime.start.p0(ptr %buf)
+  %a = load i32, ptr %p, align 4
+  %g = getelementptr inbounds i8, ptr %p, i64 8
+  %b = load i32, ptr %g, align 4
+  %s = add nsw i32 %a, %b
+  %m = mul i32 %s, 7
+  call void @use(i32 %m, ptr %buf)
+  %h = getelementptr inbounds i8, ptr %buf, i64 16
+  store i32 %s, ptr %h, align 4
+  call void @use(i32 %s, ptr %p)
+  call void @llvm.lifetime.end.p0(ptr %buf)
+  %r = xor i32 %m, 6
   ret i32 %r
 }
 
