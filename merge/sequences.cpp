@@ -19,7 +19,7 @@
  * lifetime marker, nothing outline.cpp calls tied to the frame or the function
  * (allocas, EH, returns, musttail, stack save and restore, frame and return
  * addresses, convergent and returns-twice calls: ltofold_outline_is_tied;
- * and the intrinsics of EH, registers, stack maps and profile counters),
+ * and the intrinsics of EH, registers, stack maps, GC and profile counters),
  * no inline asm, operand bundle, nomerge call, or argument that must be an
  * alloca or a swifterror value. Each instruction's key holds what it is
  * (opcode, type, flags, predicate, constants, callee, call attributes) and,
@@ -65,7 +65,10 @@
  * call: the caller's blocks stay as they were. The new function takes the
  * caller's attributes that say how to generate code (target, frame
  * pointer, unwind tables, nounwind, sanitizers) and none that describe the
- * caller's body (memory, noreturn, willreturn, ...). */
+ * caller's body (memory, noreturn, willreturn, ...); where nothing in the
+ * window may unwind, it and its call are nounwind (no call-site entry in
+ * a C++ caller's .gcc_except_table). Its instructions carry no debug
+ * location (it has no DISubprogram); the call has the window's first. */
 #include "outline.h"
 
 extern "C" {
