@@ -132,6 +132,10 @@ void fn_analysis_free(fn_analysis *a) {
     return;
   for (size_t b = 0; b < a->block_count; ++b)
     free(a->preds ? a->preds[b] : NULL);
+  for (size_t b = 0; b < a->block_count; ++b)
+    free(a->assumed ? a->assumed[b] : NULL);
+  free(a->assumed);
+  free(a->assumed_count);
   free(a->preds);
   free(a->pred_count);
   free(a->blocks);

@@ -45,6 +45,10 @@ struct fn_analysis {
   bool *loop_header;
   LLVMValueRef *fact_condition; /* edge fact on entry, or NULL */
   bool *fact_truth;
+  /* Per block, the conditions its llvm.assume calls say are true: facts
+   * in every block it strictly dominates. */
+  LLVMValueRef **assumed;
+  uint32_t *assumed_count;
   bool *reachable; /* in the analysis' view */
 
   /* Values: arguments, then instructions in RPO. */

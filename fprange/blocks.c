@@ -4,11 +4,47 @@
  * (Cooper, Harvey, Kennedy, on RPO indices); the loop headers (a block
  * with a predecessor at or after it in RPO); and for each block with a
  * single predecessor ending in a conditional branch, the "edge fact" that
- * holds on entry (the condition is true, or false). */
+ * holds on entry (the condition is true, or false); and for each block the
+ * conditions of its llvm.assume calls, which hold in every block it
+ * strictly dominates (control leaves it only through its end, past them;
+ * an assume that fails is undefined behaviour). */
 #include "analysis_steps.h"
 
 #include <llvm-c/Core.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* Whether `inst` is a call of llvm.assume. */
+static bool is_assume(LLVMValueRef inst) {
+  if (!LLVMIsACallInst(inst))
+    return false;
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  size_t length = 0;
+  const char *name =
+      callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &length) : "";
+  return length == 11 && strncmp(name, "llvm.assume", 11) == 0;
+}
+
+/* The conditions block b's llvm.assume calls take (constants say nothing:
+ * those carry operand bundles). */
+static void collect_assumed(fn_analysis *a, size_t b) {
+  uint32_t count = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1 && count)
+      a->assumed[b] = fprange_allocate(count, sizeof **a->assumed);
+    uint32_t found = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(a->blocks[b]); i;
+         i = LLVMGetNextInstruction(i)) {
+      if (!is_assume(i) || !LLVMIsAInstruction(LLVMGetOperand(i, 0)))
+        continue;
+      if (pass == 1)
+        a->assumed[b][found] = LLVMGetOperand(i, 0);
+      ++found;
+    }
+    count = found;
+  }
+  a->assumed_count[b] = a->assumed[b] ? count : 0;
+}
 
 uint32_t block_index_of(const fn_analysis *a, LLVMBasicBlockRef block) {
   return fprange_value_map_get(&a->block_index, LLVMBasicBlockAsValue(block));
@@ -135,7 +171,10 @@ void build_blocks(fn_analysis *a) {
   a->fact_condition = fprange_allocate(n, sizeof *a->fact_condition);
   a->fact_truth = fprange_allocate(n, sizeof *a->fact_truth);
   a->reachable = fprange_allocate(n, sizeof *a->reachable);
+  a->assumed = fprange_allocate(n, sizeof *a->assumed);
+  a->assumed_count = fprange_allocate(n, sizeof *a->assumed_count);
   for (size_t b = 0; b < n; ++b) {
+    collect_assumed(a, b);
     for (uint32_t k = 0; k < a->pred_count[b]; ++k)
       if (a->preds[b][k] >= b)
         a->loop_header[b] = true;

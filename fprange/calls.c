@@ -42,6 +42,7 @@ static const call_name call_names[] = {
     {"fmuladd", NULL, CALL_FMULADD, 0},
     {"pow", "pow", CALL_POW, 0},
     {"powi", NULL, CALL_POWI, 0},
+    {NULL, "fmod", CALL_REM, 0},      /* frem's C name: exact in IEEE 754 */
     {"is", NULL, CALL_IS_FPCLASS, 0}, /* llvm.is.fpclass */
 };
 enum { CALL_NAME_COUNT = sizeof call_names / sizeof *call_names };

@@ -276,7 +276,8 @@ static void decide(fn_analysis *analysis, LLVMValueRef function,
 /* Applies one decision; returns false if it no longer applies. */
 static bool apply(LLVMModuleRef module, LLVMBuilderRef builder,
                   const decision *d, LLVMValueRef **branches,
-                  size_t *branch_count, size_t *branch_capacity) {
+                  size_t *branch_count, size_t *branch_capacity,
+                  fprange_value_map *erased) {
   LLVMValueRef inst = d->inst;
   LLVMTypeRef type = LLVMTypeOf(inst);
   LLVMValueRef replacement = NULL;
@@ -329,6 +330,8 @@ static bool apply(LLVMModuleRef module, LLVMBuilderRef builder,
   if (!replacement || replacement == inst)
     return false;
   LLVMReplaceAllUsesWith(inst, replacement);
+  if (erased)
+    fprange_value_map_put(erased, inst, 0);
   LLVMInstructionEraseFromParent(inst);
   return true;
 }
@@ -432,7 +435,8 @@ static void record(ltofold_fprange_result *result, LLVMValueRef function,
 }
 
 void fprange_fold_function(fn_analysis *analysis, LLVMValueRef function,
-                           ltofold_fprange_result *result) {
+                           ltofold_fprange_result *result,
+                           fprange_value_map *erased) {
   if (!fn_analysis_complete(analysis))
     return;
   decision_list list = {0};
@@ -447,7 +451,7 @@ void fprange_fold_function(fn_analysis *analysis, LLVMValueRef function,
   for (size_t i = 0; i < list.count; ++i) {
     record(result, function, &list.items[i]); /* before the erase */
     if (!apply(module, builder, &list.items[i], &branches, &branch_count,
-               &branch_capacity)) {
+               &branch_capacity, erased)) {
       /* Not applied after all: take the record back. */
       ltofold_fprange_fold *fold = &result->folds[--result->fold_count];
       result->by_kind[fold->kind]--;

@@ -50,6 +50,9 @@
  *    value, surely set to its negation;
  *  - copysign with a surely known sign to the operand, fabs or -fabs;
  *  - min/max of ranges that cannot overlap (no NaN) to the chosen operand.
+ * And what the ranges prove about arguments, return values and the results
+ * of calls is handed to LLVM's own passes as nofpclass attributes
+ * (nofpclass.c), unless the attributes option is off.
  *
  * Soundness rules: the analysis skips functions with strictfp; where the
  * denormal mode may flush (a function's, or the whole program's: any
@@ -80,12 +83,21 @@ void ltofold_fprange_options_default(ltofold_fprange_options *options) {
   options->fold = true;
   options->any_rounding = false;
   options->flush_denormals = false;
+  options->attributes = true;
 }
 
 const char *ltofold_fprange_fold_kind_name(ltofold_fprange_fold_kind kind) {
   static const char *const names[] = {"fcmp", "is_fpclass", "icmp",  "rounding",
                                       "fabs", "copysign",   "minmax"};
   return kind < LTOFOLD_FPRANGE_FOLD_KIND_COUNT ? names[kind] : "unknown";
+}
+
+const char *
+ltofold_fprange_attribute_place_name(ltofold_fprange_attribute_place place) {
+  static const char *const names[] = {"arguments", "returns", "call_returns",
+                                      "fmod_guards"};
+  return place < LTOFOLD_FPRANGE_ATTRIBUTE_PLACE_COUNT ? names[place]
+                                                       : "unknown";
 }
 
 /* Does the function compute anything in floating point? Functions that do
@@ -353,7 +365,7 @@ void fprange_analyze_module(LLVMModuleRef module,
       fprange_program_learn(program, function, analysis);
       visit_closed_callees(&plan, program, function);
       if (last)
-        visit(analysis, function, data);
+        visit(analysis, function, program, data);
       fn_analysis_free(analysis);
     }
     fprange_program_end_round(program);
@@ -368,13 +380,25 @@ typedef struct fold_visit {
   ltofold_fprange_result *result;
 } fold_visit;
 
+/* Counts the function's values, folds what its ranges decide and writes
+ * what they prove as nofpclass attributes (read first, written on what
+ * the folds left: nofpclass.c). */
 static void count_and_fold(fn_analysis *analysis, LLVMValueRef function,
-                           void *data) {
+                           const fprange_program *program, void *data) {
   fold_visit *v = data;
   v->result->values += fn_analysis_fp_value_count(analysis);
   v->result->values_bounded += fn_analysis_fp_bounded_count(analysis);
-  if (v->options->fold)
-    fprange_fold_function(analysis, function, v->result);
+  if (!v->options->fold)
+    return;
+  nofpclass_plan plan = {0};
+  if (v->options->attributes)
+    fprange_plan_nofpclass(analysis, function, program, &plan);
+  fprange_value_map erased;
+  fprange_value_map_init(&erased);
+  fprange_fold_function(analysis, function, v->result, &erased);
+  fprange_write_nofpclass(&plan, &erased, v->result);
+  fprange_value_map_free(&erased);
+  fprange_nofpclass_plan_free(&plan);
 }
 
 void ltofold_fprange_module(LLVMModuleRef module,

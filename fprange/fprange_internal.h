@@ -26,6 +26,8 @@
  *   program_facts.h   learn.c       learning the whole-program facts from
  *                                   each round's analyses
  *   this header       fold.c        replacing what the ranges decide
+ *                     nofpclass.c   writing what they prove as nofpclass
+ *                                   attributes
  *                     fprange.c     the algorithm in prose, the module
  *                                   driver, the result
  *                     print.c       `ltofold fprange --print`
@@ -249,18 +251,63 @@ void fprange_program_end_round(fprange_program *program);
 /* ---- folding (fold.c) -------------------------------------------------- */
 
 /* Folds what a complete analysis of `function` decides, recording each fold
- * in `result`. The analysis must not be queried afterwards. */
+ * in `result`, and each instruction it erases in `erased` (may be NULL),
+ * whose keys are then only addresses. The analysis must not be queried
+ * afterwards. */
 void fprange_fold_function(fn_analysis *analysis, LLVMValueRef function,
-                           ltofold_fprange_result *result);
+                           ltofold_fprange_result *result,
+                           fprange_value_map *erased);
+
+/* ---- nofpclass attributes (nofpclass.c) -------------------------------- */
+
+/* The FP classes (LLVM's FPClassTest bits) no element of `r` is in: what a
+ * nofpclass attribute may say of a value in that range; 0 for the empty
+ * range and for x86_fp80 (nofpclass.c says why). */
+uint64_t fprange_nofpclass_mask(fp_format_id format, const fp_interval *r);
+
+/* One attribute to write: the classes `mask` excluded at attribute index
+ * `index` (0: the return value, i + 1: parameter i) of
+ * `owner`, a function or a call; or, for place LTOFOLD_FPRANGE_FMOD_GUARD,
+ * `nobuiltin` on the call `owner` (nofpclass.c says why). */
+typedef struct nofpclass_write {
+  LLVMValueRef owner;
+  unsigned index;
+  uint64_t mask;
+  ltofold_fprange_attribute_place place;
+} nofpclass_write;
+
+/* The attributes a function's analysis proves, read before folding and
+ * written after (the analysis keys its ranges by instruction). Owns its
+ * items (fprange_nofpclass_plan_free). */
+typedef struct nofpclass_plan {
+  nofpclass_write *items;
+  size_t count, capacity;
+} nofpclass_plan;
+
+/* Adds to `plan` what a complete analysis of `function` proves about its
+ * parameters (when `program` says it is closed), its return value (local
+ * linkage) and the results of its calls, and the guards of its fmod calls
+ * (also where the analysis did not complete). */
+void fprange_plan_nofpclass(fn_analysis *analysis, LLVMValueRef function,
+                            const fprange_program *program,
+                            nofpclass_plan *plan);
+/* Writes the plan, ORed with the attributes there, except on the calls in
+ * `erased` (may be NULL); counts in `result` each attribute that gained a
+ * class. */
+void fprange_write_nofpclass(const nofpclass_plan *plan,
+                             const fprange_value_map *erased,
+                             ltofold_fprange_result *result);
+void fprange_nofpclass_plan_free(nofpclass_plan *plan);
 
 /* ---- the module driver (fprange.c) ------------------------------------- */
 
 typedef void (*fprange_visitor)(fn_analysis *analysis, LLVMValueRef function,
-                                void *data);
+                                const fprange_program *program, void *data);
 /* Analyzes every function of the module with floating point (or calls that
  * carry facts between functions; or every defined function at all), in
  * rounds (program.c says why and in which order), and hands each analysis
- * of the last round to `visit` before freeing it. */
+ * of the last round to `visit` before freeing it, with the whole-program
+ * facts it assumed. */
 void fprange_analyze_module(LLVMModuleRef module,
                             const ltofold_fprange_options *options,
                             bool every_function, fprange_visitor visit,

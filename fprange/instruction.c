@@ -157,6 +157,79 @@ static bool stack_load_range(fn_analysis *a, LLVMValueRef load,
   return true;
 }
 
+/* Values read, at most, to show that one operand's NaN is quiet. */
+enum { QUIET_NAN_BUDGET = 16 };
+
+static bool nan_is_quiet(fn_analysis *a, LLVMValueRef v, uint32_t block,
+                         unsigned *budget);
+
+/* Whether every FP operand of `inst` is never NaN or a quiet NaN: read at
+ * the instruction's own block, or, for a phi's incoming values, as they
+ * are defined. */
+static bool operands_nan_quiet(fn_analysis *a, LLVMValueRef inst,
+                               unsigned count, unsigned *budget) {
+  LLVMBasicBlockRef parent = LLVMGetInstructionParent(inst);
+  uint32_t block =
+      parent && !LLVMIsAPHINode(inst) ? block_index_of(a, parent) : UINT32_MAX;
+  for (unsigned i = 0; i < count; ++i) {
+    LLVMValueRef operand = LLVMGetOperand(inst, i);
+    fp_format_id format;
+    if (fp_format_of_type(LLVMTypeOf(operand), &format) &&
+        !nan_is_quiet(a, operand, block, budget))
+      return false;
+  }
+  return true;
+}
+
+/* Whether `v`, read at `block` (UINT32_MAX: as defined), is never a
+ * signaling NaN. LLVM IR's NaN rules (LangRef, "Behavior of Floating-Point
+ * NaN values"): an operation whose operands are not NaN returns a quiet
+ * NaN, and one with NaN operands a quiet NaN or one of them unchanged;
+ * so a value is never
+ * signaling when it is never NaN, or when it is computed by FP arithmetic,
+ * a conversion, a call fprange understands, a select or a phi from values
+ * that are never signaling. A load, an argument, a constant, a bitcast or
+ * any other call may be one. The walk reads at most *budget values (a
+ * phi in a cycle comes back to itself) and is false where it runs out. */
+static bool nan_is_quiet(fn_analysis *a, LLVMValueRef v, uint32_t block,
+                         unsigned *budget) {
+  if (*budget == 0)
+    return false;
+  --*budget;
+  value_range r =
+      block == UINT32_MAX ? base_range(a, v) : range_in_block(a, v, block);
+  if (r.kind == VALUE_FP && !r.as.fp.nan)
+    return true;
+  if (!LLVMIsAInstruction(v))
+    return false;
+  unsigned operands = 0;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMFAdd:
+  case LLVMFSub:
+  case LLVMFMul:
+  case LLVMFDiv:
+  case LLVMFRem:
+  case LLVMFNeg:
+  case LLVMFPExt:
+  case LLVMFPTrunc:
+  case LLVMSelect:
+  case LLVMPHI:
+    operands = (unsigned)LLVMGetNumOperands(v);
+    break;
+  case LLVMCall: {
+    fp_unary_fn unary;
+    fp_minmax_kind minmax;
+    if (fp_classify_call(v, &unary, &minmax) == CALL_OTHER)
+      return false;
+    operands = LLVMGetNumArgOperands(v);
+    break;
+  }
+  default:
+    return false;
+  }
+  return operands_nan_quiet(a, v, operands, budget);
+}
+
 static fp_interval compute_fp_call(fn_analysis *a, LLVMValueRef inst,
                                    uint32_t block, fp_format_id format,
                                    LLVMFastMathFlags flags) {
@@ -184,7 +257,10 @@ static fp_interval compute_fp_call(fn_analysis *a, LLVMValueRef inst,
   case CALL_MINMAX: {
     fp_interval x = fp_operand(a, inst, 0, block, format, flags);
     fp_interval y = fp_operand(a, inst, 1, block, format, flags);
-    return fp_transfer_minmax(format, minmax, &x, &y);
+    unsigned budget = QUIET_NAN_BUDGET;
+    bool quiet = nan_is_quiet(a, LLVMGetOperand(inst, 0), block, &budget) &&
+                 nan_is_quiet(a, LLVMGetOperand(inst, 1), block, &budget);
+    return fp_transfer_minmax(format, minmax, &x, &y, !quiet);
   }
   case CALL_FMA:
   case CALL_FMULADD: {
@@ -215,6 +291,11 @@ static fp_interval compute_fp_call(fn_analysis *a, LLVMValueRef inst,
     fp_interval x = fp_operand(a, inst, 0, block, format, flags);
     int_range n = int_operand(a, inst, 1, block);
     return fp_transfer_powi(arith, format, &x, &n);
+  }
+  case CALL_REM: {
+    fp_interval x = fp_operand(a, inst, 0, block, format, flags);
+    fp_interval y = fp_operand(a, inst, 1, block, format, flags);
+    return fp_transfer_binary(arith, format, FP_OP_REM, &x, &y);
   }
   case CALL_IS_FPCLASS:
   case CALL_OTHER:
@@ -364,6 +445,53 @@ static bool same_value_outcomes(fn_analysis *a, LLVMValueRef inst,
   unsigned p = (unsigned)LLVMGetFCmpPredicate(inst);
   *can_true = (ordered && (p & 1)) || (x.nan && (p & 8));
   *can_false = (ordered && !(p & 1)) || (x.nan && !(p & 8));
+  return true;
+}
+
+/* Is `rem` frem(x, y) or fmod(x, y) for this y? */
+static bool is_remainder_by(LLVMValueRef rem, LLVMValueRef y) {
+  if (!LLVMIsAInstruction(rem))
+    return false;
+  if (LLVMGetInstructionOpcode(rem) == LLVMFRem)
+    return LLVMGetOperand(rem, 1) == y;
+  fp_unary_fn unary;
+  fp_minmax_kind minmax;
+  return LLVMIsACallInst(rem) &&
+         fp_classify_call(rem, &unary, &minmax) == CALL_REM &&
+         LLVMGetOperand(rem, 1) == y;
+}
+
+/* fcmp P r, y (either order) with r = frem(x, y) or fmod(x, y), y of one
+ * sign and never zero: the remainder is exact and |r| < |y| (r = x where
+ * y is infinite), so r is below a positive y and above a negative one.
+ * The outcome is L (G for a negative y; the other way round with r on the
+ * right), or U where r or y may be NaN. False when the operands have
+ * another shape or y may be zero or of either sign. */
+static bool remainder_outcomes(fn_analysis *a, LLVMValueRef inst,
+                               uint32_t block, fp_format_id format,
+                               bool *can_true, bool *can_false) {
+  LLVMValueRef left = LLVMGetOperand(inst, 0), right = LLVMGetOperand(inst, 1);
+  unsigned divisor_side;
+  if (is_remainder_by(left, right))
+    divisor_side = 1;
+  else if (is_remainder_by(right, left))
+    divisor_side = 0;
+  else
+    return false;
+  LLVMFastMathFlags flags = fast_math_of(inst);
+  fp_interval y = fp_operand(a, inst, divisor_side, block, format, flags);
+  fp_interval r = fp_operand(a, inst, 1 - divisor_side, block, format, flags);
+  fp_bound low, high;
+  if (!fp_interval_extent(&y, &low, &high) || (low <= 0 && high >= 0))
+    return false;
+  /* The remainder's side of y, as predicate bits: 4 below, 2 above. */
+  unsigned remainder_below = low > 0 ? 4u : 2u;
+  unsigned ordered =
+      divisor_side == 1 ? remainder_below : (remainder_below == 4u ? 2u : 4u);
+  bool unordered = r.nan || y.nan;
+  unsigned p = (unsigned)LLVMGetFCmpPredicate(inst);
+  *can_true = (p & ordered) || (unordered && (p & 8));
+  *can_false = !(p & ordered) || (unordered && !(p & 8));
   return true;
 }
 
@@ -750,7 +878,9 @@ static int_range compute_int(fn_analysis *a, LLVMValueRef inst, uint32_t block,
                         &can_false);
     if (sorted_pair_outcomes(inst, &sorted_true, &sorted_false) ||
         same_value_outcomes(a, inst, block, format, &sorted_true,
-                            &sorted_false)) {
+                            &sorted_false) ||
+        remainder_outcomes(a, inst, block, format, &sorted_true,
+                           &sorted_false)) {
       can_true = can_true && sorted_true;
       can_false = can_false && sorted_false;
     }

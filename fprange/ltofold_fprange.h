@@ -29,6 +29,11 @@ typedef struct ltofold_fprange_options {
    * module's: a non-IEEE mode or fast-math in any function applies to
    * every function. */
   bool flush_denormals;
+  /* true (the default): with fold, what the ranges prove about arguments,
+   * return values and the results of calls is also written into the
+   * module as `nofpclass` attributes, for LLVM's own passes after fprange
+   * (nofpclass.c says where and why they hold). */
+  bool attributes;
 } ltofold_fprange_options;
 
 void ltofold_fprange_options_default(ltofold_fprange_options *options);
@@ -47,6 +52,19 @@ typedef enum ltofold_fprange_fold_kind {
 
 const char *ltofold_fprange_fold_kind_name(ltofold_fprange_fold_kind kind);
 
+/* Where a `nofpclass` attribute is written, for counts in --stats and the
+ * report. */
+typedef enum ltofold_fprange_attribute_place {
+  LTOFOLD_FPRANGE_ARGUMENT,    /* a parameter of a closed function */
+  LTOFOLD_FPRANGE_RETURN,      /* the return value of a local function */
+  LTOFOLD_FPRANGE_CALL_RETURN, /* what a call returns, at the call site */
+  LTOFOLD_FPRANGE_FMOD_GUARD,  /* nobuiltin on an fmod call: nofpclass.c */
+  LTOFOLD_FPRANGE_ATTRIBUTE_PLACE_COUNT
+} ltofold_fprange_attribute_place;
+
+const char *
+ltofold_fprange_attribute_place_name(ltofold_fprange_attribute_place place);
+
 /* One fold, for the report. Strings owned by the result. */
 typedef struct ltofold_fprange_fold {
   ltofold_fprange_fold_kind kind;
@@ -62,6 +80,8 @@ typedef struct ltofold_fprange_result {
   size_t values_bounded;         /* of them, bounded on both sides */
   size_t by_kind[LTOFOLD_FPRANGE_FOLD_KIND_COUNT];
   size_t branches_removed;       /* conditional branches made unconditional */
+  /* nofpclass attributes written (or given more classes), by place */
+  size_t attributes_written[LTOFOLD_FPRANGE_ATTRIBUTE_PLACE_COUNT];
   ltofold_fprange_fold *folds;   /* every fold, in module order */
   size_t fold_count;
 } ltofold_fprange_result;

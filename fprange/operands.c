@@ -376,7 +376,8 @@ value_range range_assuming(fn_analysis *a, LLVMValueRef v, uint32_t block,
 static value_range lane_of(fn_analysis *a, LLVMValueRef v, uint32_t block,
                            const value_range *hull);
 
-/* The range of v read in block `block`, narrowed by dominating edge facts. */
+/* The range of v read in block `block`, narrowed by dominating edge facts
+ * and by the llvm.assume calls of its strict dominators. */
 value_range range_in_block(fn_analysis *a, LLVMValueRef v, uint32_t block) {
   value_range r = base_range(a, v);
   if (a->lane >= 0) {
@@ -403,6 +404,11 @@ value_range range_in_block(fn_analysis *a, LLVMValueRef v, uint32_t block) {
   int def = slot == UINT32_MAX ? -1 : a->def_block[slot];
   int d = (int)block;
   for (int depth = 0; depth < REFINE_DEPTH && d >= 0; ++depth) {
+    /* What a dominator assumes holds here; v, if it is in the condition,
+     * is defined before the assume, in d or above. */
+    if (d != (int)block)
+      for (uint32_t k = 0; k < a->assumed_count[d]; ++k)
+        apply_fact(a, &r, v, a->assumed[d][k], true, 0);
     if (d == def)
       break;
     if (a->fact_condition[d])

@@ -52,7 +52,8 @@ static void print_value(fn_analysis *analysis, LLVMValueRef value, FILE *out) {
 }
 
 static void print_function(fn_analysis *analysis, LLVMValueRef function,
-                           void *data) {
+                           const fprange_program *program, void *data) {
+  (void)program;
   FILE *out = data;
   size_t length = 0;
   const char *name = LLVMGetValueName2(function, &length);

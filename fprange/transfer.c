@@ -888,7 +888,8 @@ fp_interval fp_transfer_unary(fp_arith *arith, fp_format_id id, fp_unary_fn fn,
 /* ---- min / max ---------------------------------------------------------- */
 
 fp_interval fp_transfer_minmax(fp_format_id id, fp_minmax_kind kind,
-                               const fp_interval *a, const fp_interval *b) {
+                               const fp_interval *a, const fp_interval *b,
+                               bool nan_may_signal) {
   if (fp_interval_is_bottom(a) || fp_interval_is_bottom(b))
     return fp_interval_bottom();
   bool is_min =
@@ -913,15 +914,16 @@ fp_interval fp_transfer_minmax(fp_format_id id, fp_minmax_kind kind,
   if (propagates) {
     r.nan = a->nan || b->nan;
   } else {
-    /* minnum(NaN, y) = y (a signaling NaN may give NaN instead; for
-     * minimumnum only two NaNs give NaN, but we keep one rule). */
+    /* minnum(NaN, y) = y: NaN only from two NaNs, or for minnum and
+     * maxnum from one signaling NaN (LLVM 22's LangRef and glibc's fmin
+     * return a quiet NaN then); minimumnum returns y for either kind. */
     if (a->nan)
       r = fp_interval_join(&r, &b_numbers);
     if (b->nan)
       r = fp_interval_join(&r, &a_numbers);
-    r.nan = a->nan || b->nan;
-    if (kind == FP_MINIMUMNUM || kind == FP_MAXIMUMNUM)
-      r.nan = a->nan && b->nan;
+    bool signals =
+        nan_may_signal && kind != FP_MINIMUMNUM && kind != FP_MAXIMUMNUM;
+    r.nan = (a->nan && b->nan) || (signals && (a->nan || b->nan));
   }
   if (r.has_finite)
     r.integer = has_finite_integers(a) && has_finite_integers(b);
@@ -970,11 +972,34 @@ fp_interval fp_transfer_pow(fp_arith *arith, fp_format_id id,
   return r;
 }
 
-/* |x|^k for k in [k_lo, k_hi] (k >= 0) computed by repeated multiplication:
- * the exact corners widened by the rounding of each step; an intermediate
- * that leaves the normal range may saturate (at max or inf, depending on
- * the rounding mode) or lose its precision, so then the bound opens up to
- * the end of the format or to zero. */
+/* value times (1 + d)^roundings (up) or (1 - d)^roundings (down), d the
+ * largest relative error of one rounding into the format's precision: half
+ * an ulp in round-to-nearest, a whole one in any rounding mode. Rounded
+ * outward at work precision; value is positive. */
+static void scale_by_roundings(fp_arith *arith, fp_format_id id, mpfr_t value,
+                               long roundings, bool up) {
+  int precision = fp_format_get(id)->precision;
+  mpfr_set_ui_2exp(arith->y, 1, arith->nearest ? -precision : 1 - precision,
+                   MPFR_RNDN);
+  if (up)
+    mpfr_add_ui(arith->y, arith->y, 1, MPFR_RNDU);
+  else
+    mpfr_ui_sub(arith->y, 1, arith->y, MPFR_RNDD);
+  mpfr_rnd_t direction = up ? MPFR_RNDU : MPFR_RNDD;
+  mpfr_pow_ui(arith->y, arith->y, (unsigned long)roundings, direction);
+  mpfr_mul(value, value, arith->y, direction);
+}
+
+/* |x|^k for k in [k_lo, k_hi] (k >= 0) computed by repeated
+ * multiplication, in whatever order (squaring, as the compiler's runtime
+ * and backends do, or a chain): the result is x^k times a product of
+ * (1 + e_i)^(c_i), one e_i per rounding, |e_i| <= d, where the c_i (how
+ * often each rounded intermediate is a factor of the result) add up to at
+ * most k - 1. So the exact corners, scaled by (1 -+ d)^(k - 1), bound it;
+ * widened further by the libm margin, as for any function the runtime
+ * provides. An intermediate that leaves the normal range may saturate (at
+ * max or inf, depending on the rounding mode) or lose its precision, so
+ * then the bound opens up to the end of the format or to zero. */
 static fp_interval power_by_squaring(fp_arith *arith, fp_format_id id,
                                      const fp_interval *base, long k_lo,
                                      long k_hi) {
@@ -983,18 +1008,16 @@ static fp_interval power_by_squaring(fp_arith *arith, fp_format_id id,
   fp_bound bases[2] = {base->lo, base->hi};
   for (int i = 0; i < 2; ++i)
     for (int j = 0; j < 2; ++j) {
+      long roundings = exponents[j] > 1 ? exponents[j] - 1 : 0;
       fp_set_bound(arith->x, bases[i]);
       mpfr_pow_si(arith->t, arith->x, exponents[j], MPFR_RNDD);
+      scale_by_roundings(arith, id, arith->t, roundings, false);
       add_result(arith, id, &r, arith->t, MPFR_RNDD);
       mpfr_pow_si(arith->t, arith->x, exponents[j], MPFR_RNDU);
+      scale_by_roundings(arith, id, arith->t, roundings, true);
       add_result(arith, id, &r, arith->t, MPFR_RNDU);
     }
-  /* About two roundings per bit of the exponent. */
-  int bits = 0;
-  for (unsigned long magnitude = (unsigned long)k_hi; magnitude;
-       magnitude >>= 1)
-    ++bits;
-  r = add_margin(id, r, FP_LIBM_MARGIN_ULPS + 2 * bits);
+  r = add_margin(id, r, FP_LIBM_MARGIN_ULPS);
   if (r.has_finite && r.lo < fp_format_min_normal(id)) {
     r.lo = 0;
     r.pos_zero = true;
@@ -1009,40 +1032,100 @@ static fp_interval power_by_squaring(fp_arith *arith, fp_format_id id,
   return r;
 }
 
+/* |x|^n for |x| in the finite nonzero magnitudes [low, high] and one
+ * exponent n != 0: x^-k is computed as 1 / x^k, so an x^k that overflows
+ * gives 0 and one that underflows to 0 gives inf. */
+static fp_interval powi_of_magnitudes(fp_arith *arith, fp_format_id id,
+                                      fp_bound low, fp_bound high, long n) {
+  fp_interval magnitudes = fp_interval_range(low, high);
+  long k = n > 0 ? n : -n;
+  fp_interval power = power_by_squaring(arith, id, &magnitudes, k, k);
+  if (n > 0)
+    return power;
+  fp_interval one = fp_interval_point(1);
+  return fp_transfer_binary(arith, id, FP_OP_DIV, &one, &power);
+}
+
+/* x^n for one exponent n, piece by piece of x, as repeated multiplication
+ * (the compiler's runtime, or the multiplications a backend expands it
+ * into) gives it: the magnitude from |x|, the sign of x kept for odd n;
+ * +-0 gives +-0 (n > 0) or +-inf (n < 0) and +-inf the reverse, with the
+ * same rule of signs; NaN stays NaN. n = 0 gives 1 for every x (the
+ * multiplication never starts: powi(NaN, 0) = powi(0, 0) = 1), and NaN too
+ * where x may be NaN, which costs nothing and leaves LLVM's folding of
+ * powi(NaN, 0) out of the question. */
+static fp_interval powi_single_exponent(fp_arith *arith, fp_format_id id,
+                                        const fp_interval *x, long n) {
+  fp_interval r = fp_interval_bottom();
+  if (n == 0) {
+    r = fp_interval_point(1);
+    r.nan = x->nan;
+    return r;
+  }
+  bool odd = (n & 1) != 0;
+  fp_bound infinity = (fp_bound)INFINITY;
+  fp_bound zero_image = n > 0 ? 0 : infinity;     /* of +0 */
+  fp_bound infinity_image = n > 0 ? infinity : 0; /* of +inf */
+  if (x->pos_zero)
+    fp_interval_add_point(&r, zero_image);
+  if (x->neg_zero)
+    fp_interval_add_point(&r, odd ? -zero_image : zero_image);
+  if (x->pos_inf)
+    fp_interval_add_point(&r, infinity_image);
+  if (x->neg_inf)
+    fp_interval_add_point(&r, odd ? -infinity_image : infinity_image);
+  r.nan = x->nan;
+  if (!x->has_finite)
+    return r;
+  fp_bound tiny = x->integer ? 1 : fp_format_denorm_min(id);
+  if (x->hi > 0) {
+    fp_interval part =
+        powi_of_magnitudes(arith, id, x->lo > tiny ? x->lo : tiny, x->hi, n);
+    r = fp_interval_join(&r, &part);
+  }
+  if (x->lo < 0) {
+    fp_interval part =
+        powi_of_magnitudes(arith, id, x->hi < -tiny ? -x->hi : tiny, -x->lo, n);
+    if (odd)
+      part = fp_transfer_fneg(&part);
+    r = fp_interval_join(&r, &part);
+  }
+  return r;
+}
+
 fp_interval fp_transfer_powi(fp_arith *arith, fp_format_id id,
                              const fp_interval *x, const int_range *n) {
   if (fp_interval_is_bottom(x) || !n->known)
     return fp_interval_bottom();
   if (n->lo < -(1 << 30) || n->hi > (1 << 30))
     return fp_interval_top(id);
-  fp_interval base = *x;
-  bool negate = false;
-  if (!positive_finite_only(x)) {
-    /* Negative bases only for a single exponent: even gives |x|^n, odd
-     * gives -(|x|^n). */
-    if (n->lo != n->hi || x->nan || x->pos_inf || x->neg_inf ||
-        !x->has_finite || x->hi >= 0)
-      return fp_interval_top(id);
-    base = fp_transfer_fneg(x);
-    negate = (n->lo & 1) != 0;
+  if (n->lo == n->hi) {
+    fp_interval r = powi_single_exponent(arith, id, x, (long)n->lo);
+    r.integer = false;
+    fp_interval_normalize(id, &r);
+    return r;
   }
+  /* A range of exponents: positive finite bases, where x^k is monotone in
+   * k too, so the corners bound it. */
+  if (!positive_finite_only(x))
+    return fp_interval_top(id);
   fp_interval r = fp_interval_bottom();
   if (n->hi >= 0) {
     fp_interval part = power_by_squaring(
-        arith, id, &base, n->lo > 0 ? (long)n->lo : 0, (long)n->hi);
+        arith, id, x, n->lo > 0 ? (long)n->lo : 0, (long)n->hi);
     r = fp_interval_join(&r, &part);
   }
   if (n->lo < 0) {
     /* x^-k = 1 / x^k */
     fp_interval power = power_by_squaring(
-        arith, id, &base, n->hi < 0 ? (long)-n->hi : 1, (long)-n->lo);
+        arith, id, x, n->hi < 0 ? (long)-n->hi : 1, (long)-n->lo);
     fp_interval one = fp_interval_point(1);
     fp_interval part = fp_transfer_binary(arith, id, FP_OP_DIV, &one, &power);
     r = fp_interval_join(&r, &part);
   }
   r.integer = false;
   fp_interval_normalize(id, &r);
-  return negate ? fp_transfer_fneg(&r) : r;
+  return r;
 }
 
 /* ---- conversions to integers, compares, classes, flags ------------------- */

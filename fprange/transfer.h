@@ -88,8 +88,11 @@ typedef enum fp_minmax_kind {
   FP_MAXIMUMNUM
 } fp_minmax_kind;
 
+/* nan_may_signal: a NaN in a or b may be a signaling one (minnum and
+ * maxnum may then return NaN where a quiet NaN gives the other operand). */
 fp_interval fp_transfer_minmax(fp_format_id id, fp_minmax_kind kind,
-                               const fp_interval *a, const fp_interval *b);
+                               const fp_interval *a, const fp_interval *b,
+                               bool nan_may_signal);
 fp_interval fp_transfer_pow(fp_arith *arith, fp_format_id id,
                             const fp_interval *x, const fp_interval *y);
 fp_interval fp_transfer_powi(fp_arith *arith, fp_format_id id,
@@ -122,6 +125,7 @@ typedef enum fp_call_kind {
   CALL_FMULADD,
   CALL_POW,
   CALL_POWI,
+  CALL_REM, /* fmod, as frem */
   CALL_IS_FPCLASS
 } fp_call_kind;
 

@@ -52,6 +52,9 @@ typedef struct ltofold_merge_options {
   /* With merge_similar, also merge pairs of functions some of whose blocks
    * differ between their phis and terminators (regions.c). */
   bool merge_blocks;
+  /* With merge_similar, also merge pairs of functions whose blocks and
+   * lengths differ, by aligning their code (shapes.c). */
+  bool merge_shapes;
   /* Before merging, move regions that repeat inside functions (a
    * destructor, an error path) into functions of their own, so that their
    * copies fold; put back those too few copies merged with (outline.cpp). */
@@ -96,6 +99,7 @@ typedef enum ltofold_similar_skip {
   LTOFOLD_SIMILAR_SKIP_SHAPE,          /* cannot take or forward more parameters */
   LTOFOLD_SIMILAR_SKIP_HOT,            /* profile data says it is hot */
   LTOFOLD_SIMILAR_SKIP_BLOCKS,         /* its blocks differ in a way no region holds */
+  LTOFOLD_SIMILAR_SKIP_UNCERTIFIED,    /* merge-shapes: its pair's body did not certify */
   LTOFOLD_SIMILAR_SKIP_COUNT
 } ltofold_similar_skip;
 
@@ -130,6 +134,11 @@ typedef struct ltofold_merge_result {
   size_t similar_choices; /* operations a merged body selects by a parameter */
   size_t similar_blocks;  /* blocks whose middles a merged body selects (regions.c) */
   size_t similar_skipped[LTOFOLD_SIMILAR_SKIP_COUNT];
+  /* merge-shapes (shapes.c): pairs of different shapes aligned, whose
+   * merged body was built, merged, and of those built, too big or not
+   * certified. */
+  size_t shapes_aligned, shapes_built, shapes_merged, shapes_unprofitable,
+      shapes_uncertified;
   ltofold_outline_stats outline; /* with options.outline; the folds of the
                                   * outlined functions are not in `folds`,
                                   * `merged` or `by_method` */

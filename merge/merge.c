@@ -742,6 +742,7 @@ void ltofold_merge_options_default(ltofold_merge_options *options) {
   options->merge_recursive = true;
   options->merge_similar = true;
   options->merge_blocks = true;
+  options->merge_shapes = false;
   options->outline = true;
   options->outline_all = false;
   options->outline_sequences = false;
@@ -945,7 +946,8 @@ const char *ltofold_fold_method_name(ltofold_fold_method method) {
 
 const char *ltofold_similar_skip_name(ltofold_similar_skip reason) {
   static const char *const names[] = {"unprofitable", "parameters", "type",
-                                      "shape", "hot", "blocks"};
+                                      "shape", "hot", "blocks",
+                                      "uncertified"};
   return reason < LTOFOLD_SIMILAR_SKIP_COUNT ? names[reason] : "unknown";
 }
 

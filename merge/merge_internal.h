@@ -145,4 +145,27 @@ size_t regions_build(LLVMValueRef body, LLVMValueRef member,
  * functions folded. */
 size_t merge_similar_functions(merge_state *st);
 
+/* similar.c, for shapes.c: whether `fn` may take part in similar merging
+ * now (a definition used somewhere, no thunk, merged body or outlined
+ * function, not excluded or refused, can take parameters, not hot by
+ * `hottest`); the size model's bytes for a function; what folding the pair
+ * (a, b) into `body` saves in bytes (negative: it costs), `body` taking
+ * a's parameters and then an i1 selector, false for a and true for b;
+ * and that fold, each member replaced by a thunk or its calls redirected
+ * as for every similar group. */
+bool similar_may_take_part(merge_state *st, LLVMValueRef fn, uint64_t hottest);
+size_t merge_body_bytes(LLVMValueRef fn);
+long similar_selector_pair_saved(merge_state *st, LLVMValueRef a, LLVMValueRef b,
+                                 LLVMValueRef body);
+void similar_selector_pair_fold(merge_state *st, LLVMValueRef a, LLVMValueRef b,
+                                LLVMValueRef body);
+/* The selector member m (0: a, 1: b) of that fold passes, as the fold
+ * writes it (--merge-test-break included), for the check. */
+LLVMValueRef similar_selector_pair_constant(merge_state *st, LLVMValueRef a,
+                                            LLVMValueRef b, size_t m);
+
+/* shapes.c: merges pairs of functions of different shapes (merge-shapes),
+ * after similar.c's rounds. */
+void merge_shapes(merge_state *st, uint64_t hottest);
+
 #endif

@@ -1313,6 +1313,90 @@ static void merge_pairs(merge_state *st, const fn_list *eligible,
   free(taken);
 }
 
+/* ---- Pairs of different shapes (shapes.c) ---------------------------------- */
+
+bool similar_may_take_part(merge_state *st, LLVMValueRef fn, uint64_t hottest) {
+  if (LLVMIsDeclaration(fn) || LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage ||
+      ptr_map_get(&st->thunks, fn, NULL) || comparator_is_merged_body(fn) ||
+      ltofold_is_outlined(fn) || (is_discardable_if_unused(fn) && !LLVMGetFirstUse(fn)))
+    return false;
+  function_facts facts = facts_of(st, fn);
+  return !facts.excluded && facts.takes_parameters && !is_hot(fn, hottest);
+}
+
+size_t merge_body_bytes(LLVMValueRef fn) { return body_bytes(fn); }
+
+/* The pair (a, b) as a group whose one hole is a selector, false for a. */
+static void selector_pair(merge_state *st, LLVMValueRef a, LLVMValueRef b, group *g) {
+  *g = (group){.count = 2, .hole_count = 1, .parameters = 1};
+  g->members = malloc(2 * sizeof *g->members);
+  g->holes = malloc(sizeof *g->holes);
+  g->values = malloc(2 * sizeof *g->values);
+  if (!g->members || !g->holes || !g->values)
+    abort();
+  g->members[0] = a;
+  g->members[1] = b;
+  g->holes[0] = (hole){.selector = true};
+  ptr_map_init(&g->hole_of);
+  g->values[0] = LLVMConstNull(LLVMInt1TypeInContext(st->context));
+  g->values[1] = LLVMConstAllOnes(LLVMInt1TypeInContext(st->context));
+}
+
+/* How many of `body`'s parameters go on the stack. */
+static unsigned body_stack_parameters(LLVMValueRef body) {
+  unsigned count;
+  LLVMTypeRef *types = ltofold_param_types(LLVMGlobalGetValueType(body), &count);
+  unsigned stack = stack_parameters(types, count);
+  free(types);
+  return stack;
+}
+
+long similar_selector_pair_saved(merge_state *st, LLVMValueRef a, LLVMValueRef b,
+                                 LLVMValueRef body) {
+  group g;
+  selector_pair(st, a, b, &g);
+  const hole **first = parameter_holes(&g);
+  ptr_map none;
+  ptr_map_init(&none);
+  long saved = bytes_saved(st, &g, first, body_bytes(body),
+                           body_stack_parameters(body), &none);
+  ptr_map_free(&none);
+  free(first);
+  free_group(&g);
+  return saved;
+}
+
+LLVMValueRef similar_selector_pair_constant(merge_state *st, LLVMValueRef a,
+                                            LLVMValueRef b, size_t m) {
+  group g;
+  selector_pair(st, a, b, &g);
+  const hole **first = parameter_holes(&g);
+  LLVMValueRef *constants = member_constants(st, &g, first, m);
+  LLVMValueRef selector = constants[0];
+  free(constants);
+  free(first);
+  free_group(&g);
+  return selector;
+}
+
+void similar_selector_pair_fold(merge_state *st, LLVMValueRef a, LLVMValueRef b,
+                                LLVMValueRef body) {
+  group g;
+  selector_pair(st, a, b, &g);
+  const hole **first = parameter_holes(&g);
+  ptr_map none;
+  ptr_map_init(&none);
+  unsigned stack = body_stack_parameters(body);
+  size_t instructions[2] = {count_instructions(a), count_instructions(b)};
+  for (size_t m = 0; m < 2; ++m)
+    fold_member(st, &g, m, body, first, stack, &none, instructions[m]);
+  st->result->similar_groups++;
+  st->result->similar_parameters++;
+  ptr_map_free(&none);
+  free(first);
+  free_group(&g);
+}
+
 /* ---- The pass --------------------------------------------------------------- */
 
 /* One round: the candidates by hash, their groups by the masked order,
@@ -1436,6 +1520,8 @@ size_t merge_similar_functions(merge_state *st) {
     if (!merged && (!st->cert || certifier_refused(st->cert)->count == refused))
       break;
   }
+  if (st->options->merge_shapes)
+    merge_shapes(st, hottest);
   size_t cursor = 0;
   const void *fn;
   uint64_t why;

@@ -44,21 +44,22 @@ typedef struct command {
   int phase; /* an ltofold_phase, or -1 when not available in this build */
   /* The options of ltofold_option_table that tune this phase, for its
    * own --help (NULL-terminated). */
-  const char *options[11];
+  const char *options[12];
 } command;
 
 static const command commands[] = {
     {"merge",
      "fold functions equal at the IR level",
      LTOFOLD_PHASE_MERGE,
-     {"merge-recursive", "merge-similar", "merge-blocks", "merge-outline",
+     {"merge-recursive", "merge-similar", "merge-blocks", "merge-shapes", "merge-outline",
       "merge-outline-all", "merge-outline-sequences", "merge-canon", "aliases", "certify",
       "merge-test-break", NULL}},
     {"fprange",
      "fold FP compares, branches and instructions decided by value "
      "ranges (--print: show the ranges)",
      LTOFOLD_PHASE_FPRANGE,
-     {"fprange-any-rounding", "fprange-flush-denormals", NULL}},
+     {"fprange-any-rounding", "fprange-flush-denormals", "fprange-attributes",
+      NULL}},
     {"canon",
      "canonicalize IR so equal code reads equal",
      LTOFOLD_PHASE_CANON,
@@ -331,6 +332,7 @@ static int print_ranges(LLVMModuleRef module, const ltofold_options *options,
   ltofold_fprange_options_default(&fprange_options);
   fprange_options.any_rounding = options->fprange_any_rounding;
   fprange_options.flush_denormals = options->fprange_flush_denormals;
+  fprange_options.attributes = options->fprange_attributes;
   ltofold_fprange_print_with_options(module, &fprange_options, stdout);
   if (fflush(stdout) == 0 && !ferror(stdout))
     return 0;

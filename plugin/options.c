@@ -33,6 +33,11 @@ const ltofold_option_info ltofold_option_table[] = {
      "with merge-similar, also merge pairs of functions some of whose blocks "
      "differ, selecting each one's by a parameter, where that saves bytes "
      "(default: on)"},
+    {"merge-shapes", LTOFOLD_OPTION_FLAG, NULL,
+     "with merge-similar, also merge pairs of functions whose blocks and "
+     "lengths differ, by aligning their code, each one's selected by a "
+     "parameter, where that saves bytes and the result certifies "
+     "(default: off)"},
     {"merge-outline", LTOFOLD_OPTION_FLAG, NULL,
      "also move pieces of code that repeat inside functions (a destructor, "
      "an error path) into functions of their own, so that their copies "
@@ -58,6 +63,10 @@ const ltofold_option_info ltofold_option_table[] = {
      "program, as results and as operands (FTZ/DAZ set at start-up); the "
      "linker plugins turn it on when the link has crtfastmath.o, which "
      "-ffast-math and -Ofast add (default: off)"},
+    {"fprange-attributes", LTOFOLD_OPTION_FLAG, NULL,
+     "fprange: also write what the ranges prove about arguments, return "
+     "values and the results of calls as nofpclass attributes, for LLVM's "
+     "passes after it (default: on)"},
     {"canon", LTOFOLD_OPTION_FLAG, NULL,
      "canonicalize the whole module before merge (default: off)"},
     {"merge-canon", LTOFOLD_OPTION_FLAG, NULL,
@@ -148,12 +157,14 @@ void ltofold_options_init(ltofold_options *options) {
   options->merge_recursive = true;
   options->merge_similar = true;
   options->merge_blocks = true;
+  options->merge_shapes = false;
   options->merge_outline = true;
   options->merge_outline_all = false;
   options->merge_outline_sequences = false;
   options->aliases = -1;
   options->opt_level = 2;
   options->fprange = true;
+  options->fprange_attributes = true;
 }
 
 /* The options' owned strings, each freed and set to NULL. */
@@ -386,6 +397,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->merge_similar = flag;
   } else if (!strcmp(key, "merge-blocks")) {
     options->merge_blocks = flag;
+  } else if (!strcmp(key, "merge-shapes")) {
+    options->merge_shapes = flag;
   } else if (!strcmp(key, "merge-outline")) {
     options->merge_outline = flag;
   } else if (!strcmp(key, "merge-outline-all")) {
@@ -400,6 +413,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->fprange_any_rounding = flag;
   } else if (!strcmp(key, "fprange-flush-denormals")) {
     options->fprange_flush_denormals = flag;
+  } else if (!strcmp(key, "fprange-attributes")) {
+    options->fprange_attributes = flag;
   } else if (!strcmp(key, "canon")) {
     options->canon = flag;
   } else if (!strcmp(key, "merge-canon")) {

@@ -39,6 +39,7 @@ typedef struct ltofold_options {
   bool merge_recursive;  /* merge-recursive: fold recursive groups (default on) */
   bool merge_similar;    /* merge-similar: fold functions equal up to constants and operations */
   bool merge_blocks;     /* merge-blocks: and pairs some of whose blocks differ */
+  bool merge_shapes;     /* merge-shapes: and pairs of different shapes */
   bool merge_outline;    /* merge-outline: and repeated regions, outlined */
   bool merge_outline_all; /* merge-outline-all: even those a path of which calls nothing */
   bool merge_outline_sequences; /* merge-outline-sequences: and repeated straight-line sequences */
@@ -48,6 +49,8 @@ typedef struct ltofold_options {
   bool fprange_any_rounding; /* fprange-any-rounding: every rounding mode */
   bool fprange_flush_denormals; /* fprange-flush-denormals: FTZ/DAZ, the
                                    whole program (link_command.h) */
+  bool fprange_attributes; /* fprange-attributes: write nofpclass attributes
+                              (default on) */
   bool canon;            /* canon: canonicalize the module (default off) */
   bool merge_canon;      /* merge-canon: compare functions in canonical order */
   bool save_temps;       /* save-temps: keep bitcode of each phase (linkers) */

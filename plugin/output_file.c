@@ -8,7 +8,10 @@
  *
  *   - symbolic link:       followed, link by link, to the file it names
  *                          (existing or not); that file is what is written,
- *                          and the link stays a link;
+ *                          and the link stays a link; but not past /proc,
+ *                          whose links (/dev/stdout is /proc/self/fd/1) name
+ *                          open files, pipes and sockets the path cannot:
+ *                          such a link is opened and written in place;
  *   - regular file, or     written through a temporary file in the same
  *     nothing yet:         directory (so the rename is atomic), renamed over
  *                          the target only after every byte was written and
@@ -130,6 +133,12 @@ static char *beside(const char *path, const char *link) {
   return ltofold_format("%.*s/%s", (int)(slash - path + 1), path, link);
 }
 
+/* Whether `path` is under /proc: a link there is the kernel's view of an
+ * open file ("pipe:[12]" for a pipe), written through, never beside. */
+static bool in_proc(const char *path) {
+  return !strncmp(path, "/proc/", 6);
+}
+
 /* `path` with its symbolic links followed to the last one's target, which
  * may not exist (realpath(3) does the same for an existing file, but fails
  * on a dangling link). Returns NULL with errno set. */
@@ -137,7 +146,8 @@ static char *follow_links(const char *path) {
   char *current = ltofold_format("%s", path);
   for (int depth = 0; depth < 40; ++depth) {
     struct stat status;
-    if (lstat(current, &status) != 0 || !S_ISLNK(status.st_mode))
+    if (lstat(current, &status) != 0 || !S_ISLNK(status.st_mode) ||
+        in_proc(current))
       return current;
     char *link = read_link(current);
     if (!link) {
@@ -207,10 +217,11 @@ ltofold_output *ltofold_output_open(const char *path, char **error) {
     fd = errno == ENOENT ? create_temporary(output) : -1;
   } else if (S_ISDIR(status.st_mode)) {
     errno = EISDIR;
-  } else if (S_ISREG(status.st_mode)) {
+  } else if (S_ISREG(status.st_mode) && !in_proc(output->target)) {
     fd = create_temporary(output);
   } else {
-    fd = open(output->target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    fd = open(output->target, O_WRONLY | O_NOCTTY | O_CLOEXEC |
+                                  (S_ISREG(status.st_mode) ? O_TRUNC : 0));
   }
   if (fd < 0) {
     *error = cannot_write(path, errno);
@@ -246,7 +257,8 @@ int ltofold_output_check(const char *path, char **error) {
   int failed;
   if (!target)
     failed = errno;
-  else if (stat(target, &status) != 0 || S_ISREG(status.st_mode))
+  else if (stat(target, &status) != 0 ||
+           (S_ISREG(status.st_mode) && !in_proc(target)))
     failed = directory_takes_files(target); /* through a temporary beside it */
   else if (S_ISDIR(status.st_mode))
     failed = EISDIR;

@@ -88,6 +88,7 @@ static void run_fprange(LLVMModuleRef module, const ltofold_options *options,
   ltofold_fprange_options_default(&fprange_options);
   fprange_options.any_rounding = options->fprange_any_rounding;
   fprange_options.flush_denormals = options->fprange_flush_denormals;
+  fprange_options.attributes = options->fprange_attributes;
   ltofold_fprange_module(module, &fprange_options, &result->fprange);
 }
 
@@ -125,6 +126,7 @@ static void run_merge(LLVMModuleRef module, const ltofold_options *options,
   merge_options.merge_recursive = options->merge_recursive;
   merge_options.merge_similar = options->merge_similar;
   merge_options.merge_blocks = options->merge_blocks;
+  merge_options.merge_shapes = options->merge_shapes;
   merge_options.outline = options->merge_outline;
   merge_options.outline_all = options->merge_outline_all;
   merge_options.outline_sequences = options->merge_outline_sequences;

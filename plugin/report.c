@@ -343,6 +343,12 @@ void ltofold_report_add_merge(ltofold_report *report,
                           (double)result->similar_parameters);
   cJSON_AddNumberToObject(similar, "choices", (double)result->similar_choices);
   cJSON_AddNumberToObject(similar, "blocks", (double)result->similar_blocks);
+  cJSON *shapes = cJSON_AddObjectToObject(similar, "shapes");
+  cJSON_AddNumberToObject(shapes, "aligned", (double)result->shapes_aligned);
+  cJSON_AddNumberToObject(shapes, "built", (double)result->shapes_built);
+  cJSON_AddNumberToObject(shapes, "merged", (double)result->shapes_merged);
+  cJSON_AddNumberToObject(shapes, "unprofitable", (double)result->shapes_unprofitable);
+  cJSON_AddNumberToObject(shapes, "uncertified", (double)result->shapes_uncertified);
   cJSON *similar_skipped = cJSON_AddObjectToObject(similar, "skipped");
   for (int s = 0; s < LTOFOLD_SIMILAR_SKIP_COUNT; ++s)
     cJSON_AddNumberToObject(similar_skipped, ltofold_similar_skip_name(s),
@@ -377,6 +383,10 @@ void ltofold_report_add_fprange(ltofold_report *report,
   for (int k = 0; k < LTOFOLD_FPRANGE_FOLD_KIND_COUNT; ++k)
     cJSON_AddNumberToObject(kinds, ltofold_fprange_fold_kind_name(k),
                             (double)result->by_kind[k]);
+  cJSON *written = cJSON_AddObjectToObject(fprange, "nofpclass_written");
+  for (int p = 0; p < LTOFOLD_FPRANGE_ATTRIBUTE_PLACE_COUNT; ++p)
+    cJSON_AddNumberToObject(written, ltofold_fprange_attribute_place_name(p),
+                            (double)result->attributes_written[p]);
   cJSON *folds = cJSON_AddArrayToObject(fprange, "folds");
   for (size_t i = 0; i < result->fold_count; ++i) {
     const ltofold_fprange_fold *fold = &result->folds[i];
@@ -841,6 +851,12 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r,
             COUNTED(r->similar_parameters, "parameter", "parameters"),
             COUNTED(r->similar_choices, "choice", "choices"),
             COUNTED(r->similar_blocks, "block", "blocks"));
+  if (r->shapes_aligned)
+    fprintf(out,
+            "  similar shapes: %zu %s aligned, %zu built, %zu merged "
+            "(unprofitable %zu, uncertified %zu)\n",
+            COUNTED(r->shapes_aligned, "pair", "pairs"), r->shapes_built,
+            r->shapes_merged, r->shapes_unprofitable, r->shapes_uncertified);
   for (int s = 0; s < LTOFOLD_SIMILAR_SKIP_COUNT; ++s)
     if (r->similar_skipped[s])
       fprintf(out, "  similar skipped: %-13s %zu\n", ltofold_similar_skip_name(s),
@@ -874,6 +890,18 @@ void ltofold_print_fprange_stats(FILE *out, const ltofold_fprange_result *r,
     if (r->by_kind[k])
       fprintf(out, "  %-22s %zu\n", ltofold_fprange_fold_kind_name(k),
               r->by_kind[k]);
+  size_t written = 0;
+  for (int p = 0; p < LTOFOLD_FPRANGE_ATTRIBUTE_PLACE_COUNT; ++p)
+    written += r->attributes_written[p];
+  if (written)
+    fprintf(out,
+            "  nofpclass written      %zu (%zu arguments, %zu returns, "
+            "%zu call returns; fmod calls guarded: %zu)\n",
+            written - r->attributes_written[LTOFOLD_FPRANGE_FMOD_GUARD],
+            r->attributes_written[LTOFOLD_FPRANGE_ARGUMENT],
+            r->attributes_written[LTOFOLD_FPRANGE_RETURN],
+            r->attributes_written[LTOFOLD_FPRANGE_CALL_RETURN],
+            r->attributes_written[LTOFOLD_FPRANGE_FMOD_GUARD]);
 }
 
 void ltofold_print_canon_stats(FILE *out, const ltofold_canon_result *r,

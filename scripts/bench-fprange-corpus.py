@@ -5,9 +5,10 @@ answer known to this generator, and control functions whose compares are
 not decidable, in the categories of issue 4:
 
   int-to-float chains, transcendental functions, rounding, select/phi,
-  loops, branch-refined ranges, division, each FP type (half, bfloat,
-  float, double, x86_fp80, fp128); plus "correlated" cases, decidable
-  only by relating two values.
+  loops, branch-refined ranges, division, single operations (powi, fmin
+  and fmax of a NaN, fmod, subnormal products: issue 38), each FP type
+  (half, bfloat, float, double, x86_fp80, fp128); plus "correlated" cases,
+  decidable only by relating two values.
 
 Every case is `int NAME(int i, int j, double d)`. Decidable cases return
 their expected constant for every input in round-to-nearest, the
@@ -212,6 +213,38 @@ class Corpus:
                  f"  for (int k = 0; k < (i & 15); ++k)\n"
                  f"    acc += ({ctype})k;\n"
                  f"  return acc > ({ctype})20;\n")
+        # Accumulators over a trip count that varies, min(i & 127, n)
+        # (issue 38): a sum of terms in [0, 1], a product of factors in
+        # [0, 1], a sum of whole numbers (integral: floor gives it back)
+        # and a sum of cosines. -O2 unrolls these loops by 4 and leaves a
+        # remainder loop.
+        if t in SMALL_TYPES:
+            return
+        count = (f"  unsigned m = (unsigned)i & 127u;\n"
+                 f"  if (m > {n}u)\n"
+                 f"    m = {n}u;\n")
+        self.add("loops", t, 0,
+                 count + f"  {ctype} acc = 0;\n"
+                 f"  for (unsigned k = 0; k < m; ++k)\n"
+                 f"    acc += ({ctype})((j + k) & 255) / ({ctype})255;\n"
+                 f"  return acc > ({ctype}){lit(n + 1)} || acc < 0;\n")
+        self.add("loops", t, 0,
+                 count + f"  {ctype} g = 1;\n"
+                 f"  for (unsigned k = 0; k < m; ++k)\n"
+                 f"    g *= ({ctype})((j + k) & 255) / ({ctype})255;\n"
+                 f"  return g > ({ctype})1 || g < 0;\n")
+        if suffix is None:
+            return
+        self.add("loops", t, 0,
+                 count + f"  {ctype} acc = 0;\n"
+                 f"  for (unsigned k = 0; k < m; ++k)\n"
+                 f"    acc += ({ctype})((j ^ (int)k) & 15);\n"
+                 f"  return floor{suffix}(acc) != acc;\n")
+        self.add("loops", t, 0,
+                 count + f"  {ctype} acc = 0;\n"
+                 f"  for (unsigned k = 0; k < m; ++k)\n"
+                 f"    acc += cos{suffix}(({ctype})(j + (int)k));\n"
+                 f"  return acc > ({ctype}){lit(n + 1)};\n")
 
     def branch_refined(self, t):
         ctype, suffix, margin = TYPES[t]
@@ -258,6 +291,59 @@ class Corpus:
         self.add("division", t, None,
                  f"  {ctype} q = ({ctype})(i & 255) / (({ctype})(j & 255) + ({ctype})1);\n"
                  f"  return q > ({ctype})1;\n")
+
+    def single_operations(self, t):
+        """Issue 38, item 3: powi with a constant exponent over a base of
+        either sign, fmin/fmax of a value that may be a quiet NaN, C's fmod
+        (a libm call) bounded by its divisor and below it, and half and
+        bfloat products in their subnormal range."""
+        ctype, suffix, margin = TYPES[t]
+        if t in SMALL_TYPES:
+            # x * 2^-20 (half) or 2^-131 (bfloat) for x in [1, 16]: exact
+            # subnormals, above zero and below the smallest normal.
+            scale, normal = ("0x1p-20", "0x1p-14") if t == "half" else ("0x1p-131", "0x1p-126")
+            body = (f"  {ctype} x = ({ctype})((i & 15) + 1);\n"
+                    f"  {ctype} y = x * ({ctype}){scale};\n")
+            self.add("single-op", t, 0, body + f"  return y <= 0 || y >= ({ctype}){normal};\n")
+            # Half of the smallest subnormal is a tie that rounds to 0.
+            self.add("single-op", t, None,
+                     f"  {ctype} x = ({ctype})((i & 15) + 1);\n"
+                     f"  {ctype} y = x * ({ctype}){'0x1p-25' if t == 'half' else '0x1p-134'};\n"
+                     f"  return y > 0;\n")
+            return
+        if suffix is None:
+            return
+        s = suffix
+        powi = {"f": "__builtin_powif", "": "__builtin_powi", "l": "__builtin_powil"}[s]
+        # (-128)^3 = -2097152, 127^3 = 2048383, each within its roundings.
+        self.add("single-op", t, 0,
+                 f"  {ctype} p = {powi}(({ctype})(signed char)i, 3);\n"
+                 f"  return p > ({ctype}){lit(2048383 * (1 + margin))}"
+                 f" || p < ({ctype}){lit(-2097152 * (1 + margin))};\n")
+        self.add("single-op", t, 0,
+                 f"  {ctype} p = {powi}(({ctype})((i & 255) + 1), -2);\n"
+                 f"  return p > ({ctype}){lit(1 + margin)} || p <= 0;\n")
+        self.add("single-op", t, None,
+                 f"  {ctype} p = {powi}(({ctype})(signed char)i, 3);\n"
+                 f"  return p < ({ctype})-1000000;\n")
+        # sqrt of a negative value is a quiet NaN, and fmax returns the
+        # other operand then.
+        self.add("single-op", t, 0,
+                 f"  {ctype} m = fmax{s}(sqrt{s}(({ctype})(signed char)i), ({ctype})2);\n"
+                 f"  return m < ({ctype})2 || m > ({ctype})11.3 || m != m;\n")
+        self.add("single-op", t, 0,
+                 f"  {ctype} x = ({ctype})(i & 1023);\n"
+                 f"  {ctype} y = ({ctype})(j & 15) + ({ctype})0.5;\n"
+                 f"  {ctype} r = fmod{s}(x, y);\n"
+                 f"  return r != r || r < 0 || r >= ({ctype})15.5;\n")
+        self.add("single-op", t, 0,
+                 f"  {ctype} x = ({ctype})(signed char)i;\n"
+                 f"  {ctype} y = ({ctype})(j & 15) + ({ctype})1;\n"
+                 f"  return fmod{s}(x, y) >= y;\n")
+        self.add("single-op", t, None,
+                 f"  {ctype} x = ({ctype})(i & 1023);\n"
+                 f"  {ctype} y = ({ctype})(j & 15) + ({ctype})1;\n"
+                 f"  return fmod{s}(x, y) > ({ctype})7;\n")
 
     def correlated(self, t):
         """Decidable only by relating values to each other, which intervals
@@ -417,6 +503,7 @@ def main():
         corpus.loops(t)
         corpus.branch_refined(t)
         corpus.division(t)
+        corpus.single_operations(t)
         corpus.correlated(t)
     corpus.write(args.outdir)
 

@@ -39,6 +39,14 @@ xored with a constant. Its blocks are the original's but for the one that
 holds the new statement: merge-blocks may merge the two with a region there,
 the equal merge must not fold them.
 
+With --shapes SEED, after about one statement in 24 of each twin
+function (loops included) comes `if (g & 1) h ^= K;`, g and h integer
+globals: a block more each time, so that twins differ from their originals
+in shape (blocks and lengths), which merge-shapes may merge by alignment;
+the equal merge must not fold them. Every function of both copies is
+`noinline`, so that they reach the merge (LTO inlines csmith's functions,
+each called once, into main, -fno-inline-functions or not).
+
 With --regions SEED, after some statements of every function (the same
 in both copies) comes a use of one of two always-inlined helpers that test
 an integer global and call a function that mixes a value into a checksum
@@ -47,7 +55,7 @@ default, in loops too), the other on one path only (merge-outline-all).
 Few globals and constants, so that the same code repeats in many places.
 
 Usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c] [--near SEED] [--near-op SEED]
-                      [--near-stmt SEED] [--regions SEED]
+                      [--near-stmt SEED] [--shapes SEED] [--regions SEED]
 Exit status 1 (with a message) if the input is not in csmith's layout.
 """
 import random
@@ -176,6 +184,31 @@ def mutate_statement(functions, seed, globals_text):
     return functions[:m.end()] + statement + functions[m.end():]
 
 
+def not_inlined(functions):
+    """functions with every definition `noinline`."""
+    return DEFINITION.sub(lambda m: m.group(0).replace("static ", "static __attribute__((noinline)) ", 1),
+                          functions)
+
+
+def add_blocks(functions, seed, globals_text):
+    """functions with `if (g & 1) h ^= K;` after about one statement in
+    24, g, h and K picked by `seed`."""
+    names = INTEGER_GLOBAL.findall(globals_text)
+    if not names:
+        return functions
+    rng = random.Random(seed)
+    out, last = [], 0
+    for m in STATEMENT_END.finditer(functions):
+        if rng.randrange(24):
+            continue
+        out.append(functions[last:m.end()])
+        out.append(" if (%s & 1) %s ^= %d;\n" % (rng.choice(names), rng.choice(names),
+                                                rng.randrange(1, 127)))
+        last = m.end()
+    out.append(functions[last:])
+    return "".join(out)
+
+
 # The helpers of --regions; ltofold_note, ltofold_note2 and ltofold_opaque
 # are defined in the first file. The value tested is xored with a volatile
 # zero, so that the optimizer, which can often tell a global's value at a
@@ -245,7 +278,7 @@ def print_region_checksum(main_text):
 
 def main(argv):
     argv = list(argv)
-    near = near_op = near_stmt = regions = None
+    near = near_op = near_stmt = shapes = regions = None
     if "--near" in argv:
         i = argv.index("--near")
         near = int(argv[i + 1])
@@ -258,6 +291,10 @@ def main(argv):
         i = argv.index("--near-stmt")
         near_stmt = int(argv[i + 1])
         del argv[i:i + 2]
+    if "--shapes" in argv:
+        i = argv.index("--shapes")
+        shapes = int(argv[i + 1])
+        del argv[i:i + 2]
     if "--regions" in argv:
         i = argv.index("--regions")
         regions = int(argv[i + 1])
@@ -265,7 +302,7 @@ def main(argv):
     if len(argv) not in (3, 5) or (len(argv) == 5 and argv[3] != "--two-tu"):
         sys.stderr.write("usage: csmith_twin.py IN.c OUT.c [--two-tu OUT2.c] "
                          "[--near SEED] [--near-op SEED] [--near-stmt SEED] "
-                         "[--regions SEED]\n")
+                         "[--shapes SEED] [--regions SEED]\n")
         return 2
     text = open(argv[1]).read()
     try:
@@ -274,6 +311,8 @@ def main(argv):
             functions = add_regions(functions, regions, globals_text)
             prelude += REGION_HELPERS
             main_text = REGION_NOTE + print_region_checksum(main_text)
+        if shapes is not None:
+            functions = not_inlined(functions)
         twins = twin(functions)
         if near is not None:
             twins = mutate(twins, near)
@@ -281,6 +320,8 @@ def main(argv):
             twins = mutate_operation(twins, near_op)
         if near_stmt is not None:
             twins = mutate_statement(twins, near_stmt, globals_text)
+        if shapes is not None:
+            twins = add_blocks(twins, shapes, globals_text)
         if len(argv) == 3:
             out = (prelude + globals_text + forwards + twin(forwards)
                    + functions + twins

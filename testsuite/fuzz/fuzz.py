@@ -33,6 +33,11 @@ summary):
   nearstmt the same with one statement more in one twin function (an
            integer global xored: csmith_twin.py --near-stmt), which
            merge-blocks may merge with a region.
+  shapes   the same with blocks more in one copy: after about one
+           statement in 24 of each twin function, loops included, an
+           integer global is xored when another is odd (csmith_twin.py
+           --shapes), so twins differ in shape; linked with merge-shapes
+           on, which may merge them by alignment.
   regions  twins with the same small tests and calls inlined after many
            statements, in loops too (csmith_twin.py --regions), which
            merge-outline moves into functions of their own.
@@ -79,8 +84,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM = "/usr/lib/llvm-22/bin"
 CLANG = "clang-22"
 CSMITH_INCLUDE = "/usr/include/csmith"
-PATHS = ["csmith", "twin", "near", "nearop", "nearstmt", "regions", "pgo", "fp", "stress"]
-TWIN_PATHS = ("twin", "near", "nearop", "nearstmt", "regions", "pgo")
+PATHS = ["csmith", "twin", "near", "nearop", "nearstmt", "shapes", "regions", "pgo", "fp",
+         "stress"]
+TWIN_PATHS = ("twin", "near", "nearop", "nearstmt", "shapes", "regions", "pgo")
+# ltofold options a path's links add on every row.
+PATH_OPTIONS = {"shapes": ["merge-shapes=true"]}
 # Ways through ltofold: the lld pass plugin, the gold plugin under three
 # linkers, and the lld pass plugin with canon on (canonical form of the
 # whole module before merge, and merge comparing in canonical order), so
@@ -104,7 +112,7 @@ SEED_STRIDE = 1000000
 STRESS_PER_ROUND = 10
 FP_LEVELS = ["-O2", "-O1", "-O3", "-Os"]
 PATH_OFFSET = {"csmith": 0, "twin": 500000, "near": 700000, "nearop": 800000,
-               "nearstmt": 900000, "regions": 600000, "pgo": 500000, "fp": 0,
+               "nearstmt": 900000, "shapes": 950000, "regions": 600000, "pgo": 500000, "fp": 0,
                "stress": 0}
 # The pgo path's profile file, in the program's directory.
 PROFILE = "p.profdata"
@@ -174,6 +182,7 @@ class Fuzzer:
         self.out = os.path.abspath(args.out)
         self.lock = threading.Lock()
         self.rows = {}  # (path, row) -> counters
+        self.path = None  # the path of the program being linked
         self.findings = []
 
     # --- links ---------------------------------------------------------
@@ -187,8 +196,9 @@ class Fuzzer:
         # certified (merge/certify.c, on by default): a wrong one is refused
         # with a warning, which is a finding even where the run would not
         # show the fold wrong (FUZZ_MODE=refused).
+        path_options = PATH_OPTIONS.get(self.path, [])
         if linker in ("lld", "canon", "thin", "outline"):
-            options = "verify,report=" + report
+            options = ",".join(path_options + ["verify", "report=" + report])
             if linker == "canon":
                 options = "canon,merge-canon," + options
             if linker == "outline":
@@ -198,7 +208,8 @@ class Fuzzer:
                      "-Wl,--load-pass-plugin=" + self.pass_plugin]
                     + objects + ["-o", output] + libs,
                     {"LTOFOLD_OPTIONS": options})
-        extra = ["-Wl,-plugin-opt=" + o for o in GOLD_ROW_OPTIONS.get(linker, [])]
+        extra = ["-Wl,-plugin-opt=" + o
+                 for o in GOLD_ROW_OPTIONS.get(linker, []) + path_options]
         return ([CLANG, "-fuse-ld=" + linker.split("-")[0], "-Wl,-plugin," + self.gold_plugin,
                  "-Wl,-plugin-opt=verify", "-Wl,-plugin-opt=report=" + report]
                 + extra + objects + ["-o", output] + libs, {})
@@ -229,6 +240,8 @@ class Fuzzer:
                 cmd += ["--near-op", str(seed)]
             if path == "nearstmt":
                 cmd += ["--near-stmt", str(seed)]
+            if path == "shapes":
+                cmd += ["--shapes", str(seed)]
             if path == "regions":
                 cmd += ["--regions", str(seed)]
             status, out, err = run(cmd, work, 60)
@@ -285,6 +298,7 @@ class Fuzzer:
     def run_program(self, path, seed, work):
         linkers = self.args.linkers
         rows = linkers
+        self.path = path  # link_command adds the path's options
         if path == "pgo":
             rows = linkers = [row for row in linkers if row in PGO_LINKERS]
         generated = self.program(path, seed, work)
@@ -387,6 +401,8 @@ class Fuzzer:
                      "FUZZ_RUNS": ";".join(" ".join(a) for a in runs)}
             if profile_flags:
                 check["FUZZ_PGO"] = "instr"
+            if PATH_OPTIONS.get(path):
+                check["FUZZ_OPTIONS"] = ",".join(PATH_OPTIONS[path])
             commands = profile_commands + [
                 "%s %s -c %s -o %s" % (CLANG, " ".join(cflags), s, s[:-2] + ".o")
                 for s in sources]

@@ -16,7 +16,13 @@ them filled, read or copied through helper functions that take their
 address (fprange follows the pointer into the helper), so
 that fprange has ranges to compute and compares to decide. Some functions
 get an exact twin, so merge folds too, and some a near-twin (one constant
-one ulp up) that merge must not fold.
+one ulp up) that merge must not fold. One to three loop-heavy functions
+(LoopFunction, from a random generator of their own, so the others stay
+what they were for each seed) accumulate sums, products, integer-valued
+sums and integer counters over loops of run-time trip counts (`min(n, N)`,
+masked bits of n, nested), some vectorized or kept from it by a pragma,
+and compare each accumulator with thresholds on both sides of the bound
+of what it can reach.
 
 main runs every function on a fixed table of edge inputs (NaN, both
 infinities, both zeros, subnormals, the largest and smallest normals, 1, -1,
@@ -34,6 +40,7 @@ import argparse
 import math
 import random
 import re
+import struct
 import sys
 
 UNARY_DOUBLE = ["sqrt", "fabs", "floor", "ceil", "trunc", "round", "rint",
@@ -323,6 +330,253 @@ class Function:
         return "\n".join([head] + self.lines + ["}"])
 
 
+class LoopFunction:
+    """A loop-heavy function: `double NAME(double x, double y, float z,
+    unsigned n)` whose counted loops run a number of times only known at
+    run time (`min(n, N)`, as clang writes it with llvm.umin, or masked
+    bits of n) and accumulate sums, products, integer-valued sums and
+    integer counters, then compare each accumulator with thresholds on
+    both sides of the bound of what it can reach (the bound itself, a
+    relative 2^-20 and 2^-10 either side, one unit either side, the next
+    values of the type either way), where a fold that forgets one
+    rounding, one trip or the remainder of an unrolled loop shows. Some
+    loops ask for vectorization (an FP sum then becomes lanes reduced at
+    the exit, reordered, as the pragma allows), some forbid it (the
+    runtime-unrolled loop and its remainder at -O2), some are nested.
+    It returns the compares' outcomes, one base-3 digit each, and the
+    accumulators' own values go into the outcomes through their compares.
+    """
+
+    SCALES = [0.5, 0.1, 1.0, 3.0, 0.3, 1e-3, 255.0, 0.125]
+
+    def __init__(self, rng, name):
+        self.rng = rng
+        self.name = name
+        self.lines = []
+        self.count = 0
+
+    def emit(self, line, depth=1):
+        self.lines.append("  " * depth + line)
+
+    def literal(self, kind, value):
+        if value != value or value in (math.inf, -math.inf):
+            return "(%s)(%s)" % (kind, "NAN" if value != value else
+                                 ("INFINITY" if value > 0 else "-INFINITY"))
+        return "(%s)%s" % (kind, float(value).hex())
+
+    def trip(self):
+        """A trip count known only at run time, and its largest value."""
+        rng = self.rng
+        bound = rng.choice([1, 2, 3, 4, 7, 10, 31, 64, 100, 200, 1000])
+        r = rng.random()
+        if r < 0.5:
+            return "(n < %du ? n : %du)" % (bound, bound), bound
+        if r < 0.8:
+            mask = rng.choice([1, 3, 7, 15, 63, 127, 255])
+            shift = rng.choice([0, 3, 8, 16])
+            return "((n >> %d) & %du)" % (shift, mask), mask
+        return "%du" % bound, bound
+
+    @staticmethod
+    def rounded(kind, x):
+        """x rounded to nearest into the type (float: by way of its bits;
+        the sums and products simulated here are exact in double first)."""
+        if kind == "double" or not math.isfinite(x):
+            return x
+        if abs(x) >= 2 ** 128:
+            return math.copysign(math.inf, x)
+        return struct.unpack("<f", struct.pack("<f", x))[0]
+
+    def reached(self, kind, init, step, trips):
+        """The accumulator after `trips` trips that each apply `step` (a
+        function of the accumulator, exact in double) with the same
+        operand, rounded each time: a value the loop reaches when its trip
+        count and its operand are at their extremes (the scalar order; a
+        vectorized loop sums in another order, near it)."""
+        value = self.rounded(kind, init)
+        for _ in range(min(trips, 20000)):
+            value = self.rounded(kind, step(value))
+            if not math.isfinite(value):
+                break
+        return value
+
+    def term(self, kind, k):
+        """An addend of the k-th trip, its range [lo, hi], whether every
+        value is an integer, and its largest value where every trip of a
+        call can add that same value (None otherwise)."""
+        rng = self.rng
+        c = rng.choice(self.SCALES)
+        shift = rng.choice([0, 4, 8])
+        r = rng.random()
+        if r < 0.4:
+            # The same for every trip of a call: its extremes are reached,
+            # and an inexact one rounds the same way trip after trip.
+            steady = self.rounded(kind, 7 * self.rounded(kind, c))
+            return ("(%s)((n >> %d) & 7u) * %s" % (kind, shift, self.literal(kind, c)),
+                    0.0, 7 * c, False, steady)
+        if r < 0.55:
+            return ("(%s)((n + %s) & 255u) / (%s)255" % (kind, k, kind), 0.0, 1.0, False,
+                    None)
+        if r < 0.7:
+            return ("(%s)((int)((n ^ %s) & 15u) - 8) * %s" % (kind, k, self.literal(kind, c)),
+                    -8 * c, 7 * c, False, None)
+        if r < 0.85:
+            return ("(%s)((n >> (%s & 7u)) & 7u)" % (kind, k), 0.0, 7.0, True, 7.0)
+        fn = "cos" if kind == "double" else "cosf"
+        return ("%s((%s)%s * %s + (%s)y)" % (fn, kind, k, self.literal(kind, 0.25), kind),
+                -1.0, 1.0, False, None)
+
+    def factor(self, kind, k):
+        """A factor of the k-th trip, its range [lo, hi], and the values
+        every trip of a call can multiply by alike ([] if none)."""
+        rng = self.rng
+        r = rng.random()
+        if r < 0.35:
+            return ("(%s)((n >> 4) & 7u) * %s + %s" % (kind, self.literal(kind, 0.125),
+                                                       self.literal(kind, 0.5)),
+                    0.5, 1.375, [0.5, 1.375])
+        if r < 0.7:
+            return "(%s)((n + %s) & 255u) / (%s)255" % (kind, k, kind), 0.0, 1.0, []
+        c = rng.choice([1 / 64, 1 / 8, 1 / 1024])
+        return ("(%s)1 + (%s)((n + %s) & 3u) * %s" % (kind, kind, k, self.literal(kind, c)),
+                1.0, 1 + 3 * c, [])
+
+    @staticmethod
+    def power(base, k):
+        """base^k, or inf where it overflows a double."""
+        try:
+            return base ** k
+        except OverflowError:
+            return math.inf
+
+    @staticmethod
+    def neighbours(kind, e):
+        """e in the type, and the type's values just above and below it."""
+        if kind == "double":
+            return [e, math.nextafter(e, math.inf), math.nextafter(e, -math.inf)]
+        if abs(e) >= 3.4e38:
+            return []
+        bits = struct.unpack("<i", struct.pack("<f", e))[0]
+        as_float = lambda b: struct.unpack("<f", struct.pack("<i", b))[0]
+        up, down = (bits + 1, bits - 1) if bits >= 0 else (bits - 1, bits + 1)
+        if e == 0:
+            up, down = 1, -0x7fffffff  # the smallest subnormals
+        return [as_float(bits), as_float(up), as_float(down)]
+
+    def thresholds(self, kind, extreme):
+        """Values on both sides of a reachable extreme."""
+        e = extreme
+        if not math.isfinite(e):
+            return []
+        near = [e * (1 + 2 ** -20), e * (1 - 2 ** -20), e * (1 + 2 ** -10),
+                e * (1 - 2 ** -10), e + 1, e - 1] + self.neighbours(kind, e)
+        # A float threshold stays within float: converting a larger double
+        # is undefined in C.
+        largest = 3.4e38 if kind == "float" else math.inf
+        return [v for v in near if math.isfinite(v) and abs(v) < largest]
+
+    def compare(self, kind, value, extremes, reached=()):
+        """Compares of `value` with thresholds near each extreme (three of
+        them), and with a value it reaches and the type's values next to
+        it (all three: a bound one rounding short folds one of these)."""
+        for e in extremes:
+            near = self.thresholds(kind, e)
+            for t in self.rng.sample(near, min(3, len(near))):
+                self.compare_with(kind, value, t)
+        for e in reached:
+            if math.isfinite(e):
+                for t in self.neighbours(kind, e):
+                    self.compare_with(kind, value, t)
+
+    def compare_with(self, kind, value, threshold):
+        op = self.rng.choice(CMP)
+        self.emit("h = h * 3u + (unsigned)(%s %s %s);"
+                  % (value, op, self.literal(kind, threshold)))
+
+    def loop_header(self, variable, trip, depth):
+        pragma = self.rng.random()
+        if pragma < 0.35:
+            self.emit("#pragma clang loop vectorize(enable) interleave(enable)", depth)
+        elif pragma < 0.5:
+            self.emit("#pragma clang loop vectorize(disable)", depth)
+        self.emit("for (unsigned %s = 0; %s < %s; ++%s) {" % (variable, variable, trip,
+                                                              variable), depth)
+
+    def accumulator(self):
+        rng = self.rng
+        kind = rng.choice(["double", "float"])
+        what = rng.choice(["sum", "sum", "product", "counter"])
+        name = "s%d" % self.count
+        k = "k%d" % self.count
+        self.count += 1
+        trip, most = self.trip()
+        nested = rng.random() < 0.2
+        outer_most = 1
+        if what == "counter":
+            mask = rng.choice([1, 15, 255])
+            self.emit("unsigned %s_n = 0;" % name)
+            self.loop_header(k, trip, 1)
+            self.emit("%s_n += (n + %s) & %du;" % (name, k, mask), 2)
+            self.emit("}")
+            scale = rng.choice([1.0, 0.5, 0.1])
+            self.emit("%s %s = (%s)%s_n * %s;" % (kind, name, kind, name,
+                                                 self.literal(kind, scale)))
+            self.compare(kind, name, [most * mask * scale, 0.0])
+            return
+        if what == "sum":
+            init = rng.choice([0.0, 0.0, 1.5, -3.0, 100.0])
+            self.emit("%s %s = %s;" % (kind, name, self.literal(kind, init)))
+        else:
+            init = rng.choice([1.0, 1.0, 0.5, 3.0])
+            self.emit("%s %s = %s;" % (kind, name, self.literal(kind, init)))
+        depth = 1
+        if nested:
+            outer_most = rng.choice([2, 3, 10])
+            self.emit("for (unsigned o%s = 0; o%s < (n & %du); ++o%s) {"
+                      % (k, k, outer_most, k))
+            depth = 2
+        self.loop_header(k, trip, depth)
+        trips = most * outer_most
+        if what == "sum":
+            term, lo, hi, integer, steady = self.term(kind, k)
+            op = rng.choice(["+=", "+=", "-="])
+            self.emit("%s %s %s;" % (name, op, term), depth + 1)
+            if op == "-=":
+                lo, hi = -hi, -lo
+            extremes = [init + trips * hi, init + trips * lo]
+            reached = []
+            if steady is not None:
+                # What the rounded sum of the same largest addend reaches.
+                sign = -1 if op == "-=" else 1
+                reached.append(self.reached(kind, init, lambda v: v + sign * steady,
+                                            trips))
+        else:
+            factor, lo, hi, steady = self.factor(kind, k)
+            self.emit("%s *= %s;" % (name, factor), depth + 1)
+            extremes = [init * self.power(hi, trips) if hi > 1 else init,
+                        init * self.power(lo, trips) if lo < 1 else init]
+            reached = [self.reached(kind, init, lambda v, f=f: v * f, trips)
+                       for f in steady]
+            integer = False
+        self.emit("}", depth)
+        if nested:
+            self.emit("}")
+        self.compare(kind, name, extremes, reached)
+        if integer and rng.random() < 0.7:
+            fn = "floor" if kind == "double" else "floorf"
+            self.emit("h = h * 3u + (unsigned)(%s(%s) != %s);" % (fn, name, name))
+        self.emit("h = h * 3u + (unsigned)(%s != %s);" % (name, name))
+
+    def generate(self):
+        self.emit("unsigned h = 0;")
+        for _ in range(self.rng.randint(1, 3)):
+            self.accumulator()
+        self.emit("return (double)h;")
+        head = ("__attribute__((noinline)) double %s(double x, double y, float z, "
+                "unsigned n) {" % self.name)
+        return "\n".join([head] + self.lines + ["}"])
+
+
 HELPERS = "".join(r"""
 static __attribute__((noinline, unused)) void fill_@T@(@T@ *out, @T@ v,
                                                        unsigned count) {
@@ -472,6 +726,13 @@ def generate(seed):
             if near is not None:
                 functions.append(near.replace(" fp%d(" % i, " fp%d_near(" % i, 1))
                 names.append("fp%d_near" % i)
+    # Loop-heavy functions, from a generator of their own, so that the
+    # functions above stay what they were for every seed.
+    loop_rng = random.Random(seed * 7919 + 17)
+    for i in range(loop_rng.randint(1, 3)):
+        fn = LoopFunction(loop_rng, "fploop%d" % i)
+        functions.append(fn.generate())
+        names.append(fn.name)
     calls = "\n".join("    out(%d, k, (double)%s(x, y, z, n));" % (i, name)
                       for i, name in enumerate(names))
     return ("/* gen_fp.py %d */\n#include <math.h>\n#include <stdio.h>\n"

@@ -27,6 +27,8 @@
 #                 lto-partitions=3 jobs=2), gold-thin (ld.gold on ThinLTO
 #                 objects) or outline (lld with merge-outline-all and
 #                 merge-outline-sequences)
+#   FUZZ_OPTIONS  ltofold options every row adds, comma-separated (the
+#                 shapes path: merge-shapes=true); may be unset
 #   FUZZ_RUNS     the program's argument lists, separated by ';'
 #   FUZZ_PGO      instr: the objects are compiled with a profile, made
 #                 first from the files as they are (compiled with
@@ -156,12 +158,15 @@ lld | canon | thin | outline)
   options=verify
   [ "$FUZZ_LINKER" = canon ] && options=canon,merge-canon,verify
   [ "$FUZZ_LINKER" = outline ] && options=merge-outline-all,merge-outline-sequences,verify
+  [ -n "${FUZZ_OPTIONS:-}" ] && options=$FUZZ_OPTIONS,$options
   LTOFOLD_OPTIONS=$options timeout 300 $clang -fuse-ld=lld -flto=full \
     -Wl,--load-pass-plugin="$FUZZ_BUILD/lib/libltofold.so" "${objects[@]}" -o got \
     "${libs[@]}" 2> link.err ;;
 *)
   extra=()
   [ "$FUZZ_LINKER" = gold-parts ] && extra=(-Wl,-plugin-opt=lto-partitions=3 -Wl,-plugin-opt=jobs=2)
+  IFS=, read -r -a path_options <<< "${FUZZ_OPTIONS:-}"
+  for option in "${path_options[@]}"; do extra+=(-Wl,-plugin-opt="$option"); done
   timeout 300 $clang -fuse-ld="${FUZZ_LINKER%%-*}" -Wl,-plugin,"$FUZZ_BUILD/lib/ltofold-gold.so" \
     -Wl,-plugin-opt=verify "${extra[@]}" \
     "${objects[@]}" -o got "${libs[@]}" 2> link.err ;;

@@ -326,6 +326,45 @@ Test(fprange_soundness, powi) {
   powi_in(false);
 }
 
+/* powi with long chains of roundings: bases a few ulps from 1 (where
+ * every step rounds) and others, exponents 15 to 40, each as a point, in
+ * float and double: the error of repeated squaring compounds (an early
+ * rounding is squared again and again), which a margin per bit of the
+ * exponent did not cover when rounding upward (1.00000024f^21). */
+static void powi_chains_in(bool nearest) {
+  fp_arith arith;
+  fp_arith_init(&arith);
+  arith.nearest = nearest;
+  failure_log log = {0};
+  static const double bases[] = {1.0000002384185791,  1.0000004768371582,
+                                 0.99999994039535522, 2.86795759,
+                                 -1.0000002384185791, 1.4142135623730951};
+  for (int format = FP_FLOAT; format <= FP_DOUBLE; ++format)
+    for (size_t b = 0; b < sizeof bases / sizeof *bases; ++b)
+      for (int k = 15; k <= 40; ++k)
+        for (int sign = -1; sign <= 1; sign += 2) {
+          fp_bound x = format == FP_FLOAT ? (fp_bound)(float)bases[b]
+                                          : (fp_bound)bases[b];
+          fp_interval a = fp_interval_point(x);
+          int_range n = int_range_make(32, sign * k, sign * k);
+          fp_interval r =
+              fp_transfer_powi(&arith, (fp_format_id)format, &a, &n);
+          for (int mode = 0; mode < modes_checked(&arith); ++mode) {
+            fp_bound got = test_execute_powi(
+                (fp_format_id)format, test_rounding_modes[mode], x, sign * k);
+            if (!fp_interval_contains(&r, got))
+              note_failure(&log, (fp_format_id)format, "powi", mode, x,
+                           sign * k, 0, got, &r);
+          }
+        }
+  fp_arith_free(&arith);
+  report(&log);
+}
+Test(fprange_soundness, powi_chains) {
+  powi_chains_in(true);
+  powi_chains_in(false);
+}
+
 /* The 16 fcmp predicates on members, against fp_compare_outcomes. */
 static bool execute_predicate(LLVMRealPredicate p, fp_bound x, fp_bound y) {
   bool unordered = isnan(x) || isnan(y);
@@ -428,6 +467,32 @@ Test(fprange_soundness, fpclass) {
                        &a);
       }
     }
+  report(&log);
+}
+
+/* nofpclass attributes (nofpclass.c): no member of a range is in a class
+ * its mask excludes; x86_fp80 and the empty range get no mask. */
+Test(fprange_soundness, nofpclass_mask) {
+  failure_log log = {0};
+  test_random random = {1414};
+  for (int format = FP_HALF; format < FP_FORMAT_COUNT; ++format)
+    for (int t = 0; t < 20000; ++t) {
+      fp_interval a = test_random_interval(&random, (fp_format_id)format);
+      uint64_t excluded = fprange_nofpclass_mask((fp_format_id)format, &a);
+      if (format == FP_X86_FP80)
+        cr_assert_eq(excluded, 0);
+      for (int m = 0; m < MEMBERS_PER_RANGE; ++m) {
+        fp_bound x = test_random_member(&random, (fp_format_id)format, &a);
+        if (class_of((fp_format_id)format, x) & excluded)
+          note_failure(&log, (fp_format_id)format, "nofpclass", 0, x, 0, 0, x,
+                       &a);
+      }
+    }
+  fp_interval empty = fp_interval_bottom();
+  cr_expect_eq(fprange_nofpclass_mask(FP_DOUBLE, &empty), 0);
+  fp_interval one = fp_interval_point(1.0);
+  /* {1.0}: every class but the positive normals. */
+  cr_expect_eq(fprange_nofpclass_mask(FP_DOUBLE, &one), 1023 & ~(1u << 8));
   report(&log);
 }
 

@@ -391,13 +391,13 @@ fp_interval test_transfer(fp_arith *arith, fp_format_id format, test_op op,
   case TOP_POW:
     return fp_transfer_pow(arith, format, a, b);
   case TOP_MINNUM:
-    return fp_transfer_minmax(format, FP_MINNUM, a, b);
+    return fp_transfer_minmax(format, FP_MINNUM, a, b, false);
   case TOP_MAXNUM:
-    return fp_transfer_minmax(format, FP_MAXNUM, a, b);
+    return fp_transfer_minmax(format, FP_MAXNUM, a, b, false);
   case TOP_MINIMUM:
-    return fp_transfer_minmax(format, FP_MINIMUM, a, b);
+    return fp_transfer_minmax(format, FP_MINIMUM, a, b, false);
   case TOP_MAXIMUM:
-    return fp_transfer_minmax(format, FP_MAXIMUM, a, b);
+    return fp_transfer_minmax(format, FP_MAXIMUM, a, b, false);
   case TOP_COUNT:
     break;
   }

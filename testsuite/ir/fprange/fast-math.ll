@@ -23,7 +23,7 @@ define i1 @ninf_input(float %x) {
 
 ; nsz: x * 0 for x >= 0 is +0, but with nsz it may be -0.
 ; CHECK-LABEL: @nsz(
-; CHECK: call float @llvm.fabs.f32(float %z)
+; CHECK: call {{.*}}float @llvm.fabs.f32(float %z)
 define float @nsz(i8 %i) {
   %x = uitofp i8 %i to float
   %z = fmul nsz float %x, 0.0

@@ -113,7 +113,7 @@ rp_mode() {
     # equal up to constant operands become thunks to parameterized clones
     # (NAME.Tgm), which only the linker's ICF folds.
     gmf-icf) RP_MODE_FLAGS="-fuse-ld=lld -Wl,-mllvm,-enable-global-merge-func=true -Wl,--icf=all" ;;
-    ltofold | ltofold-icf | ltofold-equal | ltofold-noblocks | ltofold-nooutline)
+    ltofold | ltofold-icf | ltofold-equal | ltofold-noblocks | ltofold-nooutline | ltofold-shapes)
       [ -f "$RP_PLUGIN" ] || { RP_MODE_SKIP="$RP_PLUGIN not built"; return 1; }
       RP_MODE_FLAGS="-fuse-ld=lld -Wl,--load-pass-plugin=$RP_PLUGIN"
       [ "$mode" = ltofold-icf ] && RP_MODE_FLAGS+=" -Wl,--icf=all"
@@ -126,6 +126,8 @@ rp_mode() {
       [ "$mode" = ltofold-noblocks ] && options+="merge-blocks=false,"
       # no outlining of repeated regions
       [ "$mode" = ltofold-nooutline ] && options+="merge-outline=false,"
+      # pairs of different shapes merged too (off by default)
+      [ "$mode" = ltofold-shapes ] && options+="merge-shapes=true,"
       RP_MODE_ENV=("LTOFOLD_OPTIONS=${options}report=$report")
       RP_MODE_REPORT=$report ;;
     # ThinLTO objects only: lld's distributed ThinLTO, the backends run by
