@@ -63,6 +63,10 @@ typedef struct ltofold_merge_options {
    * destructor's test when there is nothing to free): smaller, but a call
    * where there was none, which costs time in hot code. */
   bool outline_all;
+  /* With outline, also straight-line sequences of instructions that repeat
+   * inside blocks in no loop, where that pays in loadable bytes
+   * (sequences.cpp). */
+  bool outline_sequences;
   /* Check every fold just before it is made, by a comparison of its own
    * (certify.c); a fold that does not check is not made. Costs one
    * comparison per fold. */
@@ -108,6 +112,10 @@ typedef struct ltofold_outline_stats {
   size_t functions;    /* outlined functions left after the merge */
   size_t calls;        /* calls of them: the regions they stand for */
   size_t inlined_back; /* regions put back: too few copies merged */
+  size_t sequences;       /* straight-line sequences moved into functions of
+                           * their own (outline_sequences; also in
+                           * `functions`, `calls` and `inlined_back`) */
+  size_t sequence_groups; /* the sets of copies they were outlined in */
 } ltofold_outline_stats;
 
 typedef struct ltofold_merge_result {

@@ -745,6 +745,7 @@ void ltofold_merge_options_default(ltofold_merge_options *options) {
   options->merge_shapes = false;
   options->outline = true;
   options->outline_all = false;
+  options->outline_sequences = false;
   options->certify = true;
   options->test_break = NULL;
 }
@@ -897,6 +898,8 @@ size_t ltofold_merge_module(LLVMModuleRef module,
       options->outline ? ltofold_outline_regions(module, options->outline_all,
                                                  &result->outline)
                        : NULL;
+  if (outlined && options->outline_sequences)
+    ltofold_outline_sequences(module, outlined, &result->outline);
 
   merge_state st;
   merge_state_init(&st, module, options, result);

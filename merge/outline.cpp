@@ -438,23 +438,30 @@ template <typename Regions> size_t copies_apart(const Regions &regions) {
   return apart + tails.size();
 }
 
-/* What a group of `copies` regions of `bytes` with `inputs` saves when all
- * but one become calls of a function made from `origin`'s code, by the
- * size model (size_model.h): each copy's call and a move per value passed;
- * the new function's return and saved registers and its padding. Not its
+/* What a call of a region outlined from `origin` with `inputs` costs, by
+ * the size model (size_model.h): the call and a move per value passed; and
+ * what the new function costs beyond the region's code: its return and
+ * saved registers and its padding. What a group of `copies` regions of
+ * `bytes` saves when all but one become such calls. Not its
  * unwind entry, although it has one where `origin` does: outlining also
  * shrinks its callers' FDEs (fewer registers saved, fewer epilogues),
  * which the model does not see, and counting the one without the other
  * outlined less and made loadable bytes worse (ninja's test program by
  * 1,516 bytes, pugixml's by 1,016, .eh_frame growing though fewer
  * functions were outlined: docs/BENCHMARKS.md). */
+void region_prices(unsigned inputs, const Function &origin, long *call,
+                   long *function) {
+  const size_model *model = size_model_for_function(wrap(&origin));
+  *call = size_model_call_bytes(model,
+                                size_model_argument_move_bytes(model) * inputs);
+  *function = size_model_new_function_bytes(
+      model, size_model_return_bytes(model), false, SIZE_SHAPE_FRAME);
+}
+
 long saving(long bytes, unsigned inputs, size_t copies,
             const Function &origin) {
-  const size_model *model = size_model_for_function(wrap(&origin));
-  long call = size_model_call_bytes(
-      model, size_model_argument_move_bytes(model) * inputs);
-  long function = size_model_new_function_bytes(
-      model, size_model_return_bytes(model), false, SIZE_SHAPE_FRAME);
+  long call, function;
+  region_prices(inputs, origin, &call, &function);
   return (long)copies * bytes - bytes - function - (long)copies * call;
 }
 
@@ -661,11 +668,28 @@ private:
 struct ltofold_outline {
   struct outlined {
     WeakVH function; /* null once the merge folded it into another */
-    long bytes;      /* its region's, and the values it takes */
-    unsigned inputs;
+    long bytes;      /* its region's code */
+    long call_bytes; /* a call of it, with the values it takes */
+    long function_bytes; /* its own beyond the region's code */
+    bool straight;   /* one block moved whole (sequences.cpp): put back
+                        by inlining alone, no blocks to join */
   };
   std::vector<outlined> made;
 };
+
+extern "C" bool ltofold_outline_is_tied(LLVMValueRef inst) {
+  return is_tied(*unwrap<Instruction>(inst));
+}
+
+extern "C" void ltofold_outline_adopt(ltofold_outline *state, LLVMValueRef fn,
+                                      long bytes, long call_bytes,
+                                      long function_bytes, bool straight) {
+  Function *made = unwrap<Function>(fn);
+  made->setName(Twine(OUTLINED_NAME) + "." + Twine(state->made.size()));
+  made->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  state->made.push_back(
+      {WeakVH(made), bytes, call_bytes, function_bytes, straight});
+}
 
 extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
                                                     bool any_path,
@@ -816,9 +840,9 @@ extern "C" ltofold_outline *ltofold_outline_regions(LLVMModuleRef module_ref,
        * counter follows every clash of names the module ever had: the name
        * then depends on the region alone (a distributed backend's module,
        * renamed differently on import, gets the same symbols). */
-      made->setName(Twine(OUTLINED_NAME) + "." + Twine(state->made.size()));
-      made->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-      state->made.push_back({WeakVH(made), r->bytes, (unsigned)r->ins.size()});
+      long call, function;
+      region_prices((unsigned)r->ins.size(), *r->function, &call, &function);
+      ltofold_outline_adopt(state, wrap(made), r->bytes, call, function, false);
       if (CallInst *call = tail_call(made))
         tail_calls[r] = call;
       stats->outlined++;
@@ -878,16 +902,21 @@ extern "C" void ltofold_outline_finish(ltofold_outline *state,
       else
         only_calls = false;
     }
-    if (!only_calls ||
-        saving(made.bytes, made.inputs, calls.size(), *fn) >= MIN_SAVED) {
+    long saved = (long)calls.size() * (made.bytes - made.call_bytes) -
+                 made.bytes - made.function_bytes;
+    if (!only_calls || saved >= MIN_SAVED) {
       stats->functions++;
       stats->calls += calls.size();
       continue;
     }
     /* Too few copies merged to pay: back where they came from. */
     bool all_back = true;
-    for (CallBase *call : calls)
-      all_back = put_back(call) && all_back;
+    for (CallBase *call : calls) {
+      InlineFunctionInfo info;
+      all_back = (made.straight ? InlineFunction(*call, info).isSuccess()
+                                : put_back(call)) &&
+                 all_back;
+    }
     if (all_back && fn->use_empty()) {
       stats->inlined_back += calls.size();
       fn->eraseFromParent();

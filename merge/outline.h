@@ -20,6 +20,20 @@ ltofold_outline *ltofold_outline_regions(LLVMModuleRef module, bool any_path,
 /* After the merge: outlined functions with too few calls to pay go back
  * into their callers. Frees `state`. */
 void ltofold_outline_finish(ltofold_outline *state, ltofold_outline_stats *stats);
+/* sequences.cpp: moves every straight-line sequence of instructions that
+ * repeats, where that would pay, into a function of its own; `state`'s
+ * finish weighs and puts back those as it does regions. */
+void ltofold_outline_sequences(LLVMModuleRef module, ltofold_outline *state,
+                               ltofold_outline_stats *stats);
+/* A function made of `bytes` of a caller's code, that each copy calls for
+ * `call_bytes` and that costs `function_bytes` of its own: named as the
+ * outlined are, and weighed by ltofold_outline_finish (`straight`: one
+ * block, put back by inlining alone). */
+void ltofold_outline_adopt(ltofold_outline *state, LLVMValueRef fn, long bytes,
+                           long call_bytes, long function_bytes, bool straight);
+/* What must stay in its function: its frame, its unwinding, its returns,
+ * calls tied to it (outline.cpp's rule for regions). */
+bool ltofold_outline_is_tied(LLVMValueRef inst);
 /* Whether `fn` is one of the functions ltofold_outline_regions made. */
 bool ltofold_is_outlined(LLVMValueRef fn);
 bool ltofold_is_outlined_name(const char *name);

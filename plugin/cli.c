@@ -47,7 +47,7 @@ typedef struct command {
   int phase; /* an ltofold_phase, or -1 when not available in this build */
   /* The options of ltofold_option_table that tune this phase, for its
    * own --help (NULL-terminated). */
-  const char *options[11];
+  const char *options[12];
 } command;
 
 static const command commands[] = {
@@ -55,7 +55,7 @@ static const command commands[] = {
      "fold functions equal at the IR level",
      LTOFOLD_PHASE_MERGE,
      {"merge-recursive", "merge-similar", "merge-blocks", "merge-shapes", "merge-outline",
-      "merge-outline-all", "merge-canon", "aliases", "certify",
+      "merge-outline-all", "merge-outline-sequences", "merge-canon", "aliases", "certify",
       "merge-test-break", NULL}},
     {"fprange",
      "fold FP compares, branches and instructions decided by value "

@@ -46,6 +46,10 @@ const ltofold_option_info ltofold_option_table[] = {
      "with merge-outline, also pieces some path of which makes no call (a "
      "destructor's test when there is nothing to free): smaller, but slower "
      "where such code is hot (default: off)"},
+    {"merge-outline-sequences", LTOFOLD_OPTION_FLAG, NULL,
+     "with merge-outline, also straight-line sequences of instructions that "
+     "repeat, in blocks in no loop, where the calls, the new function and "
+     "its unwind entry cost less than the copies (default: off)"},
     {"aliases", LTOFOLD_OPTION_FLAG, NULL,
      "allow global aliases (default: from the target, off for Mach-O, NVPTX)"},
     {"fprange", LTOFOLD_OPTION_FLAG, NULL,
@@ -156,6 +160,7 @@ void ltofold_options_init(ltofold_options *options) {
   options->merge_shapes = false;
   options->merge_outline = true;
   options->merge_outline_all = false;
+  options->merge_outline_sequences = false;
   options->aliases = -1;
   options->opt_level = 2;
   options->fprange = true;
@@ -398,6 +403,8 @@ int ltofold_options_set(ltofold_options *options, const char *key,
     options->merge_outline = flag;
   } else if (!strcmp(key, "merge-outline-all")) {
     options->merge_outline_all = flag;
+  } else if (!strcmp(key, "merge-outline-sequences")) {
+    options->merge_outline_sequences = flag;
   } else if (!strcmp(key, "aliases")) {
     options->aliases = flag;
   } else if (!strcmp(key, "fprange")) {

@@ -42,6 +42,7 @@ typedef struct ltofold_options {
   bool merge_shapes;     /* merge-shapes: and pairs of different shapes */
   bool merge_outline;    /* merge-outline: and repeated regions, outlined */
   bool merge_outline_all; /* merge-outline-all: even those a path of which calls nothing */
+  bool merge_outline_sequences; /* merge-outline-sequences: and repeated straight-line sequences */
   int aliases;           /* aliases: 1 yes, 0 no, -1 from the target triple */
   int opt_level;         /* O: LTO optimization level, for linker plugins */
   bool fprange;          /* fprange: run fprange (default on) */

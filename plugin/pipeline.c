@@ -129,6 +129,7 @@ static void run_merge(LLVMModuleRef module, const ltofold_options *options,
   merge_options.merge_shapes = options->merge_shapes;
   merge_options.outline = options->merge_outline;
   merge_options.outline_all = options->merge_outline_all;
+  merge_options.outline_sequences = options->merge_outline_sequences;
   merge_options.certify = options->certify || options->verify;
   merge_options.test_break = options->merge_test_break;
   ltofold_merge_module(module, &merge_options, &result->merge.merge);

@@ -360,6 +360,8 @@ void ltofold_report_add_merge(ltofold_report *report,
   cJSON_AddNumberToObject(outline, "functions", (double)o->functions);
   cJSON_AddNumberToObject(outline, "calls", (double)o->calls);
   cJSON_AddNumberToObject(outline, "inlined_back", (double)o->inlined_back);
+  cJSON_AddNumberToObject(outline, "sequences", (double)o->sequences);
+  cJSON_AddNumberToObject(outline, "sequence_groups", (double)o->sequence_groups);
   cJSON *outline_skipped = cJSON_AddObjectToObject(outline, "skipped");
   cJSON_AddNumberToObject(outline_skipped, "unprofitable", (double)o->unprofitable);
   cJSON_AddNumberToObject(outline_skipped, "ineligible", (double)o->ineligible);
@@ -860,7 +862,7 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r,
       fprintf(out, "  similar skipped: %-13s %zu\n", ltofold_similar_skip_name(s),
               r->similar_skipped[s]);
   const ltofold_outline_stats *o = &r->outline;
-  if (o->candidates)
+  if (o->candidates || o->sequences)
     fprintf(out,
             "  outline: %zu %s, %zu outlined, %zu put back; "
             "%zu %s called from %zu %s (skipped: %zu "
@@ -870,6 +872,9 @@ void ltofold_print_merge_stats(FILE *out, const ltofold_merge_result *r,
             COUNTED(o->functions, "function", "functions"),
             COUNTED(o->calls, "place", "places"), o->unprofitable,
             o->ineligible);
+  if (o->sequences)
+    fprintf(out, "  outline sequences: %zu outlined in %zu %s\n", o->sequences,
+            COUNTED(o->sequence_groups, "group", "groups"));
   if (r->certified)
     fprintf(out, "  certified              %zu\n", r->certified);
 }

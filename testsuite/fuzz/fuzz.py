@@ -16,8 +16,10 @@ summary):
            partitions generated on two threads (row "gold-parts"), and the
            gold plugin under ld.gold on the -flto=thin objects (row
            "gold-thin": LLVM's LTO driver, then merge across the modules),
-           and the lld pass plugin with merge-outline-all (row "outline":
-           more regions outlined, and more put back, than by default);
+           and the lld pass plugin with merge-outline-all and
+           merge-outline-sequences (row "outline": more regions outlined,
+           and more put back, than by default, and repeated straight-line
+           sequences);
            outputs compared.
   twin     a csmith program with a twin of every function (csmith_twin.py,
            one or two translation units, three programs in four also
@@ -200,7 +202,7 @@ class Fuzzer:
             if linker == "canon":
                 options = "canon,merge-canon," + options
             if linker == "outline":
-                options = "merge-outline-all," + options
+                options = "merge-outline-all,merge-outline-sequences," + options
             mode = "-flto=thin" if linker == "thin" else "-flto=full"
             return ([CLANG, "-fuse-ld=lld", mode,
                      "-Wl,--load-pass-plugin=" + self.pass_plugin]

@@ -25,7 +25,8 @@
 #                 thin (lld; FUZZ_CFLAGS has -flto=thin, so the objects are
 #                 ThinLTO's and so are both links), gold-parts (ld.gold,
 #                 lto-partitions=3 jobs=2), gold-thin (ld.gold on ThinLTO
-#                 objects) or outline (lld with merge-outline-all)
+#                 objects) or outline (lld with merge-outline-all and
+#                 merge-outline-sequences)
 #   FUZZ_OPTIONS  ltofold options every row adds, comma-separated (the
 #                 shapes path: merge-shapes=true); may be unset
 #   FUZZ_RUNS     the program's argument lists, separated by ';'
@@ -156,7 +157,7 @@ case $FUZZ_LINKER in
 lld | canon | thin | outline)
   options=verify
   [ "$FUZZ_LINKER" = canon ] && options=canon,merge-canon,verify
-  [ "$FUZZ_LINKER" = outline ] && options=merge-outline-all,verify
+  [ "$FUZZ_LINKER" = outline ] && options=merge-outline-all,merge-outline-sequences,verify
   [ -n "${FUZZ_OPTIONS:-}" ] && options=$FUZZ_OPTIONS,$options
   LTOFOLD_OPTIONS=$options timeout 300 $clang -fuse-ld=lld -flto=full \
     -Wl,--load-pass-plugin="$FUZZ_BUILD/lib/libltofold.so" "${objects[@]}" -o got \

@@ -1,0 +1,672 @@
+/* Outlining repeated straight-line sequences, so that their copies merge
+ * (merge-outline-sequences).
+ *
+ * outline.cpp moves whole regions (a destructor, an error path) out of
+ * their functions. Much of what the machine outliner finds in C is smaller
+ * and has no branch of its own: the same few loads, a call and a store,
+ * inlined or written out again and again inside one block. Here such
+ * windows of instructions, found anywhere in a block that is in no loop,
+ * become functions of their own, one per copy; the equal merge (merge.c)
+ * then folds the copies into one and certifies each fold, and
+ * ltofold_outline_finish puts back the functions too few copies folded
+ * with, as it does for regions. The outliner proposes; the merge decides.
+ *
+ * The search. Every block of a function that may lose code (not hot by
+ * its profile, not optnone, strictfp, naked, variadic, nooutline, a
+ * coroutine, garbage-collected) and that is in no loop (loop depth 0: a call
+ * added there runs once per call of its function) is cut into runs of
+ * instructions that may move: no phi, terminator, debug or pseudo instruction,
+ * lifetime marker, nothing outline.cpp calls tied to the frame or the function
+ * (allocas, EH, returns, musttail, stack save and restore, frame and return
+ * addresses, convergent and returns-twice calls: ltofold_outline_is_tied;
+ * and the intrinsics of EH, registers, stack maps, GC and profile counters),
+ * no inline asm, operand bundle, nomerge call, or argument that must be an
+ * alloca or a swifterror value. Each instruction's key holds what it is
+ * (opcode, type, flags, predicate, constants, callee, call attributes) and,
+ * for each operand made earlier in its run, how far back; a window's hash
+ * is its keys, where an operand made before the window counts as a value
+ * coming in (by type): the operands are numbered inside the window, so
+ * copies that take different values meet. Windows grow one instruction a
+ * level, from every start at once, and a start stays only while its
+ * window's hash is shared by another (a window repeats only if its prefix
+ * does): the work is the repeated part of the program times its length, at
+ * most MAX_LENGTH. At each length, a group of windows that share a hash is
+ * kept when it could pay.
+ *
+ * The choice. Groups are taken best first (a priority queue on their
+ * saving, larger first, then longer, then earlier in the module). The
+ * first time a group comes out, its windows are compared exactly (every
+ * instruction, flag and metadata; each operand the same constant, the
+ * same instruction inside, or the same value coming in, numbered by first
+ * use) against the current code, split where they differ, and those that
+ * overlap a window already taken or an earlier one of their group are
+ * left; it is taken if it still pays as much as the next best might, else
+ * it goes back with its true saving. A window qualifies when at most one
+ * value it makes is used after it (returned by the new function) and at
+ * most MAX_INPUTS come in, each a scalar or a pointer (no vector, whose
+ * passing depends on the functions' vector-width attributes).
+ *
+ * The price, in loadable bytes (the constants below): each copy becomes a
+ * call, with a move per value passed and one for the result, and a little
+ * for values the call now clobbers; the new function costs its body, a
+ * return, a frame where it calls, and, where the function has unwind
+ * tables, its FDE in .eh_frame and its entry in .eh_frame_hdr: the bytes
+ * with which LLVM's machine outliner gives back most of what it saves.
+ * The new functions are `optsize`, so they are not padded to 16 bytes
+ * (the function after them is, as it was). A group is outlined when all
+ * copies but one, made calls, save at least MIN_SAVED bytes.
+ *
+ * The move. LLVM's CodeExtractor, which outline.cpp uses for regions of
+ * blocks, passes every value a region makes through a stack slot, which
+ * nothing after the merge would take out again; a straight-line window
+ * needs none of its machinery. So each copy's instructions are cloned into
+ * a new internal function of one block, the values coming in as
+ * parameters and the output as its return value, and the copy becomes a
+ * call: the caller's blocks stay as they were. The new function takes the
+ * caller's attributes that say how to generate code (target, frame
+ * pointer, unwind tables, nounwind, sanitizers) and none that describe the
+ * caller's body (memory, noreturn, willreturn, ...); where nothing in the
+ * window may unwind, it and its call are nounwind (no call-site entry in
+ * a C++ caller's .gcc_except_table). Its instructions carry no debug
+ * location (it has no DISubprogram); the call has the window's first. */
+#include "outline.h"
+
+extern "C" {
+#include "profile.h"
+}
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/Hashing.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/ValueMapper.h>
+
+#include <algorithm>
+#include <map>
+#include <queue>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+/* Windows are 2 to MAX_LENGTH instructions long and take at most
+ * MAX_INPUTS values. */
+constexpr unsigned MIN_LENGTH = 2, MAX_LENGTH = 48, MAX_INPUTS = 6;
+/* A group is outlined only when it saves at least this many bytes. */
+constexpr long MIN_SAVED = 16;
+
+/* What an outlined sequence costs, in bytes of x86-64 code and unwind data
+ * (llc -O2, lld), measured on outlined sequences themselves: not read from
+ * merge/size_model.h, whose call has no clobber cost in the caller (the
+ * 5 bytes below, the larger part of a sequence's price) and whose FDEs of
+ * a new function (20, 24 with a frame) are within 4 bytes of these. On
+ * AArch64 the same figures are used (the option is off by default and was
+ * measured on x86-64 alone).
+ * - a call: `call rel32`, a register move per value passed, one for the
+ *   result, and 5 bytes for the values the call now clobbers in the
+ *   caller: a push and pop or a move in .text, and the CFI of the pushes
+ *   and pops in the caller's FDE (pugixml's callers' FDEs grew by 17 KB,
+ *   10,700 CFI instructions, for 4,572 calls more; with 2 bytes instead of
+ *   5, jsoncpp's loadable bytes were 1.2 KB larger, pugixml's 1.9 KB
+ *   smaller: docs/BENCHMARKS.md);
+ * - the new function: its return, and where its body calls, a frame (the
+ *   stack realigned, a value kept in a callee-saved register); no padding
+ *   (optsize);
+ * - its unwind entry, where the function has unwind tables: an FDE of 24
+ *   bytes (32 with the frame's CFI) and 8 in .eh_frame_hdr's table. */
+constexpr long CALL_BYTES = 5, ARGUMENT_BYTES = 3, RESULT_BYTES = 3,
+               CLOBBER_BYTES = 5;
+constexpr long RETURN_BYTES = 1, FRAME_BYTES = 4, PADDING_BYTES = 0;
+constexpr long FDE_BYTES = 24, FDE_FRAME_BYTES = 8, FDE_HEADER_BYTES = 8;
+
+/* The caller's side of a window: what each copy costs made a call. */
+long call_bytes(unsigned inputs, bool output) {
+  return CALL_BYTES + ARGUMENT_BYTES * (long)inputs +
+         (output ? RESULT_BYTES : 0) + CLOBBER_BYTES;
+}
+
+/* The new function's, beyond its body. */
+long function_bytes(bool calls, bool unwind) {
+  long bytes = RETURN_BYTES + PADDING_BYTES + (calls ? FRAME_BYTES : 0);
+  if (unwind)
+    bytes += FDE_BYTES + (calls ? FDE_FRAME_BYTES : 0) + FDE_HEADER_BYTES;
+  return bytes;
+}
+
+/* What `copies` windows of `body` bytes save when each becomes a call. */
+long saving(long body, size_t copies, long call, long function) {
+  return (long)copies * (body - call) - body - function;
+}
+
+/* A scalar or a pointer: a value that passes in one register whatever the
+ * functions' attributes say. */
+bool passes_plainly(const Type *type) {
+  return type->isIntegerTy() || type->isPointerTy() ||
+         type->isFloatingPointTy();
+}
+
+bool is_real_call(const Instruction &inst) {
+  auto *call = dyn_cast<CallBase>(&inst);
+  return call && !isa<IntrinsicInst>(call);
+}
+
+/* Intrinsics that read or change their function's frame, registers or
+ * unwinding beyond what ltofold_outline_is_tied lists, or that their
+ * lowering ties to the function they are in. */
+bool is_frame_intrinsic(const CallBase &call) {
+  const Function *callee = call.getCalledFunction();
+  if (!callee || !callee->isIntrinsic())
+    return false;
+  StringRef name = callee->getName();
+  for (const char *prefix :
+       {"llvm.eh.", "llvm.seh.", "llvm.read_register", "llvm.write_register",
+        "llvm.read_volatile_register", "llvm.localaddress",
+        "llvm.stackprotector", "llvm.get.dynamic.area.offset",
+        "llvm.instrprof.", "llvm.experimental.stackmap",
+        "llvm.experimental.patchpoint", "llvm.experimental.gc.",
+        "llvm.icall.branch.funnel", "llvm.x86.flags.", "llvm.coro."})
+    if (name.starts_with(prefix))
+      return true;
+  return false;
+}
+
+/* Whether `inst` may move into another function (the header's list). */
+bool may_move(const Instruction &inst) {
+  if (isa<PHINode>(inst) || inst.isTerminator() || inst.isDebugOrPseudoInst() ||
+      inst.isLifetimeStartOrEnd() || isa<VAArgInst>(inst) ||
+      ltofold_outline_is_tied(wrap(&inst)))
+    return false;
+  auto *call = dyn_cast<CallBase>(&inst);
+  if (!call)
+    return true;
+  if (call->isInlineAsm() || call->hasOperandBundles() ||
+      is_frame_intrinsic(*call) || call->hasFnAttr(Attribute::NoMerge) ||
+      call->hasFnAttr(Attribute::NoDuplicate))
+    return false;
+  for (unsigned k = 0; k < call->arg_size(); ++k)
+    if (call->paramHasAttr(k, Attribute::InAlloca) ||
+        call->paramHasAttr(k, Attribute::Preallocated) ||
+        call->paramHasAttr(k, Attribute::SwiftError) ||
+        call->paramHasAttr(k, Attribute::SwiftAsync))
+      return false;
+  return true;
+}
+
+/* Functions whose blocks may lose code. */
+bool may_outline_from(Function &f, uint64_t hottest) {
+  return !f.isDeclaration() && !f.hasAvailableExternallyLinkage() &&
+         !f.hasFnAttribute(Attribute::OptimizeNone) &&
+         !f.hasFnAttribute(Attribute::Naked) &&
+         !f.hasFnAttribute(Attribute::StrictFP) && !f.isVarArg() &&
+         !f.hasFnAttribute("nooutline") &&
+         !f.hasFnAttribute(Attribute::PresplitCoroutine) && !f.hasGC() &&
+         !ltofold_is_outlined(wrap(&f)) && !is_hot(wrap(&f), hottest);
+}
+
+/* What an instruction is, apart from its non-constant operands. */
+hash_code shape_hash(const Instruction &i) {
+  hash_code h = hash_combine(i.getOpcode(), i.getType(), i.getNumOperands(),
+                             i.getRawSubclassOptionalData());
+  if (auto *cmp = dyn_cast<CmpInst>(&i))
+    h = hash_combine(h, cmp->getPredicate());
+  if (auto *gep = dyn_cast<GetElementPtrInst>(&i))
+    h = hash_combine(h, gep->getSourceElementType());
+  if (auto *load = dyn_cast<LoadInst>(&i))
+    h = hash_combine(h, load->isVolatile(), load->getAlign().value(),
+                     load->getOrdering());
+  if (auto *store = dyn_cast<StoreInst>(&i))
+    h = hash_combine(h, store->isVolatile(), store->getAlign().value(),
+                     store->getOrdering());
+  if (auto *call = dyn_cast<CallBase>(&i))
+    h = hash_combine(h, call->getCallingConv(), call->getFunctionType(),
+                     call->getAttributes().getRawPointer());
+  return h;
+}
+
+bool is_constant_operand(const Value *v) {
+  return isa<Constant>(v) || isa<MetadataAsValue>(v) || isa<InlineAsm>(v);
+}
+
+/* One operand of an instruction in a run: `distance` back to the
+ * instruction of the same run that makes it (0: none), and what it hashes
+ * as when it comes from outside the window (a constant, or a value of its
+ * type). */
+struct OperandKey {
+  uint32_t distance;
+  uint64_t outside;
+};
+
+/* A window that qualifies, as it reads now: the exact description its
+ * copies must share, the values coming in (by first use) and the one it
+ * makes that is used after it. */
+struct Window {
+  std::vector<uint64_t> signature;
+  std::vector<Value *> inputs;
+  Instruction *output = nullptr;
+  bool calls = false;
+};
+
+/* A window start still repeated at the current length, and its hash. */
+struct Live {
+  uint32_t start;
+  uint64_t hash;
+};
+
+/* A set of windows that share a hash: `length` instructions from each of
+ * `starts` (positions in Program::insts, ascending). */
+struct Group {
+  unsigned length;
+  long body; /* bytes */
+  std::vector<uint32_t> starts;
+};
+
+class Program {
+public:
+  explicit Program(Module &m) : module(m) {}
+
+  /* Every run of movable instructions of the module's blocks in no loop. */
+  void collect() {
+    uint64_t hottest = hottest_entry_count(wrap(&module));
+    for (Function &f : module) {
+      if (!may_outline_from(f, hottest))
+        continue;
+      DominatorTree dt(f);
+      LoopInfo loops(dt);
+      for (BasicBlock &bb : f)
+        if (loops.getLoopDepth(&bb) == 0)
+          collect_block(bb);
+    }
+  }
+
+  /* The windows that repeat, grown one instruction a level; every group
+   * that might pay, at every length. */
+  std::vector<Group> repeated_groups() const {
+    std::vector<Live> live;
+    for (uint32_t s = 0; s < insts.size(); ++s)
+      live.push_back({s, 0});
+    std::vector<Group> groups;
+    for (unsigned length = 1; length <= MAX_LENGTH && !live.empty(); ++length) {
+      std::vector<Live> grown;
+      for (const Live &l : live)
+        if (l.start + length <= run_end[l.start])
+          grown.push_back(
+              {l.start,
+               hash_combine(l.hash, key(l.start + length - 1, l.start))});
+      DenseMap<uint64_t, uint32_t> count;
+      for (const Live &l : grown)
+        ++count[l.hash];
+      live.clear();
+      for (const Live &l : grown)
+        if (count[l.hash] >= 2)
+          live.push_back(l);
+      if (length >= MIN_LENGTH)
+        add_groups(live, length, count, groups);
+    }
+    return groups;
+  }
+
+  size_t size() const { return insts.size(); }
+  Instruction *at(uint32_t position) const { return insts[position]; }
+  uint32_t end_of_run(uint32_t position) const { return run_end[position]; }
+  long body(uint32_t start, unsigned length) const {
+    return (cost[start + length] - cost[start]) / 100;
+  }
+
+private:
+  Module &module;
+  std::vector<Instruction *> insts;    /* the runs, one after another */
+  std::vector<uint32_t> run_end;       /* one past the run of each position */
+  std::vector<uint64_t> shape;         /* shape_hash of each */
+  std::vector<uint32_t> operand_begin; /* into operands; one more entry */
+  std::vector<OperandKey> operands;
+  std::vector<long> cost; /* prefix sums of similar.c's model, hundredths */
+
+  void collect_block(BasicBlock &bb) {
+    DenseMap<const Instruction *, uint32_t> position;
+    uint32_t begin = insts.size();
+    auto close_run = [&] {
+      for (uint32_t p = begin; p < insts.size(); ++p)
+        run_end[p] = insts.size();
+      begin = insts.size();
+    };
+    if (cost.empty()) {
+      cost.push_back(0);
+      operand_begin.push_back(0);
+    }
+    for (Instruction &inst : bb) {
+      if (!may_move(inst)) {
+        close_run();
+        continue;
+      }
+      uint32_t p = insts.size();
+      position[&inst] = p;
+      insts.push_back(&inst);
+      run_end.push_back(0);
+      shape.push_back(shape_hash(inst));
+      cost.push_back(cost.back() + merge_instruction_cost(wrap(&inst)));
+      for (const Use &use : inst.operands()) {
+        const Value *v = use.get();
+        auto made = isa<Instruction>(v) ? position.find(cast<Instruction>(v))
+                                        : position.end();
+        uint32_t distance = made != position.end() && made->second >= begin
+                                ? p - made->second
+                                : 0;
+        uint64_t outside = is_constant_operand(v)
+                               ? hash_combine(2, v)
+                               : hash_combine(3, v->getType());
+        operands.push_back({distance, outside});
+      }
+      operand_begin.push_back(operands.size());
+    }
+    close_run();
+  }
+
+  /* The key of the instruction at `p` in the window that starts at
+   * `start`: an operand made inside the window by its distance, one made
+   * before it as a value coming in. */
+  uint64_t key(uint32_t p, uint32_t start) const {
+    hash_code h = shape[p];
+    for (uint32_t k = operand_begin[p]; k < operand_begin[p + 1]; ++k) {
+      const OperandKey &op = operands[k];
+      h = op.distance && op.distance <= p - start
+              ? hash_combine(h, 1, op.distance)
+              : hash_combine(h, op.outside);
+    }
+    return h;
+  }
+
+  /* The groups of `live` (windows of `length` whose hash another shares)
+   * that could pay, counted as if every copy took no value and none
+   * overlapped. */
+  void add_groups(const std::vector<Live> &live, unsigned length,
+                  const DenseMap<uint64_t, uint32_t> &count,
+                  std::vector<Group> &groups) const {
+    std::vector<std::pair<uint64_t, uint32_t>> paying;
+    for (const auto &l : live) {
+      long bytes = body(l.start, length);
+      uint32_t copies = count.lookup(l.hash);
+      if (saving(bytes, copies, call_bytes(0, false),
+                 function_bytes(false, false)) >= MIN_SAVED)
+        paying.push_back({l.hash, l.start});
+    }
+    std::sort(paying.begin(), paying.end());
+    for (size_t begin = 0, end; begin < paying.size(); begin = end) {
+      for (end = begin + 1;
+           end < paying.size() && paying[end].first == paying[begin].first;
+           ++end)
+        ;
+      Group g{length, body(paying[begin].second, length), {}};
+      for (size_t k = begin; k < end; ++k)
+        g.starts.push_back(paying[k].second);
+      groups.push_back(std::move(g));
+    }
+  }
+};
+
+/* The window of `length` from `start`, read exactly, or false where it does
+ * not qualify: two values used after it, too many or unsuitable values
+ * coming in, or an unsuitable output. */
+bool read_window(const Program &program, uint32_t start, unsigned length,
+                 Window &window) {
+  DenseMap<const Value *, uint32_t> inside, incoming;
+  for (unsigned k = 0; k < length; ++k)
+    inside[program.at(start + k)] = k;
+  std::vector<uint64_t> &sig = window.signature;
+  sig.assign(1, length);
+  SmallVector<std::pair<unsigned, MDNode *>, 4> metadata;
+  for (unsigned k = 0; k < length; ++k) {
+    Instruction *i = program.at(start + k);
+    window.calls |= is_real_call(*i);
+    sig.push_back(i->getOpcode());
+    sig.push_back(shape_hash(*i));
+    sig.push_back((uintptr_t)i->getType());
+    i->getAllMetadataOtherThanDebugLoc(metadata);
+    for (auto &[kind, node] : metadata)
+      if (kind != LLVMContext::MD_DIAssignID) {
+        sig.push_back(kind);
+        sig.push_back((uintptr_t)node);
+      }
+    for (const Use &use : i->operands()) {
+      Value *v = use.get();
+      auto found = inside.find(v);
+      if (found != inside.end() && found->second < k) {
+        sig.push_back(1);
+        sig.push_back(found->second);
+      } else if (is_constant_operand(v)) {
+        sig.push_back(2);
+        sig.push_back((uintptr_t)v);
+      } else {
+        auto *argument = dyn_cast<Argument>(v);
+        if (!passes_plainly(v->getType()) ||
+            (argument && argument->hasSwiftErrorAttr()))
+          return false;
+        auto added = incoming.try_emplace(v, incoming.size());
+        if (added.second)
+          window.inputs.push_back(v);
+        sig.push_back(3);
+        sig.push_back(added.first->second);
+      }
+    }
+    for (const User *user : i->users()) {
+      auto *used_by = dyn_cast<Instruction>(user);
+      if (used_by && inside.count(used_by))
+        continue;
+      if (window.output && window.output != i)
+        return false; /* a second output */
+      window.output = i;
+    }
+  }
+  if (window.inputs.size() > MAX_INPUTS ||
+      (window.output && !passes_plainly(window.output->getType())))
+    return false;
+  sig.push_back(4);
+  sig.push_back(window.output ? inside.lookup(window.output) : ~0u);
+  return true;
+}
+
+/* The attributes of `caller` a function made of its code needs to be
+ * generated as it was, without those that describe the caller's body. */
+void copy_code_attributes(const Function &caller, Function &made) {
+  AttrBuilder kept(caller.getContext(), caller.getAttributes().getFnAttrs());
+  for (Attribute::AttrKind kind :
+       {Attribute::AlwaysInline, Attribute::NoInline,
+        Attribute::NoReturn,     Attribute::ReturnsTwice,
+        Attribute::Memory,       Attribute::WillReturn,
+        Attribute::NoSync,       Attribute::NoRecurse,
+        Attribute::NoFree,       Attribute::AllocSize,
+        Attribute::AllocKind,    Attribute::Builtin,
+        Attribute::Convergent,   Attribute::Speculatable,
+        Attribute::JumpTable,    Attribute::Cold,
+        Attribute::Hot,          Attribute::NoCallback,
+        Attribute::MinSize,      Attribute::Naked,
+        Attribute::NoDuplicate})
+    kept.removeAttribute(kind);
+  for (const char *name :
+       {"alloc-family", "patchable-function", "patchable-function-entry",
+        "patchable-function-prefix", "fentry-call", "instrument-function-entry",
+        "instrument-function-entry-inlined", "instrument-function-exit",
+        "instrument-function-exit-inlined", "function-instrument",
+        "xray-instruction-threshold", "xray-log-args", "xray-skip-entry",
+        "xray-skip-exit", "thunk", "kcfi-target", "prof"})
+    kept.removeAttribute(name);
+  kept.addAttribute(Attribute::OptimizeForSize);
+  made.addFnAttrs(kept);
+}
+
+/* Moves `window` (from `start`) into a new function and calls it there. */
+Function *move_window(const Program &program, uint32_t start, unsigned length,
+                      const Window &window) {
+  Instruction *first = program.at(start);
+  Function &caller = *first->getFunction();
+  LLVMContext &context = caller.getContext();
+  std::vector<Type *> parameters;
+  for (Value *v : window.inputs)
+    parameters.push_back(v->getType());
+  Type *result =
+      window.output ? window.output->getType() : Type::getVoidTy(context);
+  Function *made =
+      Function::Create(FunctionType::get(result, parameters, false),
+                       GlobalValue::InternalLinkage, "");
+  caller.getParent()->getFunctionList().insertAfter(caller.getIterator(), made);
+  copy_code_attributes(caller, *made);
+  BasicBlock *body = BasicBlock::Create(context, "", made);
+  ValueToValueMapTy map;
+  for (size_t k = 0; k < window.inputs.size(); ++k)
+    map[window.inputs[k]] = made->getArg(k);
+  for (unsigned k = 0; k < length; ++k) {
+    Instruction *copy = program.at(start + k)->clone();
+    copy->insertInto(body, body->end());
+    copy->setName(program.at(start + k)->getName());
+    copy->setDebugLoc(DebugLoc());
+    copy->setMetadata(LLVMContext::MD_DIAssignID, nullptr);
+    map[program.at(start + k)] = copy;
+    RemapInstruction(copy, map,
+                     RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+  }
+  if (window.output)
+    ReturnInst::Create(context, map[window.output], body);
+  else
+    ReturnInst::Create(context, body);
+  /* A window nothing of which may unwind makes a call that does not
+   * either: in a function with EH, the code generator then gives it no
+   * entry in the call-site table (.gcc_except_table). */
+  bool may_unwind = false;
+  for (unsigned k = 0; k < length; ++k)
+    may_unwind |= program.at(start + k)->mayThrow();
+  if (!may_unwind)
+    made->setDoesNotThrow();
+
+  CallInst *call =
+      CallInst::Create(made, window.inputs, "", first->getIterator());
+  /* the first location of the window, as CodeExtractor gives a region's
+   * call: where the caller has debug info, the calls the window holds get
+   * it if the function is put back (InlineFunction) */
+  for (unsigned k = 0; k < length && !call->getDebugLoc(); ++k)
+    call->setDebugLoc(program.at(start + k)->getDebugLoc());
+  if (made->doesNotThrow())
+    call->setDoesNotThrow();
+  if (window.output) {
+    call->takeName(window.output);
+    window.output->replaceAllUsesWith(call);
+  }
+  for (unsigned k = length; k-- > 0;)
+    program.at(start + k)->eraseFromParent();
+  return made;
+}
+
+/* A group on the queue: its saving as last known, exact or not. */
+struct Candidate {
+  long saving;
+  size_t group;
+  bool exact;
+};
+
+} // namespace
+
+extern "C" void ltofold_outline_sequences(LLVMModuleRef module_ref,
+                                          ltofold_outline *state,
+                                          ltofold_outline_stats *stats) {
+  Program program(*unwrap(module_ref));
+  program.collect();
+  std::vector<Group> groups = program.repeated_groups();
+  auto first_start = [&](size_t g) { return groups[g].starts.front(); };
+  auto worse = [&](const Candidate &a, const Candidate &b) {
+    if (a.saving != b.saving)
+      return a.saving < b.saving;
+    if (groups[a.group].length != groups[b.group].length)
+      return groups[a.group].length < groups[b.group].length;
+    return first_start(a.group) > first_start(b.group);
+  };
+  std::priority_queue<Candidate, std::vector<Candidate>, decltype(worse)> queue(
+      worse);
+  for (size_t g = 0; g < groups.size(); ++g)
+    queue.push({saving(groups[g].body, groups[g].starts.size(),
+                       call_bytes(0, false), function_bytes(false, false)),
+                g, false});
+
+  std::vector<bool> taken(program.size(), false);
+  auto overlaps_taken = [&](uint32_t start, unsigned length) {
+    for (unsigned k = 0; k < length; ++k)
+      if (taken[start + k])
+        return true;
+    return false;
+  };
+  while (!queue.empty()) {
+    Candidate top = queue.top();
+    queue.pop();
+    const Group g = groups[top.group]; /* a copy: groups may grow below */
+    /* Its windows as they read now, split where they differ; the others
+     * go back as groups of their own. */
+    std::map<std::vector<uint64_t>, std::vector<uint32_t>> alike;
+    std::vector<const std::vector<uint64_t> *> order;
+    for (uint32_t start : g.starts) {
+      Window w;
+      if (overlaps_taken(start, g.length) ||
+          !read_window(program, start, g.length, w))
+        continue;
+      auto added = alike.try_emplace(std::move(w.signature));
+      if (added.second)
+        order.push_back(&added.first->first);
+      added.first->second.push_back(start);
+    }
+    long best = LONG_MIN;
+    std::vector<uint32_t> members;
+    Window model;
+    for (const std::vector<uint64_t> *signature : order) {
+      std::vector<uint32_t> apart; /* no two overlapping */
+      for (uint32_t start : alike[*signature])
+        if (apart.empty() || start >= apart.back() + g.length ||
+            program.end_of_run(apart.back()) != program.end_of_run(start))
+          apart.push_back(start);
+      if (apart.size() < 2)
+        continue;
+      if (!members.empty()) { /* another kind of copy: a group of its own */
+        groups.push_back({g.length, g.body, apart});
+        queue.push({saving(g.body, apart.size(), call_bytes(0, false),
+                           function_bytes(false, false)),
+                    groups.size() - 1, false});
+        continue;
+      }
+      members = apart;
+      read_window(program, members.front(), g.length, model);
+      bool unwind = false;
+      for (uint32_t start : members)
+        unwind |= program.at(start)->getFunction()->needsUnwindTableEntry();
+      best = saving(g.body, members.size(),
+                    call_bytes(model.inputs.size(), model.output),
+                    function_bytes(model.calls, unwind));
+    }
+    if (members.empty() || best < MIN_SAVED)
+      continue;
+    if (!top.exact && !queue.empty() && best < queue.top().saving) {
+      groups[top.group].starts = members;
+      queue.push({best, top.group, true});
+      continue;
+    }
+    bool unwind = false;
+    for (uint32_t start : members)
+      unwind |= program.at(start)->getFunction()->needsUnwindTableEntry();
+    long per_call = call_bytes(model.inputs.size(), model.output);
+    long per_function = function_bytes(model.calls, unwind);
+    stats->sequence_groups++;
+    for (uint32_t start : members) {
+      /* read again: an earlier copy's output may now be a call */
+      Window w;
+      if (!read_window(program, start, g.length, w) ||
+          w.signature != model.signature) {
+        stats->ineligible++;
+        continue;
+      }
+      for (unsigned k = 0; k < g.length; ++k)
+        taken[start + k] = true;
+      Function *made = move_window(program, start, g.length, w);
+      ltofold_outline_adopt(state, wrap(made), g.body, per_call, per_function,
+                            true);
+      stats->sequences++;
+    }
+  }
+}
