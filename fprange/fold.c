@@ -23,7 +23,8 @@ typedef enum fold_action {
   ACTION_OPERAND,      /* replace by operand `operand` */
   ACTION_FNEG_OPERAND, /* replace by fneg of operand 0 */
   ACTION_FABS_OPERAND, /* replace by fabs of operand 0 */
-  ACTION_NEG_FABS      /* replace by fneg(fabs(operand 0)) */
+  ACTION_NEG_FABS,     /* replace by fneg(fabs(operand 0)) */
+  ACTION_SQRT          /* replace by llvm.sqrt of operand 0 */
 } fold_action;
 
 typedef struct decision {
@@ -160,6 +161,12 @@ static const char *callee_name(LLVMValueRef call, int *length) {
   return name;
 }
 
+/* A call of a library function, not of an intrinsic. */
+static bool is_libm_call(LLVMValueRef call) {
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  return callee && LLVMIsAFunction(callee) && !LLVMGetIntrinsicID(callee);
+}
+
 static void decide_call(fn_analysis *analysis, LLVMValueRef inst,
                         decision_list *list) {
   int name_length = 0;
@@ -184,6 +191,18 @@ static void decide_call(fn_analysis *analysis, LLVMValueRef inst,
                     .operand = 0,
                     .kind = LTOFOLD_FPRANGE_ROUNDING};
     snprintf(d->what, sizeof d->what, "%.*s of an integer -> operand",
+             name_length, name);
+  } else if (kind == CALL_UNARY && unary == FP_FN_SQRT &&
+             is_libm_call(inst) && fp_operand_at(analysis, inst, 0, &x) &&
+             !x.neg_inf && (!x.has_finite || x.lo >= 0)) {
+    /* C's sqrt sets errno only below -0 (NaN and -0 give NaN and -0, no
+     * error): never there, it is the intrinsic, which LLVM lowers to one
+     * instruction where the call had a branch to the library for errno.
+     * Both are correctly rounded. */
+    decision *d = push_decision(list);
+    *d = (decision){.inst = inst, .action = ACTION_SQRT,
+                    .kind = LTOFOLD_FPRANGE_SQRT};
+    snprintf(d->what, sizeof d->what, "%.*s of a value never below -0 -> llvm.sqrt",
              name_length, name);
   } else if (kind == CALL_FABS && fp_operand_at(analysis, inst, 0, &x)) {
     if (surely_nonnegative(&x) || surely_nonpositive(&x)) {
@@ -315,13 +334,17 @@ static bool apply(LLVMModuleRef module, LLVMBuilderRef builder,
     replacement = LLVMBuildFNeg(builder, LLVMGetOperand(inst, 0), "");
     break;
   case ACTION_FABS_OPERAND:
-  case ACTION_NEG_FABS: {
+  case ACTION_NEG_FABS:
+  case ACTION_SQRT: {
     LLVMTypeRef types[1] = {type};
-    unsigned id = LLVMLookupIntrinsicID("llvm.fabs", 9);
+    const char *name = d->action == ACTION_SQRT ? "llvm.sqrt" : "llvm.fabs";
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
     LLVMValueRef callee = LLVMGetIntrinsicDeclaration(module, id, types, 1);
     LLVMValueRef args[1] = {LLVMGetOperand(inst, 0)};
     replacement = LLVMBuildCall2(builder, LLVMGlobalGetValueType(callee),
                                  callee, args, 1, "");
+    if (d->action == ACTION_SQRT && LLVMCanValueUseFastMathFlags(inst))
+      LLVMSetFastMathFlags(replacement, LLVMGetFastMathFlags(inst));
     if (d->action == ACTION_NEG_FABS)
       replacement = LLVMBuildFNeg(builder, replacement, "");
     break;
@@ -329,10 +352,19 @@ static bool apply(LLVMModuleRef module, LLVMBuilderRef builder,
   }
   if (!replacement || replacement == inst)
     return false;
+  size_t length = 0;
+  const char *name = LLVMGetValueName2(inst, &length);
+  char *kept = length && LLVMIsAInstruction(replacement) &&
+                       !LLVMGetValueName2(replacement, &(size_t){0})[0]
+                   ? strndup(name, length)
+                   : NULL;
   LLVMReplaceAllUsesWith(inst, replacement);
   if (erased)
     fprange_value_map_put(erased, inst, 0);
   LLVMInstructionEraseFromParent(inst);
+  if (kept) /* a new instruction in its place keeps its name */
+    LLVMSetValueName2(replacement, kept, length);
+  free(kept);
   return true;
 }
 

@@ -87,8 +87,9 @@ void ltofold_fprange_options_default(ltofold_fprange_options *options) {
 }
 
 const char *ltofold_fprange_fold_kind_name(ltofold_fprange_fold_kind kind) {
-  static const char *const names[] = {"fcmp", "is_fpclass", "icmp",  "rounding",
-                                      "fabs", "copysign",   "minmax"};
+  static const char *const names[] = {"fcmp",     "is_fpclass", "icmp",
+                                      "rounding", "fabs",       "copysign",
+                                      "minmax",   "sqrt"};
   return kind < LTOFOLD_FPRANGE_FOLD_KIND_COUNT ? names[kind] : "unknown";
 }
 

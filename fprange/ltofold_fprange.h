@@ -47,6 +47,7 @@ typedef enum ltofold_fprange_fold_kind {
   LTOFOLD_FPRANGE_FABS,       /* fabs of a non-negative value */
   LTOFOLD_FPRANGE_COPYSIGN,   /* copysign with a known sign */
   LTOFOLD_FPRANGE_MINMAX,     /* min/max of disjoint ranges */
+  LTOFOLD_FPRANGE_SQRT,       /* libm sqrt never below -0: llvm.sqrt */
   LTOFOLD_FPRANGE_FOLD_KIND_COUNT
 } ltofold_fprange_fold_kind;
 

@@ -1,10 +1,10 @@
 ; What LLVM does with the nofpclass attributes fprange writes: -O2 after
-; fprange calls the sqrt instruction instead of libm's sqrt (no call that
-; may set errno) where the operand cannot be below -0.0, as a closed
-; function's argument or a call's result (exp), and folds x * 0.0 to +0.0
-; where x cannot be NaN, infinite or negative. Without the attributes
-; (fprange-attributes=false) the calls and the product stay: fprange
-; folds neither itself. Last, the fmod guard at work.
+; fprange folds x * 0.0 to +0.0 where x cannot be NaN, infinite or
+; negative; without the attributes (fprange-attributes=false) the product
+; stays. The libm sqrt of an operand that cannot be below -0.0 becomes the
+; sqrt instruction either way: fprange makes it the intrinsic itself
+; (libm-sqrt.ll), and with the attributes LLVM would too. Last, the fmod
+; guard at work.
 ; RUN: %ltofold fprange %s -S -o - | opt -passes='default<O2>' -S | FileCheck %s
 ; RUN: %ltofold fprange %s -S -o - --fprange-attributes=false | opt -passes='default<O2>' -S | FileCheck %s --check-prefix=OFF
 
@@ -14,7 +14,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-NOT: @sqrt(
 ; CHECK: call double @llvm.sqrt.f64(double %x)
 ; OFF-LABEL: define internal {{.*}}double @root(
-; OFF: call double @sqrt(double %x)
+; OFF: call double @llvm.sqrt.f64(double %x)
 define internal double @root(double %x) noinline {
   %r = call double @sqrt(double %x)
   ret double %r
@@ -32,7 +32,7 @@ define internal double @root(double %x) noinline {
 ; CHECK-NOT: @times_zero(
 ; OFF-LABEL: define {{.*}}double @squares(
 ; OFF: call fastcc double @times_zero(
-; OFF: call double @sqrt(double %e)
+; OFF: call double @llvm.sqrt.f64(double %e)
 ; OFF-LABEL: define internal {{.*}}double @times_zero(
 ; OFF: fmul double %x, 0.000000e+00
 define double @squares(i32 %i) {

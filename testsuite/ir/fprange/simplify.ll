@@ -37,8 +37,8 @@ define double @rounding_kept(i32 %i, double %y) {
 ; CHECK-LABEL: @fabs(
 ; CHECK-NEXT: %x = uitofp i8 %i to float
 ; CHECK-NEXT: %n = fsub float -1.000000e+00, %x
-; CHECK-NEXT: %1 = fneg float %n
-; CHECK-NEXT: %s = fadd float %x, %1
+; CHECK-NEXT: %b = fneg float %n
+; CHECK-NEXT: %s = fadd float %x, %b
 define float @fabs(i8 %i) {
   %x = uitofp i8 %i to float
   %a = call float @llvm.fabs.f32(float %x)
@@ -52,10 +52,10 @@ define float @fabs(i8 %i) {
 ; CHECK-NEXT: %x = uitofp i8 %i to float
 ; CHECK-NEXT: %m = fsub float -1.000000e+00, %x
 ; CHECK-NEXT: %s1 = fadd float %x, %m
+; CHECK-NEXT: %c = call {{.*}}float @llvm.fabs.f32(float %y)
 ; CHECK-NEXT: %1 = call {{.*}}float @llvm.fabs.f32(float %y)
-; CHECK-NEXT: %2 = call {{.*}}float @llvm.fabs.f32(float %y)
-; CHECK-NEXT: %3 = fneg float %2
-; CHECK-NEXT: %s2 = fadd float %1, %3
+; CHECK-NEXT: %d = fneg float %1
+; CHECK-NEXT: %s2 = fadd float %c, %d
 define float @copysign(i8 %i, float %y) {
   %x = uitofp i8 %i to float
   %a = call float @llvm.copysign.f32(float %x, float 2.0)
