@@ -162,6 +162,11 @@ size_t merge_similar_functions(merge_state *st);
  * as for every similar group. */
 bool similar_may_take_part(merge_state *st, LLVMValueRef fn, uint64_t hottest);
 size_t merge_body_bytes(LLVMValueRef fn);
+/* A new, empty merged body of function type `type` for a group whose
+ * representative is `rep`: internal, unnamed_addr, named after rep, in its
+ * calling convention, section and GC. */
+LLVMValueRef similar_new_body(merge_state *st, LLVMValueRef rep,
+                              LLVMTypeRef type);
 long similar_selector_pair_saved(merge_state *st, LLVMValueRef a, LLVMValueRef b,
                                  LLVMValueRef body);
 void similar_selector_pair_fold(merge_state *st, LLVMValueRef a, LLVMValueRef b,

@@ -1004,18 +1004,7 @@ static LLVMValueRef build_body(merge_state *st, LLVMValueRef a, LLVMValueRef ra,
   LLVMTypeRef type = LLVMFunctionType(
       LLVMGetReturnType(LLVMGlobalGetValueType(a)), types, own + 1, false);
   free(types);
-  char *name = NULL;
-  if (asprintf(&name, "%s.ltofold.similar", function_name(a)) < 0)
-    abort();
-  LLVMValueRef body = LLVMAddFunction(st->module, name, type);
-  free(name);
-  LLVMSetLinkage(body, LLVMInternalLinkage);
-  LLVMSetUnnamedAddress(body, LLVMGlobalUnnamedAddr);
-  LLVMSetFunctionCallConv(body, LLVMGetFunctionCallConv(a));
-  if (LLVMGetSection(a))
-    LLVMSetSection(body, LLVMGetSection(a));
-  if (LLVMGetGC(a))
-    LLVMSetGC(body, LLVMGetGC(a));
+  LLVMValueRef body = similar_new_body(st, a, type);
   copy_function_attributes(ra, body, false);
 
   builder_state bs = {

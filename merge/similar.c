@@ -101,14 +101,7 @@ enum { MIN_BYTES_SAVED = 16 };
  * with it when it goes and which the merged body, a new function, adds. */
 static size_t body_bytes(LLVMValueRef fn) {
   const size_model *model = size_model_for_function(fn);
-  size_t hundredths = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-       bb = LLVMGetNextBasicBlock(bb)) {
-    hundredths += size_model_block_cost(model);
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-         i = LLVMGetNextInstruction(i))
-      hundredths += size_model_instruction_cost(model, i);
-  }
+  size_t hundredths = size_model_code_hundredths(model, fn);
   return size_model_new_function_bytes(model, (unsigned)(hundredths / 100),
                                        size_model_has_unwind_entry(fn),
                                        SIZE_SHAPE_BODY);
@@ -671,15 +664,8 @@ static void build_choices(merge_state *st, const group *g, size_t first,
   LLVMSetOperand(first_select, 2, inst); /* which RAUW pointed at itself */
 }
 
-/* Makes the merged body: a new internal function with the representative's
- * parameters and the group's, and the representative's blocks. */
-static LLVMValueRef build_merged_body(merge_state *st, const group *g,
-                                      LLVMTypeRef *types, unsigned params) {
-  LLVMValueRef rep = g->members[0];
-  LLVMTypeRef rep_type = LLVMGlobalGetValueType(rep);
-  unsigned own = LLVMCountParams(rep);
-  LLVMTypeRef type =
-      LLVMFunctionType(LLVMGetReturnType(rep_type), types, params, false);
+LLVMValueRef similar_new_body(merge_state *st, LLVMValueRef rep,
+                              LLVMTypeRef type) {
   char *name = NULL;
   if (asprintf(&name, "%s.ltofold.similar", function_name(rep)) < 0)
     abort();
@@ -692,6 +678,18 @@ static LLVMValueRef build_merged_body(merge_state *st, const group *g,
     LLVMSetSection(body, LLVMGetSection(rep));
   if (LLVMGetGC(rep))
     LLVMSetGC(body, LLVMGetGC(rep));
+  return body;
+}
+
+/* Makes the merged body: a new internal function with the representative's
+ * parameters and the group's, and the representative's blocks. */
+static LLVMValueRef build_merged_body(merge_state *st, const group *g,
+                                      LLVMTypeRef *types, unsigned params) {
+  LLVMValueRef rep = g->members[0];
+  LLVMTypeRef rep_type = LLVMGlobalGetValueType(rep);
+  unsigned own = LLVMCountParams(rep);
+  LLVMValueRef body = similar_new_body(
+      st, rep, LLVMFunctionType(LLVMGetReturnType(rep_type), types, params, false));
   if (LLVMHasPersonalityFn(rep))
     LLVMSetPersonalityFn(body, LLVMGetPersonalityFn(rep));
   for (size_t m = 0; m < g->count; ++m)

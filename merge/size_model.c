@@ -458,10 +458,8 @@ static int thunk_constant_bytes(const size_model *model, LLVMValueRef fn,
   return bytes;
 }
 
-void ltofold_predict_size(LLVMValueRef fn,
-                          ltofold_size_prediction *prediction) {
-  const size_model *model = size_model_for_function(fn);
-  unsigned hundredths = 0;
+size_t size_model_code_hundredths(const size_model *model, LLVMValueRef fn) {
+  size_t hundredths = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb)) {
     hundredths += size_model_block_cost(model);
@@ -469,11 +467,18 @@ void ltofold_predict_size(LLVMValueRef fn,
          i = LLVMGetNextInstruction(i))
       hundredths += size_model_instruction_cost(model, i);
   }
+  return hundredths;
+}
+
+void ltofold_predict_size(LLVMValueRef fn,
+                          ltofold_size_prediction *prediction) {
+  const size_model *model = size_model_for_function(fn);
+  size_t hundredths = size_model_code_hundredths(model, fn);
   unsigned pool = 0;
   int constants = thunk_constant_bytes(model, fn, &pool);
   prediction->target =
       model->target == SIZE_TARGET_AARCH64 ? "aarch64" : "x86-64";
-  prediction->code = hundredths / 100;
+  prediction->code = (unsigned)(hundredths / 100);
   prediction->padding = model->average_padding;
   prediction->unwind = size_model_unwind_bytes(
       model, size_model_has_unwind_entry(fn),

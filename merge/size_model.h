@@ -34,6 +34,9 @@ size_target size_model_target(const size_model *model);
 unsigned size_model_instruction_cost(const size_model *model,
                                      LLVMValueRef inst);
 unsigned size_model_block_cost(const size_model *model);
+/* A function's code: its blocks' and instructions' costs, in hundredths of
+ * bytes. */
+size_t size_model_code_hundredths(const size_model *model, LLVMValueRef fn);
 /* A compare (or the test of a branch), and a phi: in hundredths of
  * bytes. A choice's select is priced as a compare, as the fitted weights
  * price every select, not by what a select of two parameters takes in a
