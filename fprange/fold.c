@@ -344,7 +344,7 @@ static bool apply(LLVMModuleRef module, LLVMBuilderRef builder,
     replacement = LLVMBuildCall2(builder, LLVMGlobalGetValueType(callee),
                                  callee, args, 1, "");
     if (d->action == ACTION_SQRT && LLVMCanValueUseFastMathFlags(inst))
-      LLVMSetFastMathFlags(replacement, LLVMGetFastMathFlags(inst));
+      ltofold_set_fast_math_flags(replacement, LLVMGetFastMathFlags(inst));
     if (d->action == ACTION_NEG_FABS)
       replacement = LLVMBuildFNeg(builder, replacement, "");
     break;

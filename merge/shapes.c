@@ -290,18 +290,10 @@ static bool same_call_attributes(LLVMValueRef a, LLVMValueRef b) {
     LLVMAttributeIndex at = index < 0
                                 ? (LLVMAttributeIndex)LLVMAttributeFunctionIndex
                                 : (LLVMAttributeIndex)index;
-    unsigned count = LLVMGetCallSiteAttributeCount(a, at);
-    if (count != LLVMGetCallSiteAttributeCount(b, at))
-      return false;
-    if (!count)
-      continue;
-    LLVMAttributeRef *left = malloc(count * sizeof *left);
-    LLVMAttributeRef *right = malloc(count * sizeof *right);
-    if (!left || !right)
-      abort();
-    LLVMGetCallSiteAttributes(a, at, left);
-    LLVMGetCallSiteAttributes(b, at, right);
-    bool same = true;
+    unsigned count, other;
+    LLVMAttributeRef *left = ltofold_call_site_attributes(a, at, &count);
+    LLVMAttributeRef *right = ltofold_call_site_attributes(b, at, &other);
+    bool same = count == other;
     for (unsigned x = 0; x < count && same; ++x) {
       bool found = false;
       for (unsigned y = 0; y < count && !found; ++y)
