@@ -562,7 +562,7 @@ static uint64_t truncate_to(uint64_t v, unsigned width) {
 }
 
 static int64_t as_signed(uint64_t v, unsigned width) {
-  if (width >= 64)
+  if (width == 0 || width >= 64) /* 0: no integer (a constant's operand) */
     return (int64_t)v;
   uint64_t sign = UINT64_C(1) << (width - 1);
   return (int64_t)((v ^ sign) - sign);

@@ -340,8 +340,8 @@ static bool same_state(LLVMValueRef a, LLVMValueRef b) {
   case LLVMInsertValue: {
     unsigned count = LLVMGetNumIndices(a);
     return count == LLVMGetNumIndices(b) &&
-           !memcmp(LLVMGetIndices(a), LLVMGetIndices(b),
-                   count * sizeof(unsigned));
+           (count == 0 || !memcmp(LLVMGetIndices(a), LLVMGetIndices(b),
+                                  count * sizeof(unsigned)));
   }
   case LLVMShuffleVector: {
     unsigned count = LLVMGetNumMaskElements(a);
@@ -1119,7 +1119,8 @@ static void order_phi_incoming(LLVMValueRef fn, LLVMContextRef context) {
                               LLVMGetIncomingBlock(phi, k), 0};
         ptr_map_get(&place, pairs[k].block, &pairs[k].place);
       }
-      qsort(pairs, n, sizeof *pairs, compare_incoming);
+      if (n > 1)
+        qsort(pairs, n, sizeof *pairs, compare_incoming);
       LLVMPositionBuilderBefore(builder, phi);
       LLVMValueRef ordered = LLVMBuildPhi(builder, LLVMTypeOf(phi), "");
       for (unsigned k = 0; k < n; ++k)
@@ -1183,7 +1184,8 @@ static void order_phis(LLVMValueRef fn, LLVMContextRef context) {
       ranked[k] = (ranked_phi){i, UINT64_MAX / 2 + k};
       ptr_map_get(&rank, i, &ranked[k].rank);
     }
-    qsort(ranked, phis, sizeof *ranked, compare_ranked);
+    if (phis > 1)
+      qsort(ranked, phis, sizeof *ranked, compare_ranked);
     LLVMValueRef first_other = i; /* the first instruction past the phis */
     for (size_t k = 0; k < phis; ++k) {
       LLVMInstructionRemoveFromParent(ranked[k].phi);
@@ -1327,7 +1329,8 @@ void merge_shapes(merge_state *st, uint64_t hottest) {
     fingerprint_function(&all[i]);
   }
   free(eligible.items);
-  qsort(all, n, sizeof *all, compare_candidates);
+  if (n > 1)
+    qsort(all, n, sizeof *all, compare_candidates);
   certifier *own = st->cert ? NULL : certifier_new(st->module);
   certifier *cert = st->cert ? st->cert : own;
   for (size_t i = 0; i < n; ++i) {

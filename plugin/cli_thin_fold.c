@@ -652,7 +652,8 @@ static void count_fold(apply_counts *counts, const member_fold *fold,
 
 static char *apply_folds(LLVMModuleRef module, fold_list *list,
                          apply_counts *counts) {
-  qsort(list->items, list->count, sizeof *list->items, compare_folds);
+  if (list->count > 1) /* no array at all when there are no folds */
+    qsort(list->items, list->count, sizeof *list->items, compare_folds);
   ltofold_cross_module *cross = ltofold_cross_module_new(module);
   char *error = NULL;
   for (size_t i = 0; i < list->count && !error; ++i) {

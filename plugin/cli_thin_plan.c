@@ -288,7 +288,8 @@ static char *sort_modules(plan_input *in) {
     abort();
   for (unsigned i = 0; i < in->module_count; ++i)
     order[i] = i;
-  qsort_r(order, in->module_count, sizeof *order, compare_names, in->modules);
+  if (in->module_count > 1)
+    qsort_r(order, in->module_count, sizeof *order, compare_names, in->modules);
   char *error = NULL;
   for (unsigned i = 0; i < in->module_count; ++i) {
     rank[order[i]] = i;
@@ -432,7 +433,8 @@ static char *plan(char **summaries, size_t count, const char *output,
   plan_group *groups = NULL;
   size_t group_count = 0;
   if (!error) {
-    qsort(in.entries, in.entry_count, sizeof *in.entries, compare_entries);
+    if (in.entry_count > 1)
+      qsort(in.entries, in.entry_count, sizeof *in.entries, compare_entries);
     groups = malloc((in.entry_count + 1) * sizeof *groups);
     if (!groups)
       abort();
@@ -444,7 +446,8 @@ static char *plan(char **summaries, size_t count, const char *output,
         ++end;
       group_count += form_group(&in, first, end, &groups[group_count]);
     }
-    qsort(groups, group_count, sizeof *groups, compare_groups);
+    if (group_count > 1)
+      qsort(groups, group_count, sizeof *groups, compare_groups);
     text_buffer text = {0};
     write_plan(&text, &in, groups, group_count);
     ltofold_write_file(output, text.data, text.length, &error);

@@ -9,7 +9,7 @@
 ; RUN: %ltofold fprange %s -o %t/out.bc --report %t/r.json
 ; RUN: %validate-report %t/r.json
 ; RUN: FileCheck %s --check-prefix=REPORT < %t/r.json
-; RUN: %ltofold fprange %s -o - | %opt -passes='default<O2>' -S | FileCheck %s --check-prefix=O2
+; RUN: %ltofold fprange %s -o - | opt -passes='default<O2>' -S | FileCheck %s --check-prefix=O2
 
 declare double @sqrt(double)
 declare float @sqrtf(float)
