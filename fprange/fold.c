@@ -161,10 +161,20 @@ static const char *callee_name(LLVMValueRef call, int *length) {
   return name;
 }
 
-/* A call of a library function, not of an intrinsic. */
+/* A call of the library function (not an intrinsic) that LLVM too would
+ * take for it: not where -fno-builtin or `nobuiltin` asks for the call. */
 static bool is_libm_call(LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
-  return callee && LLVMIsAFunction(callee) && !LLVMGetIntrinsicID(callee);
+  if (!callee || !LLVMIsAFunction(callee) || LLVMGetIntrinsicID(callee))
+    return false;
+  size_t length = 0;
+  const char *name = LLVMGetValueName2(callee, &length);
+  char copy[32];
+  if (length >= sizeof copy)
+    return false;
+  memcpy(copy, name, length);
+  copy[length] = '\0';
+  return fprange_is_builtin_call(call, copy);
 }
 
 static void decide_call(fn_analysis *analysis, LLVMValueRef inst,

@@ -119,6 +119,11 @@ LLVMValueRef fprange_table_of_pointer(LLVMValueRef pointer, LLVMTypeRef fp);
 /* As LLVM's GlobalValue::isInterposable: may the linker or the loader
  * replace this definition with another? */
 bool fprange_is_interposable(LLVMValueRef global);
+/* Whether `call` of the library function `name` is that function as
+ * LLVM's TargetLibraryInfo decides: not in a function built with
+ * -fno-builtin ("no-builtins", "no-builtin-NAME"), nor a `nobuiltin`
+ * call. */
+bool fprange_is_builtin_call(LLVMValueRef call, const char *name);
 /* A GEP instruction or constant expression. */
 bool fprange_is_gep(LLVMValueRef v);
 /* A GEP over tables of `fp`, or over bytes by a multiple of its size. */

@@ -169,10 +169,7 @@ static bool not_volatile(LLVMValueRef call) {
          !LLVMConstIntGetZExtValue(is_volatile);
 }
 
-/* Is `name` a builtin for the function that makes `call`, as LLVM's
- * TargetLibraryInfo decides: not with -fno-builtin (the caller's
- * "no-builtins", or "no-builtin-NAME"), nor on a `nobuiltin` call? */
-static bool is_builtin_call(LLVMValueRef call, const char *name) {
+bool fprange_is_builtin_call(LLVMValueRef call, const char *name) {
   LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
   unsigned kind = LLVMGetEnumAttributeKindForName("nobuiltin", 9), length;
   char key[32];
@@ -206,7 +203,7 @@ static fp_memory_op library_memory_op(LLVMValueRef call, LLVMValueRef callee) {
     if (strlen(functions[i].name) == length &&
         memcmp(functions[i].name, name, length) == 0 &&
         LLVMGetNumArgOperands(call) == functions[i].args &&
-        is_builtin_call(call, functions[i].name))
+        fprange_is_builtin_call(call, functions[i].name))
       return functions[i].op;
   return FP_MEMORY_NONE;
 }

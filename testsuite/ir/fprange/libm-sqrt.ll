@@ -48,3 +48,22 @@ define double @of_a_difference(i8 %a, i8 %b) {
 
 ; STATS: sqrt 2
 ; REPORT: "sqrt": 2
+
+; Where the call is asked for (-fno-builtin, or a nobuiltin call), it stays
+; a call, as LLVM itself would leave it.
+; CHECK-LABEL: define double @no_builtins(
+; CHECK: %r = call {{.*}}double @sqrt(double %s)
+define double @no_builtins(double %x) "no-builtins" {
+  %s = fmul double %x, %x
+  %r = call double @sqrt(double %s)
+  ret double %r
+}
+
+; CHECK-LABEL: define double @nobuiltin_call(
+; CHECK: %r = call {{.*}}double @sqrt(double %s) #[[NOBUILTIN:[0-9]+]]
+define double @nobuiltin_call(double %x) {
+  %s = fmul double %x, %x
+  %r = call double @sqrt(double %s) nobuiltin
+  ret double %r
+}
+; CHECK: attributes #[[NOBUILTIN]] = { nobuiltin }
