@@ -38,9 +38,24 @@
  * elsewhere in the link keeps true in a shared library; and the alias is
  * defined by the home, since an alias needs its aliasee in its module.
  *
+ * Similar functions (equal up to constants and the operations a merged
+ * body may choose) go the same way with merge's similar engine
+ * (similar.c): the home merges the kept function and the imported members
+ * into one body with parameters, the kept function's blocks with holes,
+ * priced and certified as merge does within a module
+ * (ltofold_cross_module_merge_similar); each member's module makes the
+ * member a thunk that calls that body, now a hidden global of the home,
+ * with the member's own constants (ltofold_cross_module_similar_thunk).
+ * The constants travel as places in the member's body (the instruction's
+ * number and the operand's, ltofold_find_constant): the member's module
+ * reads its own constants there, so that no constant, nor the global it
+ * names, is ever written out and read back.
+ *
  * Every rewrite here is merge's own (merge/fold_parts.c): the thunk
  * writer, the meet of facts, the linkage and address rules. */
 #include "merge_internal.h"
+#include "llvm_arrays.h"
+#include "profile.h"
 
 #include <llvm-c/Comdat.h>
 
@@ -317,4 +332,264 @@ ltofold_fold_method ltofold_cross_module_fold(ltofold_cross_module *cross,
   comparator_forget_global(st->comparator, member);
   write_thunk(st, kept, member, NULL, 0);
   return LTOFOLD_FOLD_THUNK;
+}
+
+/* ---- Similar functions across modules ---- */
+
+/* A debug intrinsic's call (where debug info is kept as calls rather than
+ * records): a body imported without its debug info has none, so places in
+ * a body are counted without them. */
+static bool is_debug_call(LLVMValueRef inst) {
+  if (LLVMGetInstructionOpcode(inst) != LLVMCall)
+    return false;
+  LLVMValueRef callee = LLVMGetCalledValue(inst);
+  if (!LLVMIsAFunction(callee))
+    return false;
+  size_t length;
+  const char *name = LLVMGetValueName2(callee, &length);
+  return length > 9 && !strncmp(name, "llvm.dbg.", 9);
+}
+
+bool ltofold_find_constant(LLVMValueRef fn, LLVMValueRef constant,
+                           size_t *instruction, unsigned *operand) {
+  size_t number = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      if (is_debug_call(i))
+        continue;
+      int operands = LLVMGetNumOperands(i);
+      for (int k = 0; k < operands; ++k)
+        if (LLVMGetOperand(i, (unsigned)k) == constant) {
+          *instruction = number;
+          *operand = (unsigned)k;
+          return true;
+        }
+      ++number;
+    }
+  return false;
+}
+
+LLVMValueRef ltofold_constant_at(LLVMValueRef fn, size_t instruction,
+                                 unsigned operand) {
+  size_t number = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      if (is_debug_call(i))
+        continue;
+      if (number++ != instruction)
+        continue;
+      if (operand >= (unsigned)LLVMGetNumOperands(i))
+        return NULL;
+      LLVMValueRef value = LLVMGetOperand(i, operand);
+      return value && LLVMIsAConstant(value) ? value : NULL;
+    }
+  return NULL;
+}
+
+/* Whether a global named `name` is in `module`. */
+static bool name_taken(LLVMModuleRef module, const char *name) {
+  size_t length = strlen(name);
+  return LLVMGetNamedFunction(module, name) ||
+         LLVMGetNamedGlobal(module, name) ||
+         LLVMGetNamedGlobalAlias(module, name, length) ||
+         LLVMGetNamedGlobalIFunc(module, name, length);
+}
+
+/* Whether `member` may join `kept`'s group: it may take part in similar
+ * merging (similar_may_take_part), has kept's type and calling convention,
+ * and the masked comparator puts it in kept's class. */
+static bool joins_group(merge_state *st, ltofold_comparator *masked,
+                        LLVMValueRef kept, LLVMValueRef member,
+                        uint64_t hottest) {
+  return member != kept && similar_may_take_part(st, member, hottest) &&
+         LLVMGlobalGetValueType(member) == LLVMGlobalGetValueType(kept) &&
+         LLVMGetFunctionCallConv(member) == LLVMGetFunctionCallConv(kept) &&
+         !ltofold_compare_functions(masked, kept, member);
+}
+
+/* The first place of each constant operand of `fn`'s body: constant ->
+ * (instruction << 16 | operand) + 1. */
+static void record_places(LLVMValueRef fn, ptr_map *places) {
+  ptr_map_init(places);
+  size_t number = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i)) {
+      if (is_debug_call(i))
+        continue;
+      int operands = LLVMGetNumOperands(i);
+      for (int k = 0; k < operands && k < 0xffff; ++k) {
+        LLVMValueRef value = LLVMGetOperand(i, (unsigned)k);
+        if (value && LLVMIsAConstant(value) && !ptr_map_get(places, value, NULL))
+          ptr_map_put(places, value, ((uint64_t)number << 16 | (unsigned)k) + 1);
+      }
+      ++number;
+    }
+}
+
+/* Where the thunk `member` (a tail call of the merged body) finds each
+ * constant it passes, in `places` (its body before it became the thunk);
+ * NULL when one is neither there nor a choice's i1. */
+static ltofold_constant_place *thunk_places(LLVMValueRef member,
+                                            const ptr_map *places,
+                                            unsigned *count) {
+  LLVMValueRef call = NULL;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetFirstBasicBlock(member));
+       i && !call; i = LLVMGetNextInstruction(i))
+    if (LLVMGetInstructionOpcode(i) == LLVMCall)
+      call = i;
+  if (!call)
+    return NULL;
+  unsigned own = LLVMCountParams(member);
+  unsigned args = LLVMGetNumArgOperands(call);
+  *count = args - own;
+  ltofold_constant_place *found = calloc(*count + 1, sizeof *found);
+  if (!found)
+    abort();
+  for (unsigned a = own; a < args; ++a) {
+    LLVMValueRef constant = LLVMGetOperand(call, a);
+    uint64_t place;
+    ltofold_constant_place *p = &found[a - own];
+    if (ptr_map_get(places, constant, &place)) {
+      p->instruction = (size_t)((place - 1) >> 16);
+      p->operand = (unsigned)((place - 1) & 0xffff);
+    } else if (LLVMIsAConstantInt(constant) &&
+               LLVMGetIntTypeWidth(LLVMTypeOf(constant)) == 1) {
+      p->instruction = SIZE_MAX;
+      p->value = LLVMConstIntGetZExtValue(constant) != 0;
+    } else {
+      free(found);
+      return NULL;
+    }
+  }
+  return found;
+}
+
+LLVMValueRef ltofold_cross_module_merge_similar(
+    ltofold_cross_module *cross, LLVMValueRef kept, LLVMValueRef *members,
+    size_t count, const char *body_name, ltofold_constant_place **places,
+    unsigned *place_counts) {
+  merge_state *st = &cross->state;
+  memset(places, 0, count * sizeof *places);
+  memset(place_counts, 0, count * sizeof *place_counts);
+  if (name_taken(st->module, body_name))
+    return NULL;
+  ptr_map_init(&st->similar_skips);
+  st->round_memory = round_memory_new();
+  uint64_t hottest = hottest_entry_count(st->module);
+  LLVMValueRef body = NULL;
+  if (similar_may_take_part(st, kept, hottest)) {
+    ltofold_comparator *masked = ltofold_comparator_new(st->module);
+    masked->mask_constants = true;
+    LLVMValueRef *group = malloc((count + 1) * sizeof *group);
+    if (!group)
+      abort();
+    size_t size = 0;
+    group[size++] = kept;
+    for (size_t i = 0; i < count; ++i)
+      if (joins_group(st, masked, kept, members[i], hottest))
+        group[size++] = members[i];
+    ltofold_comparator_free(masked);
+    /* No call is redirected: the bodies of the module stay as summarized
+     * (a member of another group, here, is found at its places), and the
+     * kept function becomes a thunk as every member does. */
+    ptr_map no_redirect;
+    ptr_map_init(&no_redirect);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
+         fn = LLVMGetNextFunction(fn))
+      ptr_map_put(&no_redirect, fn, 1);
+    ptr_map *before = calloc(count + 1, sizeof *before);
+    if (!before)
+      abort();
+    for (size_t i = 0; i < count; ++i)
+      record_places(members[i], &before[i]);
+    if (size > 1)
+      body = similar_merge_one_group(st, group, size, &no_redirect);
+    for (size_t i = 0; i < count && body; ++i)
+      if (ptr_map_get(&st->thunks, members[i], NULL))
+        places[i] = thunk_places(members[i], &before[i], &place_counts[i]);
+    for (size_t i = 0; i < count; ++i)
+      ptr_map_free(&before[i]);
+    free(before);
+    ptr_map_free(&no_redirect);
+    free(group);
+  }
+  if (body) {
+    LLVMSetValueName2(body, body_name, strlen(body_name));
+    LLVMSetLinkage(body, LLVMExternalLinkage);
+    LLVMSetVisibility(body, LLVMHiddenVisibility);
+  }
+  ptr_map_free(&st->similar_skips);
+  round_memory_free(st->round_memory);
+  st->round_memory = NULL;
+  return body;
+}
+
+/* The return's and parameters' attributes of `from` onto `to`, a
+ * declaration of the merged body: those that say how values are passed
+ * (zeroext, byval, ...) must agree with the body's. */
+static void copy_value_attributes(LLVMValueRef from, LLVMValueRef to) {
+  unsigned params = LLVMCountParams(from);
+  for (unsigned index = 0; index <= params; ++index) {
+    LLVMAttributeIndex at = index ? index : LLVMAttributeReturnIndex;
+    unsigned count;
+    LLVMAttributeRef *attributes = ltofold_attributes_at_index(from, at, &count);
+    for (unsigned i = 0; i < count; ++i)
+      LLVMAddAttributeAtIndex(to, at, attributes[i]);
+    free(attributes);
+  }
+}
+
+bool ltofold_cross_module_similar_thunk(ltofold_cross_module *cross,
+                                        LLVMValueRef member, const char *symbol,
+                                        LLVMValueRef *constants, unsigned count,
+                                        ltofold_skip_reason *reason) {
+  merge_state *st = &cross->state;
+  LLVMTypeRef type = LLVMGlobalGetValueType(member);
+  if (LLVMIsFunctionVarArg(type)) {
+    *reason = LTOFOLD_SKIP_VARARG_THUNK;
+    return false;
+  }
+  if (forwards_in_memory(st, member)) {
+    *reason = LTOFOLD_SKIP_INALLOCA;
+    return false;
+  }
+  if (is_thunk_sized(member)) {
+    *reason = LTOFOLD_SKIP_TOO_SMALL_FOR_THUNK;
+    return false;
+  }
+  unsigned own;
+  LLVMTypeRef *own_types = ltofold_param_types(type, &own);
+  LLVMTypeRef *types = malloc((own + count + 1) * sizeof *types);
+  if (!types)
+    abort();
+  memcpy(types, own_types, own * sizeof *types);
+  free(own_types);
+  for (unsigned i = 0; i < count; ++i)
+    types[own + i] = LLVMTypeOf(constants[i]);
+  LLVMTypeRef body_type =
+      LLVMFunctionType(LLVMGetReturnType(type), types, own + count, false);
+  free(types);
+  LLVMValueRef body = LLVMGetNamedFunction(st->module, symbol);
+  if (body ? !LLVMIsDeclaration(body) ||
+                 LLVMGlobalGetValueType(body) != body_type ||
+                 has_local_linkage(body)
+           : name_taken(st->module, symbol)) {
+    *reason = LTOFOLD_SKIP_CERTIFICATION; /* not the home's body: leave it */
+    return false;
+  }
+  if (!body) {
+    body = LLVMAddFunction(st->module, symbol, body_type);
+    LLVMSetFunctionCallConv(body, LLVMGetFunctionCallConv(member));
+    LLVMSetVisibility(body, LLVMHiddenVisibility);
+    copy_value_attributes(member, body);
+  }
+  comparator_forget_global(st->comparator, member);
+  write_thunk(st, body, member, constants, count);
+  return true;
 }

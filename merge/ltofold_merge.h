@@ -258,6 +258,46 @@ ltofold_fold_method ltofold_cross_module_fold(ltofold_cross_module *cross,
                                               LLVMValueRef member,
                                               ltofold_skip_reason *reason);
 
+/* Similar functions across modules. Places in a body: the first operand
+ * of an instruction (numbered in layout order, debug intrinsics' calls not
+ * counted) that is `constant`, so that another module that has the same
+ * body finds its own constant there; false when none is. */
+bool ltofold_find_constant(LLVMValueRef fn, LLVMValueRef constant,
+                           size_t *instruction, unsigned *operand);
+/* The constant at that place, or NULL when there is none. */
+LLVMValueRef ltofold_constant_at(LLVMValueRef fn, size_t instruction,
+                                 unsigned operand);
+/* Where a member's module finds a constant its thunk passes: the operand
+ * `operand` of instruction number `instruction` (ltofold_constant_at); or,
+ * where `instruction` is SIZE_MAX, the i1 `value` (the operation a choice
+ * takes: no constant of the body). */
+typedef struct ltofold_constant_place {
+  size_t instruction;
+  unsigned operand;
+  bool value;
+} ltofold_constant_place;
+/* In the home module: `kept` and those of `members` (imported bodies)
+ * that merge's similar mode puts in its class merge into one body with
+ * parameters, as merge merges a group of similar functions (price, merged
+ * body from kept's blocks, certification of every member, each a thunk
+ * calling the body with its constants); the body becomes the hidden global
+ * `body_name`. Returns it, or NULL when nothing merged. places[i] (malloc'd,
+ * place_counts[i] of them) says where members[i]'s constants are in its
+ * body, as it was; NULL when it did not fold, or when a constant is in no
+ * place (then its module keeps its body). */
+LLVMValueRef ltofold_cross_module_merge_similar(
+    ltofold_cross_module *cross, LLVMValueRef kept, LLVMValueRef *members,
+    size_t count, const char *body_name, ltofold_constant_place **places,
+    unsigned *place_counts);
+/* In the member's module: `member` becomes a thunk that calls the home's
+ * merged body `symbol` (declared here: the member's parameters, then the
+ * constants' types) with its arguments and `constants`. False, with
+ * *reason, when no thunk may be written or the name is taken otherwise. */
+bool ltofold_cross_module_similar_thunk(ltofold_cross_module *cross,
+                                        LLVMValueRef member, const char *symbol,
+                                        LLVMValueRef *constants, unsigned count,
+                                        ltofold_skip_reason *reason);
+
 /* What merge's size model (size_model.c) predicts llc emits for a
  * definition, in bytes, for `ltofold size-model` and the test that holds
  * the model to llc's output: its code, the padding after it, its unwind

@@ -176,6 +176,15 @@ void similar_selector_pair_fold(merge_state *st, LLVMValueRef a, LLVMValueRef b,
 LLVMValueRef similar_selector_pair_constant(merge_state *st, LLVMValueRef a,
                                             LLVMValueRef b, size_t m);
 
+/* similar.c, for cross_module.c: the group `members` (members[0] its
+ * representative, every member in its class of the masked order, of one
+ * function type) merged as similar.c merges a group of a round: holes,
+ * price (a group that saves no more than the engine's minimum stays),
+ * merged body, certification of each member, each folded; but never in
+ * parts. Returns the merged body, or NULL when the group stays. */
+LLVMValueRef similar_merge_one_group(merge_state *st, LLVMValueRef *members,
+                                     size_t count, const ptr_map *no_redirect);
+
 /* shapes.c: merges pairs of functions of different shapes (merge-shapes),
  * after similar.c's rounds. */
 void merge_shapes(merge_state *st, uint64_t hottest);

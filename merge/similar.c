@@ -1014,9 +1014,10 @@ static bool certify_members(merge_state *st, const group *g, const hole **first,
   return holds;
 }
 
-/* Merges a priced group: its merged body, and each member folded into it. */
-static void merge_priced(merge_state *st, const group *g, const priced *p,
-                         const ptr_map *no_redirect) {
+/* Merges a priced group: its merged body, and each member folded into it.
+ * Returns the body, or NULL when certification refused the group. */
+static LLVMValueRef merge_priced(merge_state *st, const group *g,
+                                 const priced *p, const ptr_map *no_redirect) {
   size_t *instructions = malloc(g->count * sizeof *instructions);
   if (!instructions)
     abort();
@@ -1032,7 +1033,7 @@ static void merge_priced(merge_state *st, const group *g, const priced *p,
     LLVMDeleteFunction(body);
     st->result->similar_blocks = blocks_before;
     free(instructions);
-    return;
+    return NULL;
   }
   if (rep_copy)
     LLVMDeleteFunction(rep_copy);
@@ -1041,6 +1042,7 @@ static void merge_priced(merge_state *st, const group *g, const priced *p,
   free(instructions);
   st->result->similar_groups++;
   st->result->similar_parameters += g->parameters;
+  return body;
 }
 
 /* Merges a group, or its parts when they save more (a group with choices:
@@ -1073,6 +1075,28 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect) {
     free_group(&parts[i]);
   free(parts);
   free_priced(&p);
+}
+
+/* ---- One group across modules (cross_module.c) ----------------------------- */
+
+LLVMValueRef similar_merge_one_group(merge_state *st, LLVMValueRef *members,
+                                     size_t count, const ptr_map *no_redirect) {
+  group g = {0};
+  g.count = count;
+  g.members = malloc(count * sizeof *g.members);
+  if (!g.members)
+    abort();
+  memcpy(g.members, members, count * sizeof *g.members);
+  LLVMValueRef body = NULL;
+  if (find_holes(st, &g)) {
+    priced p;
+    price_group(st, &g, no_redirect, &p);
+    if (p.saved != LONG_MIN && p.saved > MIN_BYTES_SAVED)
+      body = merge_priced(st, &g, &p, no_redirect);
+    free_priced(&p);
+  }
+  free_group(&g);
+  return body;
 }
 
 /* ---- Pairs whose blocks differ (regions.c) ---------------------------------- */

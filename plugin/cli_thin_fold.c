@@ -34,6 +34,7 @@
 #include "thin_records.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Comdat.h>
 #include <stdio.h>
@@ -56,7 +57,9 @@ typedef struct home_member {
 } home_member;
 
 typedef struct home_group {
-  char *kept, *exported; /* owned */
+  char *kept, *exported; /* owned; for similar functions, exported is the
+                          * merged body's symbol */
+  bool similar;          /* a group of similar functions (a `similar` line) */
   home_member *members;  /* owned */
   size_t member_count;
   const char *refusal; /* why the whole group does not fold, or NULL */
@@ -108,7 +111,7 @@ static bool read_plan_record(home_plan *plan, char **f, size_t count,
     plan->modules[plan->module_count++] = name;
     return true;
   }
-  if (count == 5 && !strcmp(f[0], "group")) {
+  if (count == 5 && (!strcmp(f[0], "group") || !strcmp(f[0], "similar"))) {
     unsigned long module = strtoul(f[2], &end, 10);
     if (*end || module >= plan->module_count)
       return false;
@@ -120,6 +123,7 @@ static bool read_plan_record(home_plan *plan, char **f, size_t count,
     *group = (home_group){0};
     group->kept = record_decode_name(f[3]);
     group->exported = record_decode_name(f[4]);
+    group->similar = !strcmp(f[0], "similar");
     *current = group;
     return group->kept && group->exported;
   }
@@ -189,11 +193,12 @@ static const char *file_of(const module_file *files, size_t count,
  * leaves them out, with a warning. */
 static char *import_from(LLVMModuleRef scratch, home_plan *plan,
                          unsigned module, const module_file *files,
-                         size_t file_count) {
+                         size_t file_count, bool similar) {
   size_t wanted = 0;
   for (size_t g = 0; g < plan->group_count; ++g)
     for (size_t i = 0; i < plan->groups[g].member_count; ++i)
-      wanted += plan->groups[g].members[i].module == module;
+      wanted += plan->groups[g].members[i].module == module &&
+                plan->groups[g].similar == similar;
   if (!wanted)
     return NULL;
   const char *path = file_of(files, file_count, plan->modules[module]);
@@ -210,7 +215,7 @@ static char *import_from(LLVMModuleRef scratch, home_plan *plan,
   for (size_t g = 0; g < plan->group_count; ++g)
     for (size_t i = 0; i < plan->groups[g].member_count; ++i) {
       home_member *member = &plan->groups[g].members[i];
-      if (member->module != module)
+      if (member->module != module || plan->groups[g].similar != similar)
         continue;
       member->import_name =
           ltofold_format("ltofold.import.%u.%zu.%zu", module, g, i);
@@ -232,7 +237,7 @@ static char *import_from(LLVMModuleRef scratch, home_plan *plan,
                                    path, true, &error);
   if (source) {
     char *refused =
-        ltofold_import_bodies(scratch, source, names, new_names, count);
+        ltofold_import_bodies(scratch, source, names, new_names, count, similar);
     if (refused) {
       fprintf(stderr, "ltofold: warning: thin-fold: %s: nothing imported: %s\n",
               path, refused);
@@ -396,6 +401,172 @@ static void finish_group(LLVMModuleRef home, const home_plan *plan,
   }
 }
 
+/* ---- Similar functions at their home ---- */
+
+/* The globals of a module, as pointers sorted for bsearch: those a module
+ * had before the imports (which bring declarations of their own). */
+typedef struct global_set {
+  LLVMValueRef *items; /* owned */
+  size_t count;
+} global_set;
+
+static int compare_pointers(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t) * (LLVMValueRef const *)a;
+  uintptr_t y = (uintptr_t) * (LLVMValueRef const *)b;
+  return x < y ? -1 : x > y;
+}
+
+static void global_set_add(global_set *set, LLVMValueRef global) {
+  set->items = grow(set->items, set->count, sizeof *set->items);
+  set->items[set->count++] = global;
+}
+
+static global_set globals_of(LLVMModuleRef module) {
+  global_set set = {0};
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
+       f = LLVMGetNextFunction(f))
+    global_set_add(&set, f);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
+    global_set_add(&set, g);
+  if (set.count > 1)
+    qsort(set.items, set.count, sizeof *set.items, compare_pointers);
+  return set;
+}
+
+static bool global_set_has(const global_set *set, LLVMValueRef global) {
+  return set->count && bsearch(&global, set->items, set->count,
+                               sizeof *set->items, compare_pointers);
+}
+
+/* The imported bodies go, and the declarations they brought that nothing
+ * uses now: the home module is as it was but for the merged bodies and
+ * the kept functions, now thunks. */
+static void drop_imports(LLVMModuleRef home, home_plan *plan,
+                         const global_set *before) {
+  for (size_t g = 0; g < plan->group_count; ++g)
+    for (size_t i = 0; i < plan->groups[g].member_count; ++i) {
+      home_member *member = &plan->groups[g].members[i];
+      LLVMValueRef fn = member->import_name && plan->groups[g].similar
+                            ? LLVMGetNamedFunction(home, member->import_name)
+                            : NULL;
+      if (!fn)
+        continue;
+      /* Its body first: it may refer to itself. */
+      for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+           bb = LLVMGetFirstBasicBlock(fn))
+        LLVMDeleteBasicBlock(bb);
+      LLVMReplaceAllUsesWith(fn, LLVMGetPoison(LLVMTypeOf(fn)));
+      LLVMDeleteFunction(fn);
+    }
+  for (bool deleted = true; deleted;) {
+    deleted = false;
+    for (LLVMValueRef f = LLVMGetFirstFunction(home), next; f; f = next) {
+      next = LLVMGetNextFunction(f);
+      if (LLVMIsDeclaration(f) && !LLVMGetFirstUse(f) &&
+          !global_set_has(before, f)) {
+        LLVMDeleteFunction(f);
+        deleted = true;
+      }
+    }
+    for (LLVMValueRef v = LLVMGetFirstGlobal(home), next; v; v = next) {
+      next = LLVMGetNextGlobal(v);
+      if (LLVMIsDeclaration(v) && !LLVMGetFirstUse(v) &&
+          !global_set_has(before, v)) {
+        LLVMDeleteGlobal(v);
+        deleted = true;
+      }
+    }
+  }
+}
+
+/* The folds record of a member of a similar group: the merged body's
+ * symbol, the member's hashes as the home summarized its body (its
+ * module checks that it has that body), and the places of its constants. */
+static void append_similar_fold(text_buffer *folds, const char *module,
+                                const home_group *group,
+                                const home_member *member,
+                                const ltofold_function_summary *summary,
+                                const ltofold_constant_place *places,
+                                unsigned place_count) {
+  text_append(folds, "similar");
+  text_append_name(folds, module, strlen(module));
+  text_append_name(folds, group->exported, strlen(group->exported));
+  text_append(folds, " %016" PRIx64 " %016" PRIx64 " ", summary->hash,
+              summary->references);
+  if (!place_count)
+    text_append(folds, "-");
+  for (unsigned p = 0; p < place_count; ++p) {
+    if (p)
+      text_append(folds, ",");
+    if (places[p].instruction == SIZE_MAX)
+      text_append(folds, "=%d", places[p].value ? 1 : 0);
+    else
+      text_append(folds, "%zu.%u", places[p].instruction, places[p].operand);
+  }
+  text_append_name(folds, member->name, strlen(member->name));
+  text_append(folds, "\n");
+}
+
+/* One group of similar functions, its members imported into the home:
+ * merged as merge's similar mode merges a group, the outcome for each
+ * member into the folds file. Returns how many members fold. */
+static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
+                                  home_group *group, text_buffer *folds) {
+  LLVMValueRef kept = LLVMGetNamedFunction(home, group->kept);
+  size_t count = group->member_count, folded = 0;
+  LLVMValueRef *bodies = calloc(count + 1, sizeof *bodies);
+  ltofold_function_summary *summaries = calloc(count + 1, sizeof *summaries);
+  ltofold_constant_place **places = calloc(count + 1, sizeof *places);
+  unsigned *place_counts = calloc(count + 1, sizeof *place_counts);
+  if (!bodies || !summaries || !places || !place_counts)
+    abort();
+  ltofold_cross_module *cross = ltofold_cross_module_new(home);
+  size_t present = 0;
+  for (size_t i = 0; i < count; ++i) {
+    home_member *member = &group->members[i];
+    LLVMValueRef body = member->imported ? LLVMGetNamedFunction(
+                                               home, member->import_name)
+                                         : NULL;
+    if (body && ltofold_summarize_function(cross, body, &summaries[present]))
+      bodies[present++] = body;
+  }
+  if (!kept || LLVMIsDeclaration(kept))
+    group->refusal = "no-kept-function";
+  else if (!ltofold_cross_module_merge_similar(cross, kept, bodies, present,
+                                               group->exported, places,
+                                               place_counts))
+    group->refusal = "not-merged";
+  for (size_t i = 0, b = 0; i < count; ++i) {
+    home_member *member = &group->members[i];
+    const char *module = plan->modules[member->module];
+    bool here = b < present && member->imported &&
+                bodies[b] == LLVMGetNamedFunction(home, member->import_name);
+    size_t at = here ? b++ : SIZE_MAX;
+    if (at != SIZE_MAX && places[at]) {
+      append_similar_fold(folds, module, group, member, &summaries[at],
+                          places[at], place_counts[at]);
+      ++folded;
+      continue;
+    }
+    const char *why = group->refusal       ? group->refusal
+                      : !member->imported ? "not-imported"
+                                          : "similar-different";
+    text_append(folds, "refused");
+    text_append_name(folds, module, strlen(module));
+    text_append(folds, " %s", why);
+    text_append_name(folds, member->name, strlen(member->name));
+    text_append(folds, "\n");
+  }
+  for (size_t i = 0; i < present; ++i)
+    free(places[i]);
+  ltofold_cross_module_free(cross);
+  free(bodies);
+  free(summaries);
+  free(places);
+  free(place_counts);
+  return folded;
+}
+
 typedef struct fold_command {
   const char *plan, *home_name, *home_path, *output, *folds;
   module_file *files; /* owned array */
@@ -405,7 +576,7 @@ typedef struct fold_command {
 
 static char *fold_at_home(const fold_command *command) {
   home_plan plan = {0};
-  unsigned home_index;
+  unsigned home_index = 0;
   char *error =
       read_home_plan(command->plan, command->home_name, &plan, &home_index);
   LLVMContextRef context = LLVMContextCreate();
@@ -416,8 +587,8 @@ static char *fold_at_home(const fold_command *command) {
     scratch = ltofold_read_module(context, command->home_path, &error);
   for (unsigned m = 0; m < plan.module_count && !error && scratch; ++m)
     if (m != home_index)
-      error =
-          import_from(scratch, &plan, m, command->files, command->file_count);
+      error = import_from(scratch, &plan, m, command->files,
+                          command->file_count, false);
   text_buffer folds = {0};
   text_append(&folds, FOLDS_MAGIC "\nhome");
   text_append_name(&folds, command->home_name, strlen(command->home_name));
@@ -426,6 +597,8 @@ static char *fold_at_home(const fold_command *command) {
   if (!error && scratch) {
     ltofold_cross_module *cross = ltofold_cross_module_new(scratch);
     for (size_t g = 0; g < plan.group_count; ++g) {
+      if (plan.groups[g].similar)
+        continue;
       check_group(cross, scratch, &plan.groups[g]);
       finish_group(home, &plan, &plan.groups[g],
                    LLVMGetNamedFunction(scratch, plan.groups[g].kept), &folds);
@@ -438,6 +611,25 @@ static char *fold_at_home(const fold_command *command) {
     }
     ltofold_cross_module_free(cross);
   }
+  /* Similar groups: their members come into the home module itself
+   * (without debug info or module facts), since the merged body is made
+   * there, of the kept function's blocks; they go again afterwards. */
+  size_t similar_folded = 0, similar_refused = 0;
+  if (!error && scratch) {
+    global_set before = globals_of(home);
+    for (unsigned m = 0; m < plan.module_count && !error; ++m)
+      if (m != home_index)
+        error = import_from(home, &plan, m, command->files,
+                            command->file_count, true);
+    for (size_t g = 0; g < plan.group_count && !error; ++g)
+      if (plan.groups[g].similar) {
+        size_t merged = merge_similar_group(home, &plan, &plan.groups[g], &folds);
+        similar_folded += merged;
+        similar_refused += plan.groups[g].member_count - merged;
+      }
+    drop_imports(home, &plan, &before);
+    free(before.items);
+  }
   char *message = NULL;
   if (!error && LLVMVerifyModule(home, LLVMReturnStatusAction, &message))
     error = ltofold_format(
@@ -449,8 +641,10 @@ static char *fold_at_home(const fold_command *command) {
     ltofold_write_file(command->folds, folds.data, folds.length, &error);
   if (!error && command->stats)
     fprintf(stderr,
-            "thin-fold: %s: %zu groups, %zu members fold, %zu refused\n",
-            command->home_name, plan.group_count, folded, refused);
+            "thin-fold: %s: %zu groups, %zu members fold, %zu refused; "
+            "similar: %zu fold, %zu refused\n",
+            command->home_name, plan.group_count, folded, refused,
+            similar_folded, similar_refused);
   text_free(&folds);
   if (scratch)
     LLVMDisposeModule(scratch);
@@ -533,9 +727,21 @@ typedef struct member_fold {
   bool alias; /* the home defines the member as an alias */
 } member_fold;
 
+/* A member of a group of similar functions: it becomes a thunk that calls
+ * the home's merged body with the constants found at `places`, if its body
+ * is still the one the home merged (`hash`, `references`). */
+typedef struct similar_fold {
+  char *member, *symbol;          /* owned */
+  ltofold_constant_place *places; /* owned */
+  unsigned place_count;
+  uint64_t hash, references;
+} similar_fold;
+
 typedef struct fold_list {
   member_fold *items; /* owned */
   size_t count;
+  similar_fold *similar; /* owned */
+  size_t similar_count;
 } fold_list;
 
 static void fold_list_free(fold_list *list) {
@@ -544,18 +750,79 @@ static void fold_list_free(fold_list *list) {
     free(list->items[i].symbol);
   }
   free(list->items);
+  for (size_t i = 0; i < list->similar_count; ++i) {
+    free(list->similar[i].member);
+    free(list->similar[i].symbol);
+    free(list->similar[i].places);
+  }
+  free(list->similar);
+}
+
+/* PLACES of a similar record: `I.J` (operand J of instruction I) or `=0`,
+ * `=1` (an i1), split by commas. False when malformed. */
+static bool read_places(const char *field, similar_fold *fold) {
+  fold->place_count = 1;
+  for (const char *c = field; *c; ++c)
+    fold->place_count += *c == ',';
+  fold->places = calloc(fold->place_count, sizeof *fold->places);
+  if (!fold->places)
+    abort();
+  const char *at = field;
+  for (unsigned p = 0; p < fold->place_count; ++p) {
+    char *end;
+    ltofold_constant_place *place = &fold->places[p];
+    if (at[0] == '=' && (at[1] == '0' || at[1] == '1')) {
+      place->instruction = SIZE_MAX;
+      place->value = at[1] == '1';
+      end = (char *)at + 2;
+    } else {
+      if (*at < '0' || *at > '9')
+        return false;
+      place->instruction = strtoull(at, &end, 10);
+      if (*end != '.' || end[1] < '0' || end[1] > '9')
+        return false;
+      place->operand = (unsigned)strtoul(end + 1, &end, 10);
+    }
+    if (*end != (p + 1 < fold->place_count ? ',' : 0))
+      return false;
+    at = end + 1;
+  }
+  return true;
+}
+
+/* A similar record's fields (after `similar MODULE`) into the list. */
+static bool read_similar(char **f, fold_list *list) {
+  list->similar =
+      grow(list->similar, list->similar_count, sizeof *list->similar);
+  similar_fold *fold = &list->similar[list->similar_count++];
+  *fold = (similar_fold){0};
+  char *end1, *end2;
+  fold->symbol = record_decode_name(f[2]);
+  fold->member = record_decode_name(f[6]);
+  fold->hash = strtoull(f[3], &end1, 16);
+  fold->references = strtoull(f[4], &end2, 16);
+  return fold->symbol && fold->member && !*end1 && !*end2 &&
+         read_places(f[5], fold);
 }
 
 /* The fold records of `path` for the module `name`. */
 static char *read_folds(const char *path, const char *name, fold_list *list) {
   record_file file;
   char *error = record_file_open(&file, path, FOLDS_MAGIC);
-  char *line, *f[6];
+  char *line, *f[8];
   while (!error && (line = record_file_next(&file))) {
-    size_t count = record_fields(line, f, 6);
+    size_t count = record_fields(line, f, 8);
     if ((count == 2 && !strcmp(f[0], "home")) ||
         (count == 4 && !strcmp(f[0], "refused")))
       continue;
+    if (count == 7 && !strcmp(f[0], "similar")) {
+      char *module = record_decode_name(f[1]);
+      bool mine = module && !strcmp(module, name);
+      free(module);
+      if (mine && !read_similar(f, list))
+        error = record_file_error(&file);
+      continue;
+    }
     if (count != 6 || strcmp(f[0], "fold") ||
         (strcmp(f[3], "hidden") && strcmp(f[3], "default")) ||
         (strcmp(f[4], "alias") && strcmp(f[4], "call"))) {
@@ -582,6 +849,11 @@ static char *read_folds(const char *path, const char *name, fold_list *list) {
 static int compare_folds(const void *a, const void *b) {
   return strcmp(((const member_fold *)a)->member,
                 ((const member_fold *)b)->member);
+}
+
+static int compare_similar_folds(const void *a, const void *b) {
+  return strcmp(((const similar_fold *)a)->member,
+                ((const similar_fold *)b)->member);
 }
 
 /* The home's symbol in this module, declared if it is not here yet; NULL
@@ -650,11 +922,70 @@ static void count_fold(apply_counts *counts, const member_fold *fold,
   r->by_method[method]++;
 }
 
+/* The constants of `fold` in `member`'s body, or NULL when a place holds
+ * none (the body is not the one the home merged). */
+static LLVMValueRef *constants_at_places(LLVMValueRef member,
+                                         const similar_fold *fold) {
+  LLVMValueRef *constants = calloc(fold->place_count + 1, sizeof *constants);
+  if (!constants)
+    abort();
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(
+      LLVMGetModuleContext(LLVMGetGlobalParent(member)));
+  for (unsigned p = 0; p < fold->place_count; ++p) {
+    const ltofold_constant_place *place = &fold->places[p];
+    constants[p] = place->instruction == SIZE_MAX
+                       ? LLVMConstInt(i1, place->value, false)
+                       : ltofold_constant_at(member, place->instruction,
+                                             place->operand);
+    if (!constants[p]) {
+      free(constants);
+      return NULL;
+    }
+  }
+  return constants;
+}
+
+/* A member of a similar group becomes a thunk of the home's merged body,
+ * where its body is the one the home merged. */
+static void apply_similar_fold(ltofold_cross_module *cross,
+                               LLVMModuleRef module, const similar_fold *fold,
+                               apply_counts *counts) {
+  LLVMValueRef member = LLVMGetNamedFunction(module, fold->member);
+  ltofold_function_summary summary;
+  LLVMValueRef *constants = NULL;
+  if (member && ltofold_summarize_function(cross, member, &summary) &&
+      summary.hash == fold->hash && summary.references == fold->references)
+    constants = constants_at_places(member, fold);
+  size_t instructions = constants ? instructions_of(member) : 0;
+  ltofold_skip_reason reason;
+  if (constants &&
+      ltofold_cross_module_similar_thunk(cross, member, fold->symbol, constants,
+                                         fold->place_count, &reason)) {
+    member_fold named = {fold->member, fold->symbol, true, false};
+    count_fold(counts, &named, LTOFOLD_FOLD_THUNK, instructions);
+    ltofold_fold *made = &counts->result.folds[counts->result.fold_count - 1];
+    made->similar = true;
+    made->parameters = fold->place_count;
+    counts->result.similar_merged++;
+  } else {
+    counts->skipped++;
+  }
+  free(constants);
+}
+
 static char *apply_folds(LLVMModuleRef module, fold_list *list,
                          apply_counts *counts) {
   if (list->count > 1) /* no array at all when there are no folds */
     qsort(list->items, list->count, sizeof *list->items, compare_folds);
+  if (list->similar_count > 1)
+    qsort(list->similar, list->similar_count, sizeof *list->similar,
+          compare_similar_folds);
   ltofold_cross_module *cross = ltofold_cross_module_new(module);
+  /* Similar members first: their constants are found at places of their
+   * bodies as summarized, which the equal folds below may change (a call
+   * of a member that goes moves to the home's symbol). */
+  for (size_t i = 0; i < list->similar_count; ++i)
+    apply_similar_fold(cross, module, &list->similar[i], counts);
   char *error = NULL;
   for (size_t i = 0; i < list->count && !error; ++i) {
     const member_fold *fold = &list->items[i];

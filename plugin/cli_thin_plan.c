@@ -173,6 +173,7 @@ int ltofold_cli_thin_summary(int argc, char **argv) {
  * of a summary record. */
 typedef struct plan_entry {
   uint64_t hash, references;
+  uint64_t similar_hash; /* merge's similar mode's hash */
   unsigned module; /* index into the modules, in name order once sorted */
   char *name;      /* owned */
   size_t instructions;
@@ -180,6 +181,7 @@ typedef struct plan_entry {
   bool interposable;
   bool local;
   bool may_alias; /* may become an alias the home defines */
+  bool equal_group; /* in a group of equal functions of the plan */
 } plan_entry;
 
 typedef struct plan_input {
@@ -216,12 +218,13 @@ static bool read_function(char **f, size_t count, unsigned module,
   *wanted = false;
   if (count != 9 || strcmp(f[0], "function"))
     return false;
-  char *end1, *end2, *end3;
+  char *end1, *end2, *end3, *end4;
   *entry = (plan_entry){0};
   entry->hash = strtoull(f[1], &end1, 16);
+  entry->similar_hash = strtoull(f[2], &end4, 16);
   entry->references = strtoull(f[3], &end2, 16);
   entry->instructions = strtoull(f[4], &end3, 10);
-  if (*end1 || *end2 || *end3)
+  if (*end1 || *end2 || *end3 || *end4)
     return false;
   const char *flags = f[7];
   if (!strchr(flags, 'f') || strchr(flags, 'l'))
@@ -396,6 +399,147 @@ static void append_exported(text_buffer *text, const plan_input *in,
   free(exported);
 }
 
+/* ---- Groups of similar functions ---- */
+
+/* A group of similar functions: the entries order[first, end) of the
+ * similar order share the similar hash and size; `kept` is the home's. */
+typedef struct similar_group {
+  const plan_entry *kept;
+  size_t first, end;
+} similar_group;
+
+/* Members a similar group imports at most: its home holds their bodies
+ * at once, and the engine's holes grow with each. */
+enum { MAX_SIMILAR_MEMBERS = 32 };
+
+/* Whether `entry` may be in a group of similar functions: in no group of
+ * equal functions (those fold whole), not interposable (its callers might
+ * run another definition, as the kept function's might), and bigger than
+ * the thunk it would become. */
+static bool similar_candidate(const plan_entry *entry) {
+  return !entry->equal_group && !entry->interposable &&
+         entry->instructions > 2;
+}
+
+/* qsort_r order of entry numbers: similar hash, size, module, name. */
+static int compare_similar(const void *a, const void *b, void *entries) {
+  const plan_entry *x = &((const plan_entry *)entries)[*(const size_t *)a];
+  const plan_entry *y = &((const plan_entry *)entries)[*(const size_t *)b];
+  if (x->similar_hash != y->similar_hash)
+    return x->similar_hash < y->similar_hash ? -1 : 1;
+  if (x->instructions != y->instructions)
+    return x->instructions < y->instructions ? -1 : 1;
+  if (x->module != y->module)
+    return x->module < y->module ? -1 : 1;
+  return strcmp(x->name, y->name);
+}
+
+/* How a similar group ranks module `module` as its home: as home_rank,
+ * from the group's key (similar hash and size). */
+static uint64_t similar_rank(const plan_input *in, const plan_entry *entry) {
+  char key[48];
+  snprintf(key, sizeof key, "similar %016" PRIx64 " %zu", entry->similar_hash,
+           entry->instructions);
+  return fnv(fnv(0xcbf29ce484222325ULL, key), in->modules[entry->module]);
+}
+
+/* The group of order[first, end), or false when it spans one module. The
+ * kept function is the first by name of the module similar_rank puts
+ * first. */
+static bool form_similar_group(const plan_input *in, const size_t *order,
+                               size_t first, size_t end, similar_group *group) {
+  const plan_entry *kept = NULL;
+  uint64_t best = 0;
+  bool modules = false;
+  for (size_t i = first; i < end; ++i) {
+    const plan_entry *entry = &in->entries[order[i]];
+    uint64_t rank = similar_rank(in, entry);
+    modules |= kept && entry->module != kept->module;
+    if (!kept || rank < best)
+      kept = entry, best = rank;
+  }
+  if (!modules)
+    return false;
+  *group = (similar_group){kept, first, end};
+  return true;
+}
+
+static int compare_similar_groups(const void *a, const void *b) {
+  const similar_group *x = a, *y = b;
+  if (x->kept->module != y->kept->module)
+    return x->kept->module < y->kept->module ? -1 : 1;
+  return strcmp(x->kept->name, y->kept->name);
+}
+
+/* The groups of similar functions across modules, among the candidates;
+ * `order` (owned by the caller, freed after the groups) the entries in the
+ * similar order. */
+static similar_group *form_similar_groups(const plan_input *in, size_t **order,
+                                          size_t *group_count) {
+  *order = malloc((in->entry_count + 1) * sizeof **order);
+  similar_group *groups = malloc((in->entry_count + 1) * sizeof *groups);
+  if (!*order || !groups)
+    abort();
+  size_t count = 0;
+  for (size_t i = 0; i < in->entry_count; ++i)
+    if (similar_candidate(&in->entries[i]))
+      (*order)[count++] = i;
+  if (count > 1)
+    qsort_r(*order, count, sizeof **order, compare_similar, in->entries);
+  *group_count = 0;
+  for (size_t first = 0, end; first < count; first = end) {
+    const plan_entry *head = &in->entries[(*order)[first]];
+    end = first + 1;
+    while (end < count &&
+           in->entries[(*order)[end]].similar_hash == head->similar_hash &&
+           in->entries[(*order)[end]].instructions == head->instructions)
+      ++end;
+    *group_count +=
+        form_similar_group(in, *order, first, end, &groups[*group_count]);
+  }
+  if (*group_count > 1)
+    qsort(groups, *group_count, sizeof *groups, compare_similar_groups);
+  return groups;
+}
+
+/* The merged body's symbol: a global name no other module has (the kept
+ * function's name, the group's key and the home module's name). */
+static void append_similar_symbol(text_buffer *text, const plan_input *in,
+                                  const plan_entry *kept) {
+  char key[48];
+  snprintf(key, sizeof key, "similar %016" PRIx64 " %zu", kept->similar_hash,
+           kept->instructions);
+  uint64_t hash = fnv(fnv(0xcbf29ce484222325ULL, key), in->modules[kept->module]);
+  char *symbol =
+      ltofold_format("%s.ltofold.similar.%016" PRIx64, kept->name, hash);
+  text_append_name(text, symbol, strlen(symbol));
+  free(symbol);
+}
+
+static void write_similar_groups(text_buffer *text, const plan_input *in,
+                                 const size_t *order,
+                                 const similar_group *groups, size_t count,
+                                 size_t first_index) {
+  for (size_t g = 0; g < count; ++g) {
+    const plan_entry *kept = groups[g].kept;
+    text_append(text, "similar %zu %u", first_index + g, kept->module);
+    text_append_name(text, kept->name, strlen(kept->name));
+    append_similar_symbol(text, in, kept);
+    text_append(text, "\n");
+    size_t members = 0;
+    for (size_t i = groups[g].first;
+         i < groups[g].end && members < MAX_SIMILAR_MEMBERS; ++i) {
+      const plan_entry *member = &in->entries[order[i]];
+      if (member->module == kept->module)
+        continue;
+      text_append(text, "member %zu %u call", first_index + g, member->module);
+      text_append_name(text, member->name, strlen(member->name));
+      text_append(text, "\n");
+      ++members;
+    }
+  }
+}
+
 static void write_plan(text_buffer *text, const plan_input *in,
                        const plan_group *groups, size_t group_count) {
   text_append(text, PLAN_MAGIC "\n");
@@ -431,7 +575,8 @@ static char *plan(char **summaries, size_t count, const char *output,
   if (!error)
     error = sort_modules(&in);
   plan_group *groups = NULL;
-  size_t group_count = 0;
+  similar_group *similar_groups = NULL;
+  size_t group_count = 0, similar_count = 0;
   if (!error) {
     if (in.entry_count > 1)
       qsort(in.entries, in.entry_count, sizeof *in.entries, compare_entries);
@@ -448,17 +593,27 @@ static char *plan(char **summaries, size_t count, const char *output,
     }
     if (group_count > 1)
       qsort(groups, group_count, sizeof *groups, compare_groups);
+    /* What is proposed as equal is no similar candidate. */
+    for (size_t g = 0; g < group_count; ++g)
+      for (size_t i = groups[g].first; i < groups[g].end; ++i)
+        in.entries[i].equal_group = true;
+    size_t *order = NULL;
+    similar_groups = form_similar_groups(&in, &order, &similar_count);
     text_buffer text = {0};
     write_plan(&text, &in, groups, group_count);
+    write_similar_groups(&text, &in, order, similar_groups, similar_count,
+                         group_count);
+    free(order);
     ltofold_write_file(output, text.data, text.length, &error);
     text_free(&text);
   }
   if (!error && stats)
     fprintf(stderr,
             "thin-plan: %zu modules, %zu functions that may fold "
-            "across modules, %zu groups\n",
-            in.module_count, in.entry_count, group_count);
+            "across modules, %zu groups, %zu of similar functions\n",
+            in.module_count, in.entry_count, group_count, similar_count);
   free(groups);
+  free(similar_groups);
   plan_input_free(&in);
   return error;
 }

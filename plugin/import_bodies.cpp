@@ -9,6 +9,7 @@
 // lazily read module: only the wanted bodies are ever parsed.
 #include "import_bodies.h"
 
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/Error.h"
@@ -79,10 +80,22 @@ static std::string reduce_to(Module &source,
   return "";
 }
 
+// What of `source` but its bodies would change `dest` once linked: debug
+// info (compile units of its own), named metadata (llvm.ident, linker
+// options) and module flags (those the linker takes the largest of).
+static void strip_module_facts(Module &source) {
+  StripDebugInfo(source);
+  std::vector<NamedMDNode *> named;
+  for (NamedMDNode &node : source.named_metadata())
+    named.push_back(&node);
+  for (NamedMDNode *node : named)
+    node->eraseFromParent();
+}
+
 extern "C" char *ltofold_import_bodies(LLVMModuleRef dest, LLVMModuleRef source,
                                        const char *const *names,
                                        const char *const *new_names,
-                                       size_t count) {
+                                       size_t count, bool bodies_only) {
   std::unique_ptr<Module> module(unwrap(source));
   std::set<Function *> wanted;
   for (size_t i = 0; i < count; ++i) {
@@ -108,6 +121,8 @@ extern "C" char *ltofold_import_bodies(LLVMModuleRef dest, LLVMModuleRef source,
       error = toString(std::move(lazy));
   if (!error.empty())
     return copy_message(module->getModuleIdentifier() + ": " + error);
+  if (bodies_only)
+    strip_module_facts(*module);
   if (Linker::linkModules(*unwrap(dest), std::move(module)))
     return copy_message("the IR linker failed");
   return nullptr;

@@ -19,11 +19,15 @@ extern "C" {
  * each renamed to `new_names[i]` (hidden), so that
  * nothing of `dest` resolves to them; every other global of `source`
  * comes as a declaration or not at all. The wanted functions must refer to
- * no local of `source`. Takes `source` (disposed of, linked or not).
- * Returns NULL, or the error (malloc'd). */
+ * no local of `source`. With `bodies_only`, what would change `dest`
+ * beyond the new functions and declarations stays out: the bodies come
+ * without debug info, and no named metadata or module flag comes. Takes
+ * `source` (disposed of, linked or not). Returns NULL, or the error
+ * (malloc'd). */
 char *ltofold_import_bodies(LLVMModuleRef dest, LLVMModuleRef source,
                             const char *const *names,
-                            const char *const *new_names, size_t count);
+                            const char *const *new_names, size_t count,
+                            bool bodies_only);
 
 #ifdef __cplusplus
 }

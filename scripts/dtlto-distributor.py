@@ -144,7 +144,7 @@ def read_plan(path):
             fields = line.split(" ")
             if fields[0] == "module":
                 modules.append(fields[1])
-            elif fields[0] == "group":
+            elif fields[0] in ("group", "similar"):
                 homes.append(int(fields[2]))
                 senders.append(set())
             elif fields[0] == "member":
