@@ -530,17 +530,44 @@ LLVMValueRef ltofold_cross_module_merge_similar(
   return body;
 }
 
-/* The return's and parameters' attributes of `from` onto `to`, a
- * declaration of the merged body: those that say how values are passed
- * (zeroext, byval, ...) must agree with the body's. */
-static void copy_value_attributes(LLVMValueRef from, LLVMValueRef to) {
+/* Whether an attribute says how a value is passed or returned (which the
+ * declaration of the merged body must say as the body does), as opposed to
+ * a fact about the values (range, nonnull, ...), which holds for one
+ * member's constants and not another's: the declaration is shared by the
+ * module's members of the group, and its facts go on every call. */
+static bool is_passing_attribute(unsigned kind) {
+  static const char *const passing[] = {
+      "zeroext", "signext",      "inreg", "byval",     "byref",
+      "sret",    "inalloca",     "nest",  "swiftself", "swifterror",
+      "swiftasync", "preallocated"};
+  for (size_t i = 0; i < sizeof passing / sizeof *passing; ++i)
+    if (kind == LLVMGetEnumAttributeKindForName(passing[i],
+                                                strlen(passing[i])))
+      return true;
+  return false;
+}
+
+/* The attributes of `from`'s return and parameters that say how values are
+ * passed onto `to`, a declaration of the merged body (and `align` where it
+ * says how much stack a byval argument takes). */
+static void copy_passing_attributes(LLVMValueRef from, LLVMValueRef to) {
   unsigned params = LLVMCountParams(from);
+  unsigned align = LLVMGetEnumAttributeKindForName("align", 5);
   for (unsigned index = 0; index <= params; ++index) {
     LLVMAttributeIndex at = index ? index : LLVMAttributeReturnIndex;
     unsigned count;
     LLVMAttributeRef *attributes = ltofold_attributes_at_index(from, at, &count);
+    bool in_memory = false;
     for (unsigned i = 0; i < count; ++i)
-      LLVMAddAttributeAtIndex(to, at, attributes[i]);
+      if (!LLVMIsStringAttribute(attributes[i]) &&
+          is_passing_attribute(LLVMGetEnumAttributeKind(attributes[i]))) {
+        LLVMAddAttributeAtIndex(to, at, attributes[i]);
+        in_memory = true;
+      }
+    for (unsigned i = 0; i < count && in_memory; ++i)
+      if (!LLVMIsStringAttribute(attributes[i]) &&
+          LLVMGetEnumAttributeKind(attributes[i]) == align)
+        LLVMAddAttributeAtIndex(to, at, attributes[i]);
     free(attributes);
   }
 }
@@ -587,7 +614,7 @@ bool ltofold_cross_module_similar_thunk(ltofold_cross_module *cross,
     body = LLVMAddFunction(st->module, symbol, body_type);
     LLVMSetFunctionCallConv(body, LLVMGetFunctionCallConv(member));
     LLVMSetVisibility(body, LLVMHiddenVisibility);
-    copy_value_attributes(member, body);
+    copy_passing_attributes(member, body);
   }
   comparator_forget_global(st->comparator, member);
   write_thunk(st, body, member, constants, count);

@@ -49,6 +49,7 @@
 
 typedef struct home_member {
   unsigned module;   /* index into the plan's modules */
+  uint64_t hash, references; /* a similar member's, as its summary says */
   char *name;        /* owned */
   char *import_name; /* owned: its name once imported */
   ltofold_cross_verdict verdict;
@@ -127,11 +128,21 @@ static bool read_plan_record(home_plan *plan, char **f, size_t count,
     *current = group;
     return group->kept && group->exported;
   }
-  if (count == 5 && !strcmp(f[0], "member")) {
+  bool similar_member = count == 7 && !strcmp(f[0], "member") &&
+                        !strcmp(f[3], "similar");
+  if ((count == 5 && !strcmp(f[0], "member")) || similar_member) {
     unsigned long module = strtoul(f[2], &end, 10);
     if (*end || module >= plan->module_count ||
-        (strcmp(f[3], "alias") && strcmp(f[3], "call")))
+        (!similar_member && strcmp(f[3], "alias") && strcmp(f[3], "call")))
       return false;
+    uint64_t hash = 0, references = 0;
+    if (similar_member) {
+      char *end_hash, *end_references;
+      hash = strtoull(f[4], &end_hash, 16);
+      references = strtoull(f[5], &end_references, 16);
+      if (*end_hash || *end_references)
+        return false;
+    }
     if (!*current)
       return true;
     home_group *group = *current;
@@ -139,7 +150,9 @@ static bool read_plan_record(home_plan *plan, char **f, size_t count,
         grow(group->members, group->member_count, sizeof *group->members);
     home_member *member = &group->members[group->member_count++];
     *member = (home_member){(unsigned)module,
-                            record_decode_name(f[4]),
+                            hash,
+                            references,
+                            record_decode_name(f[count - 1]),
                             NULL,
                             LTOFOLD_CROSS_DIFFERENT,
                             false,
@@ -157,9 +170,9 @@ static char *read_home_plan(const char *path, const char *home_name,
     return error;
   *home = (unsigned)-1;
   home_group *current = NULL;
-  char *line, *f[6];
+  char *line, *f[8];
   while (!error && (line = record_file_next(&file))) {
-    size_t count = record_fields(line, f, 6);
+    size_t count = record_fields(line, f, 8);
     if (!read_plan_record(plan, f, count, *home, &current))
       error = record_file_error(&file);
     else if (count == 2 &&
@@ -480,19 +493,18 @@ static void drop_imports(LLVMModuleRef home, home_plan *plan,
 }
 
 /* The folds record of a member of a similar group: the merged body's
- * symbol, the member's hashes as the home summarized its body (its
- * module checks that it has that body), and the places of its constants. */
+ * symbol, the member's hashes as its summary gave them (its module checks
+ * that it still has that body), and the places of its constants. */
 static void append_similar_fold(text_buffer *folds, const char *module,
                                 const home_group *group,
                                 const home_member *member,
-                                const ltofold_function_summary *summary,
                                 const ltofold_constant_place *places,
                                 unsigned place_count) {
   text_append(folds, "similar");
   text_append_name(folds, module, strlen(module));
   text_append_name(folds, group->exported, strlen(group->exported));
-  text_append(folds, " %016" PRIx64 " %016" PRIx64 " ", summary->hash,
-              summary->references);
+  text_append(folds, " %016" PRIx64 " %016" PRIx64 " ", member->hash,
+              member->references);
   if (!place_count)
     text_append(folds, "-");
   for (unsigned p = 0; p < place_count; ++p) {
@@ -515,10 +527,9 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
   LLVMValueRef kept = LLVMGetNamedFunction(home, group->kept);
   size_t count = group->member_count, folded = 0;
   LLVMValueRef *bodies = calloc(count + 1, sizeof *bodies);
-  ltofold_function_summary *summaries = calloc(count + 1, sizeof *summaries);
   ltofold_constant_place **places = calloc(count + 1, sizeof *places);
   unsigned *place_counts = calloc(count + 1, sizeof *place_counts);
-  if (!bodies || !summaries || !places || !place_counts)
+  if (!bodies || !places || !place_counts)
     abort();
   ltofold_cross_module *cross = ltofold_cross_module_new(home);
   size_t present = 0;
@@ -527,7 +538,7 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
     LLVMValueRef body = member->imported ? LLVMGetNamedFunction(
                                                home, member->import_name)
                                          : NULL;
-    if (body && ltofold_summarize_function(cross, body, &summaries[present]))
+    if (body && !LLVMIsDeclaration(body))
       bodies[present++] = body;
   }
   if (!kept || LLVMIsDeclaration(kept))
@@ -543,8 +554,8 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
                 bodies[b] == LLVMGetNamedFunction(home, member->import_name);
     size_t at = here ? b++ : SIZE_MAX;
     if (at != SIZE_MAX && places[at]) {
-      append_similar_fold(folds, module, group, member, &summaries[at],
-                          places[at], place_counts[at]);
+      append_similar_fold(folds, module, group, member, places[at],
+                          place_counts[at]);
       ++folded;
       continue;
     }
@@ -561,7 +572,6 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
     free(places[i]);
   ltofold_cross_module_free(cross);
   free(bodies);
-  free(summaries);
   free(places);
   free(place_counts);
   return folded;

@@ -182,6 +182,10 @@ typedef struct plan_entry {
   bool local;
   bool may_alias; /* may become an alias the home defines */
   bool equal_group; /* in a group of equal functions of the plan */
+  /* Refers to a local of its module: equal to no function of another
+   * module, but similar to one where the local is a constant that may
+   * vary (its module passes its own). */
+  bool refers_to_local;
 } plan_entry;
 
 typedef struct plan_input {
@@ -227,9 +231,10 @@ static bool read_function(char **f, size_t count, unsigned module,
   if (*end1 || *end2 || *end3 || *end4)
     return false;
   const char *flags = f[7];
-  if (!strchr(flags, 'f') || strchr(flags, 'l'))
-    return true; /* not foldable, or equal to nothing elsewhere */
+  if (!strchr(flags, 'f'))
+    return true; /* not foldable */
   entry->module = module;
+  entry->refers_to_local = strchr(flags, 'l') != NULL;
   entry->local = !strcmp(f[5], "internal") || !strcmp(f[5], "private");
   entry->interposable = strchr(flags, 'i') != NULL;
   entry->may_alias = strchr(flags, 'a') != NULL;
@@ -311,6 +316,8 @@ static char *sort_modules(plan_input *in) {
 
 static int compare_entries(const void *a, const void *b) {
   const plan_entry *x = a, *y = b;
+  if (x->refers_to_local != y->refers_to_local)
+    return x->refers_to_local ? 1 : -1; /* after those that may be equal */
   if (x->hash != y->hash)
     return x->hash < y->hash ? -1 : 1;
   if (x->references != y->references)
@@ -532,7 +539,9 @@ static void write_similar_groups(text_buffer *text, const plan_input *in,
       const plan_entry *member = &in->entries[order[i]];
       if (member->module == kept->module)
         continue;
-      text_append(text, "member %zu %u call", first_index + g, member->module);
+      text_append(text, "member %zu %u similar %016" PRIx64 " %016" PRIx64,
+                  first_index + g, member->module, member->hash,
+                  member->references);
       text_append_name(text, member->name, strlen(member->name));
       text_append(text, "\n");
       ++members;
@@ -587,9 +596,15 @@ static char *plan(char **summaries, size_t count, const char *output,
       end = first + 1;
       while (end < in.entry_count &&
              in.entries[end].hash == in.entries[first].hash &&
-             in.entries[end].references == in.entries[first].references)
+             in.entries[end].references == in.entries[first].references &&
+             in.entries[end].refers_to_local ==
+                 in.entries[first].refers_to_local)
         ++end;
-      group_count += form_group(&in, first, end, &groups[group_count]);
+      /* A local of one module is no global of another: equal to nothing
+       * elsewhere (as after thin-merge's link, where two modules' locals
+       * stay two), however their names hash. */
+      if (!in.entries[first].refers_to_local)
+        group_count += form_group(&in, first, end, &groups[group_count]);
     }
     if (group_count > 1)
       qsort(groups, group_count, sizeof *groups, compare_groups);

@@ -35,7 +35,8 @@ static char *copy_message(const std::string &text) {
 // the globals nothing refers to then go (the locals among them must: a
 // local declaration is not valid IR). Returns the error, or "".
 static std::string reduce_to(Module &source,
-                             const std::set<Function *> &wanted) {
+                             const std::set<Function *> &wanted,
+                             const std::string &stand_in_prefix) {
   std::vector<GlobalValue *> globals;
   std::set<GlobalValue *> locals;
   for (GlobalValue &global : source.global_values()) {
@@ -72,11 +73,22 @@ static std::string reduce_to(Module &source,
     erased = !unused.empty();
   }
   // A local left is used by a wanted function: as a declaration it would
-  // resolve to whatever the destination has of its name.
-  for (GlobalValue &global : source.global_values())
-    if (locals.count(&global) && !wanted.count(dyn_cast<Function>(&global)))
+  // resolve to whatever the destination has of its name. Bodies imported
+  // for similar merging may have it as a stand-in: a hidden declaration of
+  // a name of its own, which resolves to nothing (such a body merges only
+  // where the local is a constant that may vary, which its own module
+  // passes; the stand-in goes with the body).
+  unsigned stand_ins = 0;
+  for (GlobalValue &global : source.global_values()) {
+    if (!locals.count(&global) || wanted.count(dyn_cast<Function>(&global)))
+      continue;
+    if (stand_in_prefix.empty())
       return "'" + std::string(global.getName()) +
              "', a local of its module, is used by a function to import";
+    global.setName(stand_in_prefix + std::to_string(stand_ins++));
+    global.setLinkage(GlobalValue::ExternalLinkage);
+    global.setVisibility(GlobalValue::HiddenVisibility);
+  }
   return "";
 }
 
@@ -115,7 +127,9 @@ extern "C" char *ltofold_import_bodies(LLVMModuleRef dest, LLVMModuleRef source,
                           toString(std::move(error)));
     wanted.insert(function);
   }
-  std::string error = reduce_to(*module, wanted);
+  std::string error = reduce_to(
+      *module, wanted,
+      bodies_only && count ? std::string(new_names[0]) + ".local." : "");
   if (error.empty())
     if (Error lazy = module->materializeAll()) // what is left: declarations
       error = toString(std::move(lazy));

@@ -9,3 +9,17 @@ __attribute__((noinline)) long p_checksum(const long *values, int count) {
   }
   return sum ^ mixed;
 }
+
+/* Alike in p.c, q.c and r.c but for the table, a local of each module:
+ * its address is a constant each module passes. */
+static const int p_table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
+
+__attribute__((noinline)) long p_weigh(const long *values, int count) {
+  long total = 0;
+  for (int i = 0; i < count; ++i) {
+    total += values[i] * p_table[i & 7];
+    if (total > 100000)
+      total -= 99991;
+  }
+  return total;
+}
