@@ -519,11 +519,22 @@ static void append_similar_fold(text_buffer *folds, const char *module,
   text_append(folds, "\n");
 }
 
+/* A member's body in the home module: imported, or its own where the
+ * member is a function of the home. */
+static LLVMValueRef member_body(LLVMModuleRef home, unsigned home_index,
+                                const home_member *member) {
+  if (member->module == home_index)
+    return LLVMGetNamedFunction(home, member->name);
+  return member->imported ? LLVMGetNamedFunction(home, member->import_name)
+                          : NULL;
+}
+
 /* One group of similar functions, its members imported into the home:
  * merged as merge's similar mode merges a group, the outcome for each
  * member into the folds file. Returns how many members fold. */
 static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
-                                  home_group *group, text_buffer *folds) {
+                                  unsigned home_index, home_group *group,
+                                  text_buffer *folds) {
   LLVMValueRef kept = LLVMGetNamedFunction(home, group->kept);
   size_t count = group->member_count, folded = 0;
   LLVMValueRef *bodies = calloc(count + 1, sizeof *bodies);
@@ -534,10 +545,7 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
   ltofold_cross_module *cross = ltofold_cross_module_new(home);
   size_t present = 0;
   for (size_t i = 0; i < count; ++i) {
-    home_member *member = &group->members[i];
-    LLVMValueRef body = member->imported ? LLVMGetNamedFunction(
-                                               home, member->import_name)
-                                         : NULL;
+    LLVMValueRef body = member_body(home, home_index, &group->members[i]);
     if (body && !LLVMIsDeclaration(body))
       bodies[present++] = body;
   }
@@ -550,9 +558,13 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
   for (size_t i = 0, b = 0; i < count; ++i) {
     home_member *member = &group->members[i];
     const char *module = plan->modules[member->module];
-    bool here = b < present && member->imported &&
-                bodies[b] == LLVMGetNamedFunction(home, member->import_name);
+    bool here = b < present &&
+                bodies[b] == member_body(home, home_index, member);
     size_t at = here ? b++ : SIZE_MAX;
+    if (at != SIZE_MAX && places[at] && member->module == home_index) {
+      ++folded; /* a thunk here already */
+      continue;
+    }
     if (at != SIZE_MAX && places[at]) {
       append_similar_fold(folds, module, group, member, places[at],
                           place_counts[at]);
@@ -633,7 +645,8 @@ static char *fold_at_home(const fold_command *command) {
                             command->file_count, true);
     for (size_t g = 0; g < plan.group_count && !error; ++g)
       if (plan.groups[g].similar) {
-        size_t merged = merge_similar_group(home, &plan, &plan.groups[g], &folds);
+        size_t merged =
+            merge_similar_group(home, &plan, home_index, &plan.groups[g], &folds);
         similar_folded += merged;
         similar_refused += plan.groups[g].member_count - merged;
       }

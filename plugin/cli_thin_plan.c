@@ -21,6 +21,7 @@
 #include "ir_reader.h"
 #include "ltofold_merge.h"
 #include "messages.h"
+#include "options.h"
 #include "output_file.h"
 #include "thin_records.h"
 
@@ -537,7 +538,7 @@ static void write_similar_groups(text_buffer *text, const plan_input *in,
     for (size_t i = groups[g].first;
          i < groups[g].end && members < MAX_SIMILAR_MEMBERS; ++i) {
       const plan_entry *member = &in->entries[order[i]];
-      if (member->module == kept->module)
+      if (member == kept)
         continue;
       text_append(text, "member %zu %u similar %016" PRIx64 " %016" PRIx64,
                   first_index + g, member->module, member->hash,
@@ -579,6 +580,13 @@ static char *plan(char **summaries, size_t count, const char *output,
                   bool stats) {
   plan_input in = {0};
   char *error = NULL;
+  /* merge-similar=false (LTOFOLD_OPTIONS, as every step of the link
+   * reads it) makes no similar groups. */
+  ltofold_options options;
+  ltofold_options_init(&options);
+  ltofold_options_from_environment(&options, &error);
+  bool similar = options.merge_similar;
+  ltofold_options_free(&options);
   for (size_t i = 0; i < count && !error; ++i)
     error = read_summary(&in, summaries[i]);
   if (!error)
@@ -614,6 +622,8 @@ static char *plan(char **summaries, size_t count, const char *output,
         in.entries[i].equal_group = true;
     size_t *order = NULL;
     similar_groups = form_similar_groups(&in, &order, &similar_count);
+    if (!similar)
+      similar_count = 0;
     text_buffer text = {0};
     write_plan(&text, &in, groups, group_count);
     write_similar_groups(&text, &in, order, similar_groups, similar_count,

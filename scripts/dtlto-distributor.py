@@ -215,7 +215,8 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
         homed[h] = os.path.join(scratch, "module.%d.home.bc" % h)
         command = [ltofold, "thin-fold", "--plan", plan, "--home", names[h]]
         inputs = [plan, optimized[h]]
-        for m in sorted(module_job[s] for s in home_senders[home]):
+        # (a similar group may have members in its home: those send nothing)
+        for m in sorted(module_job[s] for s in home_senders[home] if s != home):
             command += ["--module", names[m], optimized[m]]
             inputs.append(optimized[m])
             receives[m].add(h)

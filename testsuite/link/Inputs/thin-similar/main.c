@@ -10,6 +10,8 @@ int main(int argc, char **argv) {
     values[i] = (i * 7919L) % 1009 - 300;
   printf("%ld %ld\n", p_checksum(values, count), q_checksum(values, count));
   printf("%ld %ld\n", r_checksum(values, count), s_checksum(values, count));
+  printf("%ld %ld\n", p_checksum_again(values, count),
+         q_checksum_again(values, count));
   printf("%ld %ld %ld\n", p_weigh(values, count), q_weigh(values, count),
          r_weigh(values, count));
   return 0;
