@@ -416,6 +416,30 @@ static void finish_group(LLVMModuleRef home, const home_plan *plan,
 
 /* ---- Similar functions at their home ---- */
 
+static size_t instructions_of(LLVMValueRef fn) {
+  size_t count = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      ++count;
+  return count;
+}
+
+/* The record of a function of the home that the home's merge made a thunk
+ * of the merged body `symbol` (the kept function, or a member of the
+ * home): done already; thin-apply only reports it. */
+static void append_merged_here(text_buffer *folds, const char *home_name,
+                               const char *symbol, const char *name,
+                               size_t instructions, unsigned parameters) {
+  text_append(folds, "merged");
+  text_append_name(folds, home_name, strlen(home_name));
+  text_append_name(folds, symbol, strlen(symbol));
+  text_append(folds, " %zu %u", instructions, parameters);
+  text_append_name(folds, name, strlen(name));
+  text_append(folds, "\n");
+}
+
 /* The globals of a module, as pointers sorted for bsearch: those a module
  * had before the imports (which bring declarations of their own). */
 typedef struct global_set {
@@ -542,19 +566,32 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
   unsigned *place_counts = calloc(count + 1, sizeof *place_counts);
   if (!bodies || !places || !place_counts)
     abort();
+  size_t *sizes = calloc(count + 1, sizeof *sizes);
+  if (!sizes)
+    abort();
   ltofold_cross_module *cross = ltofold_cross_module_new(home);
   size_t present = 0;
   for (size_t i = 0; i < count; ++i) {
     LLVMValueRef body = member_body(home, home_index, &group->members[i]);
-    if (body && !LLVMIsDeclaration(body))
+    if (body && !LLVMIsDeclaration(body)) {
+      sizes[present] = instructions_of(body);
       bodies[present++] = body;
+    }
   }
+  const char *home_name = plan->modules[home_index];
+  size_t kept_size = kept ? instructions_of(kept) : 0;
+  LLVMValueRef merged = NULL;
   if (!kept || LLVMIsDeclaration(kept))
     group->refusal = "no-kept-function";
-  else if (!ltofold_cross_module_merge_similar(cross, kept, bodies, present,
-                                               group->exported, places,
-                                               place_counts))
+  else if (!(merged = ltofold_cross_module_merge_similar(
+                 cross, kept, bodies, present, group->exported, places,
+                 place_counts)))
     group->refusal = "not-merged";
+  unsigned parameters =
+      merged ? LLVMCountParams(merged) - LLVMCountParams(kept) : 0;
+  if (merged)
+    append_merged_here(folds, home_name, group->exported, group->kept,
+                       kept_size, parameters);
   for (size_t i = 0, b = 0; i < count; ++i) {
     home_member *member = &group->members[i];
     const char *module = plan->modules[member->module];
@@ -562,6 +599,8 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
                 bodies[b] == member_body(home, home_index, member);
     size_t at = here ? b++ : SIZE_MAX;
     if (at != SIZE_MAX && places[at] && member->module == home_index) {
+      append_merged_here(folds, home_name, group->exported, member->name,
+                         sizes[at], parameters);
       ++folded; /* a thunk here already */
       continue;
     }
@@ -584,6 +623,7 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
     free(places[i]);
   ltofold_cross_module_free(cross);
   free(bodies);
+  free(sizes);
   free(places);
   free(place_counts);
   return folded;
@@ -760,11 +800,21 @@ typedef struct similar_fold {
   uint64_t hash, references;
 } similar_fold;
 
+/* A function of this module, a home, that its similar merge made a thunk
+ * (thin-fold): reported only. */
+typedef struct merged_here {
+  char *name, *symbol; /* owned */
+  size_t instructions;
+  unsigned parameters;
+} merged_here;
+
 typedef struct fold_list {
   member_fold *items; /* owned */
   size_t count;
   similar_fold *similar; /* owned */
   size_t similar_count;
+  merged_here *merged; /* owned */
+  size_t merged_count;
 } fold_list;
 
 static void fold_list_free(fold_list *list) {
@@ -779,6 +829,22 @@ static void fold_list_free(fold_list *list) {
     free(list->similar[i].places);
   }
   free(list->similar);
+  for (size_t i = 0; i < list->merged_count; ++i) {
+    free(list->merged[i].name);
+    free(list->merged[i].symbol);
+  }
+  free(list->merged);
+}
+
+/* A merged record's fields (after `merged MODULE`) into the list. */
+static bool read_merged(char **f, fold_list *list) {
+  list->merged = grow(list->merged, list->merged_count, sizeof *list->merged);
+  merged_here *merged = &list->merged[list->merged_count++];
+  char *end1, *end2;
+  *merged = (merged_here){record_decode_name(f[5]), record_decode_name(f[2]),
+                          strtoull(f[3], &end1, 10),
+                          (unsigned)strtoul(f[4], &end2, 10)};
+  return merged->name && merged->symbol && !*end1 && !*end2;
 }
 
 /* PLACES of a similar record: `I.J` (operand J of instruction I) or `=0`,
@@ -838,11 +904,13 @@ static char *read_folds(const char *path, const char *name, fold_list *list) {
     if ((count == 2 && !strcmp(f[0], "home")) ||
         (count == 4 && !strcmp(f[0], "refused")))
       continue;
-    if (count == 7 && !strcmp(f[0], "similar")) {
+    if ((count == 7 && !strcmp(f[0], "similar")) ||
+        (count == 6 && !strcmp(f[0], "merged"))) {
       char *module = record_decode_name(f[1]);
       bool mine = module && !strcmp(module, name);
       free(module);
-      if (mine && !read_similar(f, list))
+      if (mine && !(f[0][0] == 's' ? read_similar(f, list)
+                                   : read_merged(f, list)))
         error = record_file_error(&file);
       continue;
     }
@@ -910,16 +978,6 @@ typedef struct apply_counts {
   size_t skipped;
 } apply_counts;
 
-static size_t instructions_of(LLVMValueRef fn) {
-  size_t count = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-       bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-         i = LLVMGetNextInstruction(i))
-      ++count;
-  return count;
-}
-
 /* A fold made: into the result as merge reports its own (each was
  * certified at the home). */
 static void count_fold(apply_counts *counts, const member_fold *fold,
@@ -968,6 +1026,36 @@ static LLVMValueRef *constants_at_places(LLVMValueRef member,
   return constants;
 }
 
+/* Whether `fn` is a thunk that calls `symbol`. */
+static bool is_thunk_of(LLVMValueRef fn, const char *symbol) {
+  LLVMBasicBlockRef entry = fn ? LLVMGetFirstBasicBlock(fn) : NULL;
+  for (LLVMValueRef i = entry ? LLVMGetFirstInstruction(entry) : NULL; i;
+       i = LLVMGetNextInstruction(i)) {
+    if (LLVMGetInstructionOpcode(i) != LLVMCall)
+      continue;
+    LLVMValueRef callee = LLVMGetCalledValue(i);
+    size_t length;
+    const char *name =
+        LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &length) : NULL;
+    return name && !strcmp(name, symbol);
+  }
+  return false;
+}
+
+/* A thunk the home's similar merge made here: into the report, where the
+ * module is that home's output (the function is that thunk). */
+static void count_merged_here(LLVMModuleRef module, const merged_here *merged,
+                              apply_counts *counts) {
+  if (!is_thunk_of(LLVMGetNamedFunction(module, merged->name), merged->symbol))
+    return;
+  member_fold named = {merged->name, merged->symbol, true, false};
+  count_fold(counts, &named, LTOFOLD_FOLD_THUNK, merged->instructions);
+  ltofold_fold *made = &counts->result.folds[counts->result.fold_count - 1];
+  made->similar = true;
+  made->parameters = merged->parameters;
+  counts->result.similar_merged++;
+}
+
 /* A member of a similar group becomes a thunk of the home's merged body,
  * where its body is the one the home merged. */
 static void apply_similar_fold(ltofold_cross_module *cross,
@@ -1009,6 +1097,8 @@ static char *apply_folds(LLVMModuleRef module, fold_list *list,
    * of a member that goes moves to the home's symbol). */
   for (size_t i = 0; i < list->similar_count; ++i)
     apply_similar_fold(cross, module, &list->similar[i], counts);
+  for (size_t i = 0; i < list->merged_count; ++i)
+    count_merged_here(module, &list->merged[i], counts);
   char *error = NULL;
   for (size_t i = 0; i < list->count && !error; ++i) {
     const member_fold *fold = &list->items[i];
