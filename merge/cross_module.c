@@ -425,8 +425,10 @@ static void record_places(LLVMValueRef fn, ptr_map *places) {
       int operands = LLVMGetNumOperands(i);
       for (int k = 0; k < operands && k < 0xffff; ++k) {
         LLVMValueRef value = LLVMGetOperand(i, (unsigned)k);
-        if (value && LLVMIsAConstant(value) && !ptr_map_get(places, value, NULL))
-          ptr_map_put(places, value, ((uint64_t)number << 16 | (unsigned)k) + 1);
+        if (value && LLVMIsAConstant(value) &&
+            !ptr_map_get(places, value, NULL))
+          ptr_map_put(places, value,
+                      ((uint64_t)number << 16 | (unsigned)k) + 1);
       }
       ++number;
     }
@@ -435,9 +437,8 @@ static void record_places(LLVMValueRef fn, ptr_map *places) {
 /* Where the thunk `member` (a tail call of the merged body) finds each
  * constant it passes, in `places` (its body before it became the thunk);
  * NULL when one is neither there nor a choice's i1. */
-static ltofold_constant_place *thunk_places(LLVMValueRef member,
-                                            const ptr_map *places,
-                                            unsigned *count) {
+static ltofold_constant_place *
+thunk_places(LLVMValueRef member, const ptr_map *places, unsigned *count) {
   LLVMValueRef call = NULL;
   for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetFirstBasicBlock(member));
        i && !call; i = LLVMGetNextInstruction(i))
@@ -537,12 +538,11 @@ LLVMValueRef ltofold_cross_module_merge_similar(
  * module's members of the group, and its facts go on every call. */
 static bool is_passing_attribute(unsigned kind) {
   static const char *const passing[] = {
-      "zeroext", "signext",      "inreg", "byval",     "byref",
-      "sret",    "inalloca",     "nest",  "swiftself", "swifterror",
-      "swiftasync", "preallocated"};
+      "zeroext",   "signext",    "inreg",      "byval",
+      "byref",     "sret",       "inalloca",   "nest",
+      "swiftself", "swifterror", "swiftasync", "preallocated"};
   for (size_t i = 0; i < sizeof passing / sizeof *passing; ++i)
-    if (kind == LLVMGetEnumAttributeKindForName(passing[i],
-                                                strlen(passing[i])))
+    if (kind == LLVMGetEnumAttributeKindForName(passing[i], strlen(passing[i])))
       return true;
   return false;
 }
@@ -556,7 +556,8 @@ static void copy_passing_attributes(LLVMValueRef from, LLVMValueRef to) {
   for (unsigned index = 0; index <= params; ++index) {
     LLVMAttributeIndex at = index ? index : LLVMAttributeReturnIndex;
     unsigned count;
-    LLVMAttributeRef *attributes = ltofold_attributes_at_index(from, at, &count);
+    LLVMAttributeRef *attributes =
+        ltofold_attributes_at_index(from, at, &count);
     bool in_memory = false;
     for (unsigned i = 0; i < count; ++i)
       if (!LLVMIsStringAttribute(attributes[i]) &&

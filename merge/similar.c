@@ -1077,7 +1077,7 @@ static void merge_group(merge_state *st, group *g, const ptr_map *no_redirect) {
   free_priced(&p);
 }
 
-/* ---- One group across modules (cross_module.c) ----------------------------- */
+/* ---- One group across modules (cross_module.c) ---------------------------- */
 
 LLVMValueRef similar_merge_one_group(merge_state *st, LLVMValueRef *members,
                                      size_t count, const ptr_map *no_redirect) {

@@ -128,8 +128,8 @@ static bool read_plan_record(home_plan *plan, char **f, size_t count,
     *current = group;
     return group->kept && group->exported;
   }
-  bool similar_member = count == 7 && !strcmp(f[0], "member") &&
-                        !strcmp(f[3], "similar");
+  bool similar_member =
+      count == 7 && !strcmp(f[0], "member") && !strcmp(f[3], "similar");
   if ((count == 5 && !strcmp(f[0], "member")) || similar_member) {
     unsigned long module = strtoul(f[2], &end, 10);
     if (*end || module >= plan->module_count ||
@@ -249,8 +249,8 @@ static char *import_from(LLVMModuleRef scratch, home_plan *plan,
     source = ltofold_parse_bitcode(LLVMGetModuleContext(scratch), data, size,
                                    path, true, &error);
   if (source) {
-    char *refused =
-        ltofold_import_bodies(scratch, source, names, new_names, count, similar);
+    char *refused = ltofold_import_bodies(scratch, source, names, new_names,
+                                          count, similar);
     if (refused) {
       fprintf(stderr, "ltofold: warning: thin-fold: %s: nothing imported: %s\n",
               path, refused);
@@ -595,8 +595,8 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
   for (size_t i = 0, b = 0; i < count; ++i) {
     home_member *member = &group->members[i];
     const char *module = plan->modules[member->module];
-    bool here = b < present &&
-                bodies[b] == member_body(home, home_index, member);
+    bool here =
+        b < present && bodies[b] == member_body(home, home_index, member);
     size_t at = here ? b++ : SIZE_MAX;
     if (at != SIZE_MAX && places[at] && member->module == home_index) {
       append_merged_here(folds, home_name, group->exported, member->name,
@@ -610,7 +610,7 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
       ++folded;
       continue;
     }
-    const char *why = group->refusal       ? group->refusal
+    const char *why = group->refusal      ? group->refusal
                       : !member->imported ? "not-imported"
                                           : "similar-different";
     text_append(folds, "refused");
@@ -681,12 +681,12 @@ static char *fold_at_home(const fold_command *command) {
     global_set before = globals_of(home);
     for (unsigned m = 0; m < plan.module_count && !error; ++m)
       if (m != home_index)
-        error = import_from(home, &plan, m, command->files,
-                            command->file_count, true);
+        error = import_from(home, &plan, m, command->files, command->file_count,
+                            true);
     for (size_t g = 0; g < plan.group_count && !error; ++g)
       if (plan.groups[g].similar) {
-        size_t merged =
-            merge_similar_group(home, &plan, home_index, &plan.groups[g], &folds);
+        size_t merged = merge_similar_group(home, &plan, home_index,
+                                            &plan.groups[g], &folds);
         similar_folded += merged;
         similar_refused += plan.groups[g].member_count - merged;
       }
@@ -909,8 +909,8 @@ static char *read_folds(const char *path, const char *name, fold_list *list) {
       char *module = record_decode_name(f[1]);
       bool mine = module && !strcmp(module, name);
       free(module);
-      if (mine && !(f[0][0] == 's' ? read_similar(f, list)
-                                   : read_merged(f, list)))
+      if (mine &&
+          !(f[0][0] == 's' ? read_similar(f, list) : read_merged(f, list)))
         error = record_file_error(&file);
       continue;
     }
@@ -1010,14 +1010,14 @@ static LLVMValueRef *constants_at_places(LLVMValueRef member,
   LLVMValueRef *constants = calloc(fold->place_count + 1, sizeof *constants);
   if (!constants)
     abort();
-  LLVMTypeRef i1 = LLVMInt1TypeInContext(
-      LLVMGetModuleContext(LLVMGetGlobalParent(member)));
+  LLVMTypeRef i1 =
+      LLVMInt1TypeInContext(LLVMGetModuleContext(LLVMGetGlobalParent(member)));
   for (unsigned p = 0; p < fold->place_count; ++p) {
     const ltofold_constant_place *place = &fold->places[p];
-    constants[p] = place->instruction == SIZE_MAX
-                       ? LLVMConstInt(i1, place->value, false)
-                       : ltofold_constant_at(member, place->instruction,
-                                             place->operand);
+    constants[p] =
+        place->instruction == SIZE_MAX
+            ? LLVMConstInt(i1, place->value, false)
+            : ltofold_constant_at(member, place->instruction, place->operand);
     if (!constants[p]) {
       free(constants);
       return NULL;

@@ -425,8 +425,7 @@ enum { MAX_SIMILAR_MEMBERS = 32 };
  * run another definition, as the kept function's might), and bigger than
  * the thunk it would become. */
 static bool similar_candidate(const plan_entry *entry) {
-  return !entry->equal_group && !entry->interposable &&
-         entry->instructions > 2;
+  return !entry->equal_group && !entry->interposable && entry->instructions > 2;
 }
 
 /* qsort_r order of entry numbers: similar hash, size, module, name. */
@@ -517,7 +516,8 @@ static void append_similar_symbol(text_buffer *text, const plan_input *in,
   char key[48];
   snprintf(key, sizeof key, "similar %016" PRIx64 " %zu", kept->similar_hash,
            kept->instructions);
-  uint64_t hash = fnv(fnv(0xcbf29ce484222325ULL, key), in->modules[kept->module]);
+  uint64_t hash =
+      fnv(fnv(0xcbf29ce484222325ULL, key), in->modules[kept->module]);
   char *symbol =
       ltofold_format("%s.ltofold.similar.%016" PRIx64, kept->name, hash);
   text_append_name(text, symbol, strlen(symbol));

@@ -34,8 +34,7 @@ static char *copy_message(const std::string &text) {
 // Every global of `source` but the wanted functions becomes a declaration;
 // the globals nothing refers to then go (the locals among them must: a
 // local declaration is not valid IR). Returns the error, or "".
-static std::string reduce_to(Module &source,
-                             const std::set<Function *> &wanted,
+static std::string reduce_to(Module &source, const std::set<Function *> &wanted,
                              const std::string &stand_in_prefix) {
   std::vector<GlobalValue *> globals;
   std::set<GlobalValue *> locals;
