@@ -475,11 +475,18 @@ static bool global_set_has(const global_set *set, LLVMValueRef global) {
                                sizeof *set->items, compare_pointers);
 }
 
+static const char *name_of_global(LLVMValueRef global) {
+  size_t length;
+  return LLVMGetValueName2(global, &length);
+}
+
 /* The imported bodies go, and the declarations they brought that nothing
  * uses now: the home module is as it was but for the merged bodies and
- * the kept functions, now thunks. */
-static void drop_imports(LLVMModuleRef home, home_plan *plan,
-                         const global_set *before) {
+ * the kept functions, now thunks. Returns an error when something the
+ * imports brought is still used (a merged body that refers to another
+ * module's local would not link): none should be. */
+static char *drop_imports(LLVMModuleRef home, home_plan *plan,
+                          const global_set *before) {
   for (size_t g = 0; g < plan->group_count; ++g)
     for (size_t i = 0; i < plan->groups[g].member_count; ++i) {
       home_member *member = &plan->groups[g].members[i];
@@ -514,6 +521,17 @@ static void drop_imports(LLVMModuleRef home, home_plan *plan,
       }
     }
   }
+  static const char prefix[] = "ltofold.import.";
+  for (LLVMValueRef f = LLVMGetFirstFunction(home); f;
+       f = LLVMGetNextFunction(f))
+    if (!strncmp(name_of_global(f), prefix, sizeof prefix - 1))
+      return ltofold_format("'%s', imported, is still used (please report)",
+                            name_of_global(f));
+  for (LLVMValueRef v = LLVMGetFirstGlobal(home); v; v = LLVMGetNextGlobal(v))
+    if (!strncmp(name_of_global(v), prefix, sizeof prefix - 1))
+      return ltofold_format("'%s', imported, is still used (please report)",
+                            name_of_global(v));
+  return NULL;
 }
 
 /* The folds record of a member of a similar group: the merged body's
@@ -690,7 +708,11 @@ static char *fold_at_home(const fold_command *command) {
         similar_folded += merged;
         similar_refused += plan.groups[g].member_count - merged;
       }
-    drop_imports(home, &plan, &before);
+    char *left = drop_imports(home, &plan, &before);
+    if (!error)
+      error = left;
+    else
+      free(left);
     free(before.items);
   }
   char *message = NULL;

@@ -26,8 +26,8 @@ ltofold=${LTOFOLD_BIN:-$PWD/build/bin/ltofold}
 clang=${CLANG:-/usr/lib/llvm-22/bin/clang}
 work=${WORK:-$PWD/build/bench-thin-summaries}
 [ -x "$ltofold" ] || { echo "no $ltofold (build first)" >&2; exit 1; }
-# Equal functions only, on both sides: the summaries flow builds no merged
-# bodies of similar functions (docs/plugin.md).
+# Equal functions only, on both sides (thin-plan too, through
+# LTOFOLD_OPTIONS: no similar groups), so that the folds compare.
 equal_only="--merge-similar=false --merge-outline=false"
 
 # Runs a command under GNU time; prints "RSS_KB SECONDS".
@@ -66,7 +66,7 @@ for scale in "$@"; do
     read -r kb s < <(cd "$dir" && measure "$ltofold" thin-summary --module-name "$bc" "$bc" -o "$bc.summary")
     note "$kb" "$s" summary
   done
-  read -r plan_kb s < <(cd "$dir" && measure "$ltofold" thin-plan "${bcs[@]/%/.summary}" -o plan)
+  read -r plan_kb s < <(cd "$dir" && measure env LTOFOLD_OPTIONS=merge-similar=false "$ltofold" thin-plan "${bcs[@]/%/.summary}" -o plan)
   note "$plan_kb" "$s" plan
   homes=$(awk '$1 == "module" { name[n++] = $2 } $1 == "group" { print name[$3] }' "$dir/plan" | sort -u)
   for home in $homes; do
