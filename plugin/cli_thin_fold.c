@@ -506,6 +506,8 @@ static char *drop_imports(LLVMModuleRef home, home_plan *plan,
     deleted = false;
     for (LLVMValueRef f = LLVMGetFirstFunction(home), next; f; f = next) {
       next = LLVMGetNextFunction(f);
+      if (!global_set_has(before, f))
+        ltofold_drop_dead_constant_users(f);
       if (LLVMIsDeclaration(f) && !LLVMGetFirstUse(f) &&
           !global_set_has(before, f)) {
         LLVMDeleteFunction(f);
@@ -514,6 +516,8 @@ static char *drop_imports(LLVMModuleRef home, home_plan *plan,
     }
     for (LLVMValueRef v = LLVMGetFirstGlobal(home), next; v; v = next) {
       next = LLVMGetNextGlobal(v);
+      if (!global_set_has(before, v))
+        ltofold_drop_dead_constant_users(v);
       if (LLVMIsDeclaration(v) && !LLVMGetFirstUse(v) &&
           !global_set_has(before, v)) {
         LLVMDeleteGlobal(v);

@@ -140,3 +140,8 @@ extern "C" char *ltofold_import_bodies(LLVMModuleRef dest, LLVMModuleRef source,
     return copy_message("the IR linker failed");
   return nullptr;
 }
+
+extern "C" void ltofold_drop_dead_constant_users(LLVMValueRef global) {
+  if (auto *value = dyn_cast<GlobalValue>(unwrap(global)))
+    value->removeDeadConstantUsers();
+}

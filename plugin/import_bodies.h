@@ -29,6 +29,11 @@ char *ltofold_import_bodies(LLVMModuleRef dest, LLVMModuleRef source,
                             const char *const *new_names, size_t count,
                             bool bodies_only);
 
+/* Removes the constant expressions that use `global` but are used by
+ * nothing (left by bodies that went), so that its uses say whether
+ * anything still refers to it. */
+void ltofold_drop_dead_constant_users(LLVMValueRef global);
+
 #ifdef __cplusplus
 }
 #endif
