@@ -51,6 +51,7 @@ Usage (as lld runs it; the JSON file comes last):
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -135,6 +136,21 @@ def run_whole_program(common, jobs, workers, scratch, merge_report):
                     for i, j in enumerate(jobs)], workers)
 
 
+# lld writes an archive member a job reads to a file of its own, named
+# ARCHIVE(MEMBER at OFFSET).TASK.PID.o: the process id (hex) is another at
+# every link.
+ARCHIVE_MEMBER = re.compile(r"^(.*\)\.[0-9]+)\.[0-9A-Fa-f]+\.o$")
+
+
+def module_name(path):
+    """The name of a job's module in the summaries, the plan and the folds:
+    its input as lld names it, less what changes from link to link (the
+    process id in an archive member's), since the plan's homes follow from
+    the names and the output must not change with them."""
+    match = ARCHIVE_MEMBER.match(path)
+    return match.group(1) + ".o" if match else path
+
+
 def read_plan(path):
     """The plan's modules (names, by index) and, per group, its home and the
     modules of its members (docs/plugin.md has the format)."""
@@ -185,7 +201,7 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
     split = common.index("--")
     head, tail = common[:split], common[split:]
     ltofold = common[0]
-    names = [j["inputs"][0] for j in jobs]
+    names = [module_name(j["inputs"][0]) for j in jobs]
     optimized = [os.path.join(scratch, "module.%d.bc" % i) for i in range(len(jobs))]
     summaries = [os.path.join(scratch, "module.%d.summary" % i) for i in range(len(jobs))]
     steps = [Step("optimize", [head + ["--emit-optimized=" + optimized[i]] + tail + j["args"],
