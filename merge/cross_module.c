@@ -547,6 +547,18 @@ static bool is_passing_attribute(unsigned kind) {
   return false;
 }
 
+/* Whether an attribute passes the value in memory, where `align` says how
+ * much stack it takes. */
+static bool is_in_memory_attribute(unsigned kind) {
+  static const char *const in_memory[] = {"byval", "byref", "sret", "inalloca",
+                                          "preallocated"};
+  for (size_t i = 0; i < sizeof in_memory / sizeof *in_memory; ++i)
+    if (kind ==
+        LLVMGetEnumAttributeKindForName(in_memory[i], strlen(in_memory[i])))
+      return true;
+  return false;
+}
+
 /* The attributes of `from`'s return and parameters that say how values are
  * passed onto `to`, a declaration of the merged body (and `align` where it
  * says how much stack a byval argument takes). */
@@ -559,12 +571,14 @@ static void copy_passing_attributes(LLVMValueRef from, LLVMValueRef to) {
     LLVMAttributeRef *attributes =
         ltofold_attributes_at_index(from, at, &count);
     bool in_memory = false;
-    for (unsigned i = 0; i < count; ++i)
-      if (!LLVMIsStringAttribute(attributes[i]) &&
-          is_passing_attribute(LLVMGetEnumAttributeKind(attributes[i]))) {
+    for (unsigned i = 0; i < count; ++i) {
+      if (LLVMIsStringAttribute(attributes[i]))
+        continue;
+      unsigned kind = LLVMGetEnumAttributeKind(attributes[i]);
+      if (is_passing_attribute(kind))
         LLVMAddAttributeAtIndex(to, at, attributes[i]);
-        in_memory = true;
-      }
+      in_memory |= is_in_memory_attribute(kind);
+    }
     for (unsigned i = 0; i < count && in_memory; ++i)
       if (!LLVMIsStringAttribute(attributes[i]) &&
           LLVMGetEnumAttributeKind(attributes[i]) == align)
