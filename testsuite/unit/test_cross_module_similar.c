@@ -206,6 +206,14 @@ Test(cross_module_similar, home_merges_and_member_module_calls_the_body) {
     /* The same constant (uniqued in the context) as the home passes. */
     cr_assert_eq(constants[p], LLVMGetOperand(home_call, 2 + p));
   }
+  /* How its i32 is passed (zeroext) goes on the declaration, which the
+   * module's members share; a fact of its own values (noundef) does not. */
+  unsigned zeroext = LLVMGetEnumAttributeKindForName("zeroext", 7);
+  unsigned noundef = LLVMGetEnumAttributeKindForName("noundef", 7);
+  LLVMAddAttributeAtIndex(member, 2,
+                          LLVMCreateEnumAttribute(context, zeroext, 0));
+  LLVMAddAttributeAtIndex(member, 2,
+                          LLVMCreateEnumAttribute(context, noundef, 0));
   ltofold_cross_module *apply = ltofold_cross_module_new(member_module);
   ltofold_skip_reason reason;
   cr_assert(ltofold_cross_module_similar_thunk(apply, member, "first.merged",
@@ -217,6 +225,8 @@ Test(cross_module_similar, home_merges_and_member_module_calls_the_body) {
   cr_assert(declared && LLVMIsDeclaration(declared));
   cr_assert_eq(LLVMGetVisibility(declared), LLVMHiddenVisibility);
   cr_assert_eq(LLVMGetCalledValue(thunk_call(member)), declared);
+  cr_assert_not_null(LLVMGetEnumAttributeAtIndex(declared, 2, zeroext));
+  cr_assert_null(LLVMGetEnumAttributeAtIndex(declared, 2, noundef));
   for (int i = 0; i < 3; ++i)
     free(places[i]);
 }
