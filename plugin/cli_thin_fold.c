@@ -8,13 +8,16 @@
  *     (import_bodies.cpp), each is compared with the kept function and the
  *     equality certified (merge/cross_module.c); the kept function gives
  *     up the facts a member lacks and becomes a symbol the other modules
- *     can call. OUT.bc is the home module so changed; FOLDS says, per
- *     member, whether it folds and into which symbol.
+ *     can call. A similar group's members merge with the kept function
+ *     into one body with parameters (merge's similar mode), a symbol of
+ *     the home. OUT.bc is the home module so changed; FOLDS says, per
+ *     member, whether it folds and into which symbol (for a similar one,
+ *     where its module finds the constants its thunk passes).
  *   `ltofold thin-apply --module-name NAME [--folds FOLDS]... -o OUT.bc
  *        MODULE.bc`
  *     each module: its members that fold now run the home's symbol
- *     (their uses moved, or a thunk). Then code generation (thin-backend
- *     --from-optimized).
+ *     (their uses moved, or a thunk; a similar one a thunk passing its
+ *     constants). Then code generation (thin-backend --from-optimized).
  *
  * The bodies are compared in a scratch copy of the home module, which the
  * imports change (they bring declarations, debug info, metadata of their
@@ -761,7 +764,8 @@ int ltofold_cli_thin_fold(int argc, char **argv) {
              "(HOME.bc, its optimized module) imports the members' bodies\n"
              "from the modules that send them (each named by --module with\n"
              "its optimized module's FILE), compares and certifies each\n"
-             "against the function kept, and writes the home module ready to\n"
+             "against the function kept (or merges similar ones with it into\n"
+             "one body with parameters), and writes the home module ready to\n"
              "be called for them (OUT.bc) and which members fold (FOLDS, for\n"
              "ltofold thin-apply).\n");
       return ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);

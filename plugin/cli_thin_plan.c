@@ -14,9 +14,12 @@
  * equal hash and equal references in two modules or more: equal functions
  * always agree on both, so no fold merge could make across modules is
  * missed for want of a proposal, and the home's comparator weeds out the
- * proposals that are not equal. Everything is sorted by name (modules,
- * then functions), so the plan is the same whatever order the summaries
- * come in. */
+ * proposals that are not equal. A similar group is a run of the functions
+ * left (those that refer to locals of their modules too) of equal similar
+ * hash and size in two modules or more: merge's similar mode at the home
+ * decides which merge. Everything is sorted by name (modules, then
+ * functions), so the plan is the same whatever order the summaries come
+ * in. */
 #include "cli_commands.h"
 #include "ir_reader.h"
 #include "ltofold_merge.h"
@@ -655,12 +658,15 @@ int ltofold_cli_thin_plan(int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       free(summaries);
-      printf("usage: ltofold thin-plan [--stats] SUMMARY... -o PLAN\n\n"
-             "Reads the summaries of the modules of a link (ltofold\n"
-             "thin-summary) and writes the plan of merging across them: the\n"
-             "groups of functions that may be equal, each with a home module\n"
-             "and the function kept there, and the members other modules\n"
-             "send to it (ltofold thin-fold, ltofold thin-apply).\n");
+      printf(
+          "usage: ltofold thin-plan [--stats] SUMMARY... -o PLAN\n\n"
+          "Reads the summaries of the modules of a link (ltofold\n"
+          "thin-summary) and writes the plan of merging across them: the\n"
+          "groups of functions that may be equal, and of those that may\n"
+          "be similar (equal up to constants; none with merge-similar=false\n"
+          "in LTOFOLD_OPTIONS), each with a home module and the function\n"
+          "kept there, and the members other modules send to it (ltofold\n"
+          "thin-fold, ltofold thin-apply).\n");
       return ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);
     }
     if (!strcmp(a, "-o") && i + 1 < argc)
