@@ -26,7 +26,7 @@
 # scripts/realprogs.sh.
 #
 # Usage: scripts/bench-size.sh [--runs N] [--run-seconds S] [--no-run] [--no-write] [PROGRAM]...
-#   PROGRAM          default: all of testsuite/realprogs (bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd)
+#   PROGRAM          default: all of testsuite/realprogs (bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd gawk)
 #   --runs N         links per mode (default 3)
 #   --run-seconds S  time to spend running the binaries, per program (default 20)
 #   --no-run         sizes and link times only

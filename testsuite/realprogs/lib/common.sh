@@ -54,7 +54,7 @@ RP_GOLD_PLUGIN=${LTOFOLD_GOLD_PLUGIN:-$RP_ROOT/build/lib/ltofold-gold.so}
 # dtlto-summaries).
 RP_LTOFOLD=${LTOFOLD_BIN:-$RP_ROOT/build/bin/ltofold}
 
-RP_PROGRAMS=(bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd)
+RP_PROGRAMS=(bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd gawk)
 # The floating-point programs, which scripts/bench-fprange-real.sh measures
 # (fprange with and without).
 RP_FP_PROGRAMS=(opus libccd)
