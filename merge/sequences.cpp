@@ -19,9 +19,9 @@
  * names directly lose code. On libccd, whose test ran 3-4% slower with
  * every window outlined, the windows this rule leaves were in functions
  * its solvers call from loops (ccdPtAddEdge, ccdGJKPenetration, ...);
- * without them the test ran as fast as before, and the bytes saved stayed
- * the same. Going one call further (the callees of those functions) took
- * a third of libccd's saving away and no time. A function that a loop
+ * without them it ran 0.7-1.7% slower (three runs), and the bytes saved
+ * stayed the same. Going one call further (the callees of those
+ * functions) took a third of libccd's saving away for about 1% of time. A function that a loop
  * reaches only by indirect calls is not seen. With profile data, functions
  * whose entry count is at least 1% of the hottest's are left too
  * (profile.h's rule, as for similar merging).
