@@ -6,8 +6,12 @@
 #   plain              full LTO
 #   outliner-icf       the machine outliner (-mllvm -enable-machine-outliner=always)
 #                      and --icf=all
-#   ltofold            the pass plugin with its defaults
-#   ltofold-sequences  the plugin with LTOFOLD_OPTIONS=merge-outline-sequences
+#   ltofold            the pass plugin with its defaults but
+#                      merge-outline-sequences=false (the defaults before
+#                      issue 37 turned sequences on; BENCH_BASE_OPTIONS
+#                      replaces those options)
+#   ltofold-sequences  the plugin with merge-outline-sequences (and
+#                      BENCH_OPTIONS, if set)
 #   ltofold-seq-icf    that, and --icf=all
 # For each: .text (llvm-size -A), loadable bytes (scripts/loadable-bytes.sh),
 # .eh_frame and .eh_frame_hdr; for the plugin, what the report's
@@ -29,7 +33,10 @@
 # scripts/realprogs.sh --build-only), LTOFOLD_SOURCES (their sources, for
 # rp_bench; default RP_OUT/../sources), BENCH_MODES (the modes to link,
 # separated by spaces; default all five; --rounds needs ltofold and
-# ltofold-sequences). Prints a markdown table; writes
+# ltofold-sequences), BENCH_BASE_OPTIONS (the ltofold mode's options,
+# separated by commas; default merge-outline-sequences=false; empty: the
+# defaults), BENCH_OPTIONS (more options for the sequences modes, e.g.
+# merge-shapes). Prints a markdown table; writes
 # nothing but build/bench-sequences/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,7 +67,12 @@ mode_flags() { # MODE REPORT: sets flags and env of the link
       flags+=" -Wl,--load-pass-plugin=$RP_PLUGIN"
       [ "$1" = ltofold-seq-icf ] && flags+=" -Wl,--icf=all"
       local options=verify,report=$2
-      [ "$1" != ltofold ] && options=merge-outline-sequences,$options
+      if [ "$1" = ltofold ]; then
+        local base=${BENCH_BASE_OPTIONS-merge-outline-sequences=false}
+        options=${base:+$base,}$options
+      else
+        options=merge-outline-sequences,${BENCH_OPTIONS:+$BENCH_OPTIONS,}$options
+      fi
       env=("LTOFOLD_OPTIONS=$options") ;;
   esac
 }
