@@ -114,6 +114,9 @@ rp_mode() {
     # equal up to constant operands become thunks to parameterized clones
     # (NAME.Tgm), which only the linker's ICF folds.
     gmf-icf) RP_MODE_FLAGS="-fuse-ld=lld -Wl,-mllvm,-enable-global-merge-func=true -Wl,--icf=all" ;;
+    # LLVM's machine outliner (repeated machine-code sequences made
+    # functions, each with its unwind entry) and ICF.
+    outliner-icf) RP_MODE_FLAGS="-fuse-ld=lld -Wl,-mllvm,-enable-machine-outliner=always -Wl,--icf=all" ;;
     ltofold | ltofold-icf | ltofold-equal | ltofold-noblocks | ltofold-nooutline | ltofold-shapes)
       [ -f "$RP_PLUGIN" ] || { RP_MODE_SKIP="$RP_PLUGIN not built"; return 1; }
       RP_MODE_FLAGS="-fuse-ld=lld -Wl,--load-pass-plugin=$RP_PLUGIN"
