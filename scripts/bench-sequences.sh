@@ -27,7 +27,7 @@
 # ratio of the two.
 #
 # Usage: scripts/bench-sequences.sh [--rounds N] [PROGRAM]...
-#   PROGRAM  default: bzip2 cjson jsoncpp pugixml fmtlib ninja re2 opus libccd
+#   PROGRAM  default: bzip2 cjson jsoncpp pugixml fmtlib ninja re2 opus libccd gawk
 # Environment: LTOFOLD_PLUGIN (default build/lib/libltofold.so), RP_OUT
 # (default build/realprogs; the programs must be built there:
 # scripts/realprogs.sh --build-only), LTOFOLD_SOURCES (their sources, for
@@ -48,7 +48,7 @@ case ${1:-} in
   --rounds) rounds=$2; shift 2 ;;
 esac
 programs=("$@")
-[ ${#programs[@]} -gt 0 ] || programs=(bzip2 cjson jsoncpp pugixml fmtlib ninja re2 opus libccd)
+[ ${#programs[@]} -gt 0 ] || programs=(bzip2 cjson jsoncpp pugixml fmtlib ninja re2 opus libccd gawk)
 # shellcheck disable=SC2206 # a list of words by design
 modes=(${BENCH_MODES:-plain outliner-icf ltofold ltofold-sequences ltofold-seq-icf})
 [ -f "$RP_PLUGIN" ] || rp_fail "$RP_PLUGIN not built"
