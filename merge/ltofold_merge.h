@@ -304,11 +304,13 @@ bool ltofold_cross_module_similar_thunk(ltofold_cross_module *cross,
  * entry (FDE and .eh_frame_hdr entry; 0 without one), and, when it is a
  * thunk (a call of another function with constants and its own
  * parameters in place, then a return), the model's price of that thunk's
- * code and of the constant-pool entries it adds to .rodata (0 otherwise). The
- * target is the module's triple (x86-64 for any other than AArch64). */
+ * code and of the constant-pool entries it adds to .rodata (0 otherwise);
+ * and what one call more with two arguments on the stack would add to
+ * its unwind entry (`stack_calls`). The target is the module's triple (x86-64
+ * for any other than AArch64). */
 typedef struct ltofold_size_prediction {
   const char *target; /* "x86-64" or "aarch64" */
-  unsigned code, padding, unwind, thunk, pool;
+  unsigned code, padding, unwind, thunk, pool, stack_calls;
 } ltofold_size_prediction;
 void ltofold_predict_size(LLVMValueRef function,
                           ltofold_size_prediction *prediction);

@@ -745,7 +745,7 @@ void ltofold_merge_options_default(ltofold_merge_options *options) {
   options->merge_shapes = false;
   options->outline = true;
   options->outline_all = false;
-  options->outline_sequences = false;
+  options->outline_sequences = true;
   options->certify = true;
   options->test_break = NULL;
 }

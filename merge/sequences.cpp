@@ -11,21 +11,36 @@
  * ltofold_outline_finish puts back the functions too few copies folded
  * with, as it does for regions. The outliner proposes; the merge decides.
  *
+ * Where a call would cost time. A call added in a loop runs once per
+ * iteration; one added in a function that a loop calls runs once per
+ * iteration of that loop. Without profile data nothing says which loops
+ * are hot, so both are left alone: only blocks in no loop (loop depth 0)
+ * of functions that no call in a loop (of any function, itself included)
+ * names directly lose code. On libccd, whose test ran 3-4% slower with
+ * every window outlined, the windows this rule leaves were in functions
+ * its solvers call from loops (ccdPtAddEdge, ccdGJKPenetration, ...);
+ * without them it ran 0.7-1.7% slower (three runs), and the bytes saved
+ * stayed the same. Going one call further (the callees of those
+ * functions too) took 1,200 of libccd's 1,864 bytes saved away for about
+ * 1% of time. A function that a loop reaches only by indirect calls is
+ * not seen. With profile data, functions whose entry count is at least 1%
+ * of the hottest's are left too (profile.h's rule, as for similar
+ * merging).
+ *
  * The search. Every block of a function that may lose code (not hot by
- * its profile, not optnone, strictfp, naked, variadic, nooutline, a
- * coroutine, garbage-collected) and that is in no loop (loop depth 0: a call
- * added there runs once per call of its function) is cut into runs of
- * instructions that may move: no phi, terminator, debug or pseudo instruction,
- * lifetime marker, nothing outline.cpp calls tied to the frame or the function
- * (allocas, EH, returns, musttail, stack save and restore, frame and return
- * addresses, convergent and returns-twice calls: ltofold_outline_is_tied;
- * and the intrinsics of EH, registers, stack maps, GC and profile counters),
- * no inline asm, operand bundle, nomerge call, or argument that must be an
- * alloca or a swifterror value. Each instruction's key holds what it is
- * (opcode, type, flags, predicate, constants, callee, call attributes) and,
- * for each operand made earlier in its run, how far back; a window's hash
- * is its keys, where an operand made before the window counts as a value
- * coming in (by type): the operands are numbered inside the window, so
+ * its profile or called from a loop, not optnone, strictfp, naked,
+ * variadic, nooutline, a coroutine, garbage-collected) and that is in no
+ * loop is cut into runs of instructions that may move: no phi, terminator,
+ * debug or pseudo instruction, lifetime marker, nothing outline.cpp calls
+ * tied to the frame or the function (allocas, EH, returns, musttail, stack
+ * save and restore, frame and return addresses, convergent and returns-twice
+ * calls: ltofold_outline_is_tied; and the intrinsics of EH, registers, stack
+ * maps, GC and profile counters), no inline asm, operand bundle, nomerge call,
+ * or argument that must be an alloca or a swifterror value. Each instruction's
+ * key holds what it is (opcode, type, flags, predicate, constants, callee, call
+ * attributes) and, for each operand made earlier in its run, how far back; a
+ * window's hash is its keys, where an operand made before the window counts as
+ * a value coming in (by type): the operands are numbered inside the window, so
  * copies that take different values meet. Windows grow one instruction a
  * level, from every start at once, and a start stays only while its
  * window's hash is shared by another (a window repeats only if its prefix
@@ -76,6 +91,7 @@ extern "C" {
 }
 
 #include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/Hashing.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Dominators.h>
@@ -207,6 +223,27 @@ bool may_outline_from(Function &f, uint64_t hottest) {
          !ltofold_is_outlined(wrap(&f)) && !is_hot(wrap(&f), hottest);
 }
 
+/* The functions a loop may call often (the header's static rule): those
+ * defined in `m` that a direct call in a loop (loop depth > 0) of any
+ * function names. */
+DenseSet<const Function *> called_from_loops(Module &m) {
+  DenseSet<const Function *> called;
+  for (Function &f : m) {
+    if (f.isDeclaration())
+      continue;
+    DominatorTree dt(f);
+    LoopInfo loops(dt);
+    for (Loop *loop : loops) /* the outermost: their blocks hold the rest */
+      for (BasicBlock *bb : loop->blocks())
+        for (Instruction &inst : *bb)
+          if (auto *call = dyn_cast<CallBase>(&inst))
+            if (Function *callee = call->getCalledFunction();
+                callee && !callee->isDeclaration())
+              called.insert(callee);
+  }
+  return called;
+}
+
 /* What an instruction is, apart from its non-constant operands. */
 hash_code shape_hash(const Instruction &i) {
   hash_code h = hash_combine(i.getOpcode(), i.getType(), i.getNumOperands(),
@@ -268,11 +305,13 @@ class Program {
 public:
   explicit Program(Module &m) : module(m) {}
 
-  /* Every run of movable instructions of the module's blocks in no loop. */
+  /* Every run of movable instructions of the module's blocks in no loop,
+   * in functions no loop calls. */
   void collect() {
     uint64_t hottest = hottest_entry_count(wrap(&module));
+    DenseSet<const Function *> loop_called = called_from_loops(module);
     for (Function &f : module) {
-      if (!may_outline_from(f, hottest))
+      if (!may_outline_from(f, hottest) || loop_called.count(&f))
         continue;
       DominatorTree dt(f);
       LoopInfo loops(dt);

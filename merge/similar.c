@@ -85,9 +85,9 @@
 
 /* Calling conventions whose functions can take more parameters. */
 enum { C_CALL_CONV = 0, FAST_CALL_CONV = 8, COLD_CALL_CONV = 9 };
-/* Parameters passed in registers on x86-64 (System V); those past them go
- * on the stack, which costs more (below); and a bound on parameters. */
-enum { REGISTER_INTEGERS = 6, REGISTER_FPS = 8, MAX_PARAMETERS = 16 };
+/* A bound on parameters (those past the target's argument registers go
+ * on the stack, which costs more: size_model_stack_arguments). */
+enum { MAX_PARAMETERS = 16 };
 /* Holes looked at in one group before giving up on it. */
 enum { MAX_HOLES = 64 };
 /* A group merges only when it saves more than this many bytes. */
@@ -456,11 +456,6 @@ static const hole **parameter_holes(const group *g) {
   return first;
 }
 
-static bool is_fp_type(LLVMTypeRef type) {
-  LLVMTypeKind kind = LLVMGetTypeKind(type);
-  return kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind;
-}
-
 /* What the blocks of a pair that differ (regions.c) add to the merged
  * body, in hundredths of bytes: the member's instructions between its phis
  * and terminator, and blocks and a compare to choose between the two. */
@@ -498,22 +493,6 @@ static size_t extra_bytes(const group *g) {
     hundredths += differing_hundredths(&g->differing) +
                   size_model_phi_cost(model) * g->crossing;
   return hundredths / 100;
-}
-
-/* How many of the merged body's parameters go on the stack. */
-static unsigned stack_parameters(LLVMTypeRef *types, unsigned count) {
-  unsigned integers = 0, fps = 0;
-  for (unsigned i = 0; i < count; ++i) {
-    LLVMTypeKind kind = LLVMGetTypeKind(types[i]);
-    if (is_fp_type(types[i]))
-      fps++;
-    else if (kind == LLVMIntegerTypeKind || kind == LLVMPointerTypeKind)
-      integers++;
-    else
-      integers += 2; /* aggregates and vectors: count them high */
-  }
-  return (integers > REGISTER_INTEGERS ? integers - REGISTER_INTEGERS : 0) +
-         (fps > REGISTER_FPS ? fps - REGISTER_FPS : 0);
 }
 
 /* Whether `use` of `fn` is a plain direct call from outside the groups
@@ -741,6 +720,45 @@ static LLVMValueRef build_merged_body(merge_state *st, const group *g,
   return body;
 }
 
+/* Whether `caller` calls `fn`. */
+static bool is_called_from(LLVMValueRef fn, LLVMValueRef caller) {
+  for (LLVMUseRef use = LLVMGetFirstUse(fn); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef user = LLVMGetUser(use);
+    if ((LLVMIsACallInst(user) || LLVMIsAInvokeInst(user)) &&
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == caller)
+      return true;
+  }
+  return false;
+}
+
+/* What redirecting member m's `calls` to a body that takes `stack`
+ * arguments on the stack adds to their callers outside the calls' code
+ * (size_model_stack_call_unwind_bytes): once per caller, and only for a
+ * caller that calls no member before m, which pays it then. (Once the
+ * calls of such a member are redirected, the caller pushes arguments and
+ * the size model says it pays nothing more.) */
+static long stack_callers_bytes(const group *g, size_t m, const fn_list *calls,
+                                unsigned stack) {
+  const size_model *model = size_model_for_function(g->members[m]);
+  if (!stack)
+    return 0;
+  long bytes = 0;
+  ptr_map seen = {0};
+  for (size_t i = 0; i < calls->count; ++i) {
+    LLVMValueRef caller =
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(calls->items[i]));
+    size_t known = seen.count;
+    ptr_map_put(&seen, caller, 1);
+    bool charged = seen.count == known;
+    for (size_t k = 0; k < m && !charged; ++k)
+      charged = is_called_from(g->members[k], caller);
+    if (!charged)
+      bytes += size_model_stack_call_unwind_bytes(model, caller, stack);
+  }
+  ptr_map_free(&seen);
+  return bytes;
+}
+
 /* How member m is replaced, and what that costs in bytes: its direct calls
  * pass the constants (`redirect`), or keep calling it, now a thunk. With
  * redirected calls it may go altogether; a function called from many
@@ -766,10 +784,12 @@ static long member_cost(merge_state *st, const group *g, const hole **first,
                                        SIZE_SHAPE_LEAF);
   size_t others;
   fn_list calls = calls_to_redirect(fn, no_redirect, &others);
+  long callers = stack_callers_bytes(g, m, &calls, stack);
   free(calls.items);
   bool goes = !others && uses_move_entirely(st, fn) &&
               is_discardable_if_unused(fn) && !is_a_constant_of(g, fn);
-  long redirected = per_call * (long)calls.count + (goes ? 0 : thunk);
+  long redirected =
+      per_call * (long)calls.count + callers + (goes ? 0 : thunk);
   *redirect = calls.count > 0 && redirected <= thunk;
   return *redirect ? redirected : thunk;
 }
@@ -965,7 +985,8 @@ static void price_group(merge_state *st, const group *g,
   for (unsigned k = 0; k < g->parameters; ++k)
     p->types[own + k] =
         LLVMTypeOf(g->values[(size_t)(p->first[k] - g->holes) * g->count]);
-  p->stack = stack_parameters(p->types, p->params);
+  p->stack = size_model_stack_arguments(size_model_for_function(rep), p->types,
+                                        p->params);
   p->saved = g->parameters > MAX_PARAMETERS
                  ? LONG_MIN
                  : bytes_saved(st, g, p->first, body_bytes(rep) + extra_bytes(g),
@@ -1294,7 +1315,8 @@ static void selector_pair(merge_state *st, LLVMValueRef a, LLVMValueRef b, group
 static unsigned body_stack_parameters(LLVMValueRef body) {
   unsigned count;
   LLVMTypeRef *types = ltofold_param_types(LLVMGlobalGetValueType(body), &count);
-  unsigned stack = stack_parameters(types, count);
+  unsigned stack = size_model_stack_arguments(size_model_for_function(body),
+                                              types, count);
   free(types);
   return stack;
 }

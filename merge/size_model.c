@@ -54,6 +54,10 @@ struct size_model {
   unsigned fde_frame;  /* of a small one with a frame, */
   unsigned fde_body;   /* and on average, of real programs' functions */
   unsigned fde_header; /* its entry in .eh_frame_hdr's table */
+  unsigned register_integers, register_fps; /* arguments in registers */
+  unsigned stack_call_site; /* a call site's unwind rule, once a call of the
+                               function pushes arguments on the stack, */
+  unsigned stack_pushes;    /* which it does from this many arguments on */
   unsigned symbol;     /* an ELF64 .symtab entry: not loaded */
 };
 
@@ -67,7 +71,11 @@ struct size_model {
  * the average FDE of real programs' functions is 46 bytes (bzip2 41,
  * cjson 46, jsoncpp 47 in their linked programs; --corpus: 45 and 52); the
  * frame of a thunk that passes constants on the stack 10
- * (calibrate-size-model.py). */
+ * (calibrate-size-model.py). A function with landing pads that pushes a
+ * call's arguments on the stack (llc does from two such arguments on: one
+ * it stores) writes an unwind rule at each of its call sites, 4 bytes
+ * each (size_model_stack_call_unwind_bytes; testsuite/ir/merge/size-model.ll
+ * measures both). */
 static const size_model X86_64 = {
     .target = SIZE_TARGET_X86_64,
     .block = 309,
@@ -97,6 +105,10 @@ static const size_model X86_64 = {
     .fde_frame = 24,
     .fde_body = 46,
     .fde_header = 8,
+    .register_integers = 6, /* System V */
+    .register_fps = 8,
+    .stack_call_site = 4,
+    .stack_pushes = 2,
     .symbol = 24,
 };
 
@@ -117,7 +129,9 @@ static const size_model X86_64 = {
  * retargeted modules: 38-43).
  * A stored constant (one str), a thunk's frame (stp, mov, ldp, and a call
  * for the jump), a new function's return and saved link register (ret,
- * stp, ldp) and a parameter (a move) are counted by their instructions. */
+ * stp, ldp) and a parameter (a move) are counted by their instructions.
+ * Calls reserve their stack arguments' space in the frame: no unwind rule
+ * per call site (size-model.ll). */
 static const size_model AARCH64 = {
     .target = SIZE_TARGET_AARCH64,
     .block = 716,
@@ -147,6 +161,10 @@ static const size_model AARCH64 = {
     .fde_frame = 28,
     .fde_body = 40,
     .fde_header = 8,
+    .register_integers = 8, /* AAPCS64 */
+    .register_fps = 8,
+    .stack_call_site = 0,
+    .stack_pushes = 0,
     .symbol = 24,
 };
 
@@ -414,7 +432,68 @@ unsigned merge_block_cost(void) { return X86_64.block; }
  * -------------------------------- */
 
 /* Whether `fn` calls a function (not an intrinsic): then it has a frame. */
-static bool makes_calls(LLVMValueRef fn) {
+static bool is_fp_type(LLVMTypeRef type) {
+  LLVMTypeKind kind = LLVMGetTypeKind(type);
+  return kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind;
+}
+
+/* Aggregates and vectors count as two integer registers: counted high, as
+ * for a price a stack argument too many is the safe side. */
+unsigned size_model_stack_arguments(const size_model *model, LLVMTypeRef *types,
+                                    unsigned count) {
+  unsigned integers = 0, fps = 0;
+  for (unsigned i = 0; i < count; ++i) {
+    LLVMTypeKind kind = LLVMGetTypeKind(types[i]);
+    if (is_fp_type(types[i]))
+      fps++;
+    else if (kind == LLVMIntegerTypeKind || kind == LLVMPointerTypeKind)
+      integers++;
+    else
+      integers += 2;
+  }
+  return (integers > model->register_integers
+              ? integers - model->register_integers
+              : 0) +
+         (fps > model->register_fps ? fps - model->register_fps : 0);
+}
+
+/* Whether `call` passes enough arguments on the stack to push them. */
+static bool pushes_arguments(const size_model *model, LLVMValueRef call) {
+  enum { MANY = 32 };
+  LLVMTypeRef types[MANY];
+  unsigned count = LLVMGetNumArgOperands(call);
+  if (count > MANY)
+    return true;
+  for (unsigned i = 0; i < count; ++i)
+    types[i] = LLVMTypeOf(LLVMGetOperand(call, i));
+  return size_model_stack_arguments(model, types, count) >= model->stack_pushes;
+}
+
+/* Whether `call` ends its function: a tail call that returns, at once or
+ * through a block of phis and a return (which CodeGenPrepare copies into
+ * its predecessors for that): llc makes it a jump, with no frame around
+ * it. */
+static bool is_sibling_call(LLVMValueRef call) {
+  if (LLVMGetInstructionOpcode(call) != LLVMCall || !LLVMIsTailCall(call))
+    return false;
+  LLVMValueRef next = LLVMGetNextInstruction(call);
+  if (next && LLVMGetInstructionOpcode(next) == LLVMBr &&
+      !LLVMIsConditional(next)) {
+    LLVMValueRef first =
+        LLVMGetFirstInstruction(LLVMValueAsBasicBlock(LLVMGetOperand(next, 0)));
+    while (first && LLVMGetInstructionOpcode(first) == LLVMPHI)
+      first = LLVMGetNextInstruction(first);
+    next = first;
+  }
+  return next && LLVMGetInstructionOpcode(next) == LLVMRet;
+}
+
+/* How many calls `fn` makes: calls and invokes of anything but an
+ * intrinsic, sibling calls apart; and whether one of them pushes its
+ * arguments (`pushes`, may be NULL). */
+static size_t call_sites(const size_model *model, LLVMValueRef fn,
+                         bool *pushes) {
+  size_t sites = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
@@ -423,10 +502,44 @@ static bool makes_calls(LLVMValueRef fn) {
       if (opcode != LLVMCall && opcode != LLVMInvoke)
         continue;
       LLVMValueRef callee = LLVMGetCalledValue(i);
-      if (!LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee))
-        return true;
+      if ((LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)) ||
+          is_sibling_call(i))
+        continue;
+      sites++;
+      if (pushes && !*pushes)
+        *pushes = pushes_arguments(model, i);
     }
+  return sites;
+}
+
+static bool has_landing_pad(LLVMValueRef fn) {
+  if (!LLVMHasPersonalityFn(fn))
+    return false;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef first = LLVMGetFirstInstruction(bb);
+    if (first && LLVMGetInstructionOpcode(first) == LLVMLandingPad)
+      return true;
+  }
   return false;
+}
+
+/* x86-64 makes a call's stack arguments with pushes where that saves
+ * bytes (LLVM's X86CallFrameOptimization: from two arguments on), and
+ * then describes the stack's depth at every call site of the function in
+ * its FDE (one DW_CFA_GNU_args_size rule and the advance to it), where the
+ * function has landing pads: the unwinder must know it to land in one. One
+ * such call makes the rules of all the function's calls, not only its
+ * own: a caller that pushes already pays for them. */
+unsigned size_model_stack_call_unwind_bytes(const size_model *model,
+                                            LLVMValueRef caller,
+                                            unsigned stack) {
+  if (!model->stack_call_site || stack < model->stack_pushes ||
+      !has_landing_pad(caller))
+    return 0;
+  bool pushes = false;
+  size_t sites = call_sites(model, caller, &pushes);
+  return pushes ? 0 : model->stack_call_site * (unsigned)(sites + 1);
 }
 
 /* The constants a thunk passes, in bytes, or -1 when `fn` is not a thunk:
@@ -482,10 +595,12 @@ void ltofold_predict_size(LLVMValueRef fn,
   prediction->padding = model->average_padding;
   prediction->unwind = size_model_unwind_bytes(
       model, size_model_has_unwind_entry(fn),
-      constants >= 0 || !makes_calls(fn) ? SIZE_SHAPE_LEAF : SIZE_SHAPE_BODY);
+      constants >= 0 || !call_sites(model, fn, NULL) ? SIZE_SHAPE_LEAF
+                                                     : SIZE_SHAPE_BODY);
   prediction->thunk =
       constants < 0
           ? 0
           : size_model_thunk_bytes(model, (unsigned)constants, false) - pool;
   prediction->pool = constants < 0 ? 0 : pool;
+  prediction->stack_calls = size_model_stack_call_unwind_bytes(model, fn, 2);
 }

@@ -69,6 +69,19 @@ unsigned size_model_argument_move_bytes(const size_model *model);
  * across a call). */
 unsigned size_model_parameter_bytes(const size_model *model);
 
+/* How many of the arguments of `types` a call passes on the stack, past
+ * the target's argument registers. */
+unsigned size_model_stack_arguments(const size_model *model, LLVMTypeRef *types,
+                                    unsigned count);
+/* What a call from `caller` that passes `stack` arguments on the stack
+ * adds to the caller's unwind entry, beyond the call's own code: on
+ * x86-64, in a function with landing pads, for two such arguments or
+ * more, a rule at each of its call sites, unless one of its calls has as
+ * many already; nothing elsewhere. */
+unsigned size_model_stack_call_unwind_bytes(const size_model *model,
+                                            LLVMValueRef caller,
+                                            unsigned stack);
+
 /* `code_bytes` rounded up to the function alignment. */
 unsigned size_model_padded_bytes(const size_model *model, unsigned code_bytes);
 /* The padding a function of unknown length has, on average, before the

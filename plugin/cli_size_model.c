@@ -1,9 +1,11 @@
 /* `ltofold size-model IN.{ll,bc}`: what merge's size model predicts llc
  * emits for each definition of a module, one line each:
  *
- *   NAME target=T code=C padding=P unwind=U thunk=K pool=L
+ *   NAME target=T code=C padding=P unwind=U thunk=K pool=L stack_calls=S
  *
- * (bytes; thunk and pool 0 when the function is not a thunk), so that a test
+ * (bytes; thunk and pool 0 when the function is not a thunk; S what a call
+ * more that passes two arguments on the stack adds to its unwind entry), so
+ * that a test
  * can hold the model to llc's own output (testsuite/ir/merge/size-model-*.ll,
  * with Inputs/check-size-model.py). For that test and for whoever tunes
  * the model; not part of the help. Exit status 0, or 2 when the module
@@ -40,9 +42,10 @@ int ltofold_cli_size_model(int argc, char **argv) {
     ltofold_predict_size(fn, &p);
     size_t length;
     const char *name = LLVMGetValueName2(fn, &length);
-    printf("%.*s target=%s code=%u padding=%u unwind=%u thunk=%u pool=%u\n",
+    printf("%.*s target=%s code=%u padding=%u unwind=%u thunk=%u pool=%u "
+           "stack_calls=%u\n",
            (int)length, name, p.target, p.code, p.padding, p.unwind, p.thunk,
-           p.pool);
+           p.pool, p.stack_calls);
   }
   LLVMDisposeModule(module);
   LLVMContextDispose(context);

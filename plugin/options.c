@@ -48,8 +48,9 @@ const ltofold_option_info ltofold_option_table[] = {
      "where such code is hot (default: off)"},
     {"merge-outline-sequences", LTOFOLD_OPTION_FLAG, NULL,
      "with merge-outline, also straight-line sequences of instructions that "
-     "repeat, in blocks in no loop, where the calls, the new function and "
-     "its unwind entry cost less than the copies (default: off)"},
+     "repeat, in blocks in no loop of functions no loop calls, where the "
+     "calls, the new function and its unwind entry cost less than the "
+     "copies (default: on)"},
     {"aliases", LTOFOLD_OPTION_FLAG, NULL,
      "allow global aliases (default: from the target, off for Mach-O, NVPTX)"},
     {"fprange", LTOFOLD_OPTION_FLAG, NULL,
@@ -160,7 +161,7 @@ void ltofold_options_init(ltofold_options *options) {
   options->merge_shapes = false;
   options->merge_outline = true;
   options->merge_outline_all = false;
-  options->merge_outline_sequences = false;
+  options->merge_outline_sequences = true;
   options->aliases = -1;
   options->opt_level = 2;
   options->fprange = true;

@@ -126,10 +126,6 @@ links=$out/links.tsv runs_tsv=$out/runs.tsv
 printf 'program\tmode\trun\tlink_s\ttext\treport\n' >"$links"
 printf 'program\tmode\trun\trun_s\n' >"$runs_tsv"
 
-now_ns() { date +%s%N; }
-seconds_since() { awk -v ns="$(($(now_ns) - $1))" 'BEGIN { printf "%.4f\n", ns / 1e9 }'; }
-text_size() { "$RP_LLVM/llvm-size" -A "$1" | awk '$1 == ".text" { print $2 }'; }
-
 # set_mode MODE REPORT: rp_mode's ltofold, attributes off for attributes-off,
 # and lld keeping the final module.
 set_mode() {
@@ -145,32 +141,12 @@ for p in "${programs[@]}"; do
   [ -d "$build" ] || rp_fail "$p: not built in $RP_OUT (scripts/realprogs.sh --build-only $p)"
   src=$(bash scripts/fetch-source.sh "$RP_PACKAGE" 2>/dev/null) || rp_fail "$p: no source for $RP_PACKAGE"
   rp_say "$p: linking $RP_BENCH $runs times with the attributes on and off"
-  for ((r = 1; r <= runs; r++)); do
-    for ((k = 0; k < ${#modes[@]}; k++)); do
-      m=${modes[(k + r - 1) % ${#modes[@]}]}
-      report=$out/$p.$m.$r.json exe=$out/$p.$m.out
-      set_mode "$m" "$report"
-      rm -f "$exe"
-      t0=$(now_ns)
-      rp_relink "$build" "$RP_BENCH" "$exe" >"$out/$p.$m.log" 2>&1 ||
-        { cat "$out/$p.$m.log" >&2; rp_fail "$p: link with $m failed"; }
-      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$m" "$r" "$(seconds_since "$t0")" \
-        "$(text_size "$exe")" "$report" >>"$links"
-    done
-  done
+  rp_interleaved_links "$p" "$out" "$runs" "$links" set_mode "${modes[@]}"
   for m in "${modes[@]}"; do
     "$RP_LLVM/llvm-dis" "$out/$p.$m.out.0.5.precodegen.bc" -o "$out/$p.$m.final.ll"
   done
   rp_say "$p: running rp_bench on both binaries $runs times"
-  for ((r = 1; r <= runs; r++)); do
-    for ((k = 0; k < ${#modes[@]}; k++)); do
-      m=${modes[(k + r - 1) % ${#modes[@]}]}
-      t0=$(now_ns)
-      rp_bench "$src" "$build" "$out/$p.$m.out" </dev/null >/dev/null 2>&1 ||
-        rp_fail "$p: the $m binary failed its run"
-      printf '%s\t%s\t%s\t%s\n' "$p" "$m" "$r" "$(seconds_since "$t0")" >>"$runs_tsv"
-    done
-  done
+  rp_interleaved_runs "$p" "$src" "$out" "$runs" "$runs_tsv" "${modes[@]}"
 done
 
 python3 - "$out" "$links" "$runs_tsv" "${programs[@]}" >"$out/table.md" <<'PY'

@@ -59,10 +59,6 @@ links=$work/links.tsv runs_tsv=$work/runs.tsv
 printf 'program\tmode\trun\tlink_s\ttext\treport\n' >"$links"
 printf 'program\tmode\trun\trun_s\n' >"$runs_tsv"
 
-now_ns() { date +%s%N; }
-seconds_since() { awk -v ns="$(($(now_ns) - $1))" 'BEGIN { printf "%.4f\n", ns / 1e9 }'; }
-text_size() { "$RP_LLVM/llvm-size" -A "$1" | awk '$1 == ".text" { print $2; f = 1 } END { if (!f) exit 1 }'; }
-
 # set_mode MODE REPORT: rp_mode's ltofold, with fprange off for fprange-off.
 set_mode() {
   rp_mode ltofold "$2" || rp_fail "mode ltofold cannot run: $RP_MODE_SKIP"
@@ -73,23 +69,10 @@ set_mode() {
 
 for p in "${programs[@]}"; do
   rp_load "$p"
-  build=$RP_OUT/$p/build
   src=$(bash scripts/fetch-source.sh "$RP_PACKAGE" 2>/dev/null) || rp_fail "$p: no source for $RP_PACKAGE"
   declare -F rp_bench >/dev/null || rp_fail "$p: its recipe has no rp_bench to time"
   rp_say "$p: linking $RP_BENCH $runs times with fprange on and off"
-  for ((r = 1; r <= runs; r++)); do
-    for ((k = 0; k < ${#modes[@]}; k++)); do
-      m=${modes[(k + r - 1) % ${#modes[@]}]}
-      report=$work/$p.$m.$r.json out=$work/$p.$m.out
-      set_mode "$m" "$report"
-      rm -f "$out"
-      t0=$(now_ns)
-      rp_relink "$build" "$RP_BENCH" "$out" >"$work/$p.$m.log" 2>&1 ||
-        { cat "$work/$p.$m.log" >&2; rp_fail "$p: link with $m failed (log: $work/$p.$m.log)"; }
-      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$m" "$r" "$(seconds_since "$t0")" \
-        "$(text_size "$out")" "$report" >>"$links"
-    done
-  done
+  rp_interleaved_links "$p" "$work" "$runs" "$links" set_mode "${modes[@]}"
   # Whether fprange changed the code at all: with the same .text bytes, a
   # difference in run time is the machine's, not fprange's.
   for m in "${modes[@]}"; do
@@ -100,19 +83,9 @@ for p in "${programs[@]}"; do
   else
     echo no >"$work/$p.same-text"
   fi
-  # Run time: the two binaries in turn, each round starting at the other; a
-  # failed run is an error (the binaries must do what the program's test
-  # checks).
+  # Run time: the two binaries in turn, each round starting at the other.
   rp_say "$p: running rp_bench on both binaries $runs times"
-  for ((r = 1; r <= runs; r++)); do
-    for ((k = 0; k < ${#modes[@]}; k++)); do
-      m=${modes[(k + r - 1) % ${#modes[@]}]}
-      t0=$(now_ns)
-      rp_bench "$src" "$build" "$work/$p.$m.out" </dev/null >/dev/null 2>&1 ||
-        rp_fail "$p: the $m binary failed its run (rp_bench in $RP_DIR/$p.sh, on $work/$p.$m.out)"
-      printf '%s\t%s\t%s\t%s\n' "$p" "$m" "$r" "$(seconds_since "$t0")" >>"$runs_tsv"
-    done
-  done
+  rp_interleaved_runs "$p" "$src" "$work" "$runs" "$runs_tsv" "${modes[@]}"
   echo "$RP_BENCH" >"$work/$p.bench"
 done
 

@@ -6,8 +6,12 @@
 #   plain              full LTO
 #   outliner-icf       the machine outliner (-mllvm -enable-machine-outliner=always)
 #                      and --icf=all
-#   ltofold            the pass plugin with its defaults
-#   ltofold-sequences  the plugin with LTOFOLD_OPTIONS=merge-outline-sequences
+#   ltofold            the pass plugin with its defaults but
+#                      merge-outline-sequences=false (the defaults before
+#                      issue 37 turned sequences on; BENCH_BASE_OPTIONS
+#                      replaces those options)
+#   ltofold-sequences  the plugin with merge-outline-sequences (and
+#                      BENCH_OPTIONS, if set)
 #   ltofold-seq-icf    that, and --icf=all
 # For each: .text (llvm-size -A), loadable bytes (scripts/loadable-bytes.sh),
 # .eh_frame and .eh_frame_hdr; for the plugin, what the report's
@@ -23,13 +27,16 @@
 # ratio of the two.
 #
 # Usage: scripts/bench-sequences.sh [--rounds N] [PROGRAM]...
-#   PROGRAM  default: bzip2 cjson jsoncpp pugixml fmtlib ninja re2 opus libccd
+#   PROGRAM  default: bzip2 cjson jsoncpp pugixml fmtlib ninja re2 opus libccd gawk
 # Environment: LTOFOLD_PLUGIN (default build/lib/libltofold.so), RP_OUT
 # (default build/realprogs; the programs must be built there:
 # scripts/realprogs.sh --build-only), LTOFOLD_SOURCES (their sources, for
 # rp_bench; default RP_OUT/../sources), BENCH_MODES (the modes to link,
 # separated by spaces; default all five; --rounds needs ltofold and
-# ltofold-sequences). Prints a markdown table; writes
+# ltofold-sequences), BENCH_BASE_OPTIONS (the ltofold mode's options,
+# separated by commas; default merge-outline-sequences=false; empty: the
+# defaults), BENCH_OPTIONS (more options for the sequences modes, e.g.
+# merge-shapes). Prints a markdown table; writes
 # nothing but build/bench-sequences/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,7 +48,7 @@ case ${1:-} in
   --rounds) rounds=$2; shift 2 ;;
 esac
 programs=("$@")
-[ ${#programs[@]} -gt 0 ] || programs=(bzip2 cjson jsoncpp pugixml fmtlib ninja re2 opus libccd)
+[ ${#programs[@]} -gt 0 ] || programs=(bzip2 cjson jsoncpp pugixml fmtlib ninja re2 opus libccd gawk)
 # shellcheck disable=SC2206 # a list of words by design
 modes=(${BENCH_MODES:-plain outliner-icf ltofold ltofold-sequences ltofold-seq-icf})
 [ -f "$RP_PLUGIN" ] || rp_fail "$RP_PLUGIN not built"
@@ -60,7 +67,12 @@ mode_flags() { # MODE REPORT: sets flags and env of the link
       flags+=" -Wl,--load-pass-plugin=$RP_PLUGIN"
       [ "$1" = ltofold-seq-icf ] && flags+=" -Wl,--icf=all"
       local options=verify,report=$2
-      [ "$1" != ltofold ] && options=merge-outline-sequences,$options
+      if [ "$1" = ltofold ]; then
+        local base=${BENCH_BASE_OPTIONS-merge-outline-sequences=false}
+        options=${base:+$base,}$options
+      else
+        options=merge-outline-sequences,${BENCH_OPTIONS:+$BENCH_OPTIONS,}$options
+      fi
       env=("LTOFOLD_OPTIONS=$options") ;;
   esac
 }

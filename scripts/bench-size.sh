@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Size, link time and run time of real programs (testsuite/realprogs) under
-# eight link modes, relinking the same bitcode objects and archives each time
+# ten link modes, relinking the same bitcode objects and archives each time
 # (flags: rp_mode in testsuite/realprogs/lib/common.sh):
 #   plain          lld, plain full LTO
 #   icf            lld --icf=all
 #   mergefunc      LLVM's MergeFunctions (-mllvm -enable-merge-functions)
 #   gmf-icf        LLVM's GlobalMergeFunc (-mllvm -enable-global-merge-func=true)
 #                  plus --icf=all, which folds the clones GlobalMergeFunc leaves
+#   outliner-icf   LLVM's machine outliner (-mllvm -enable-machine-outliner=always)
+#                  plus --icf=all
 #   ltofold-equal  ltofold, equal functions only (LTOFOLD_OPTIONS=merge-similar=false)
 #   ltofold-noblocks  ltofold without regions (LTOFOLD_OPTIONS=merge-blocks=false)
 #   ltofold-nooutline ltofold without outlining (LTOFOLD_OPTIONS=merge-outline=false)
@@ -26,7 +28,7 @@
 # scripts/realprogs.sh.
 #
 # Usage: scripts/bench-size.sh [--runs N] [--run-seconds S] [--no-run] [--no-write] [PROGRAM]...
-#   PROGRAM          default: all of testsuite/realprogs (bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd)
+#   PROGRAM          default: all of testsuite/realprogs (bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd gawk)
 #   --runs N         links per mode (default 3)
 #   --run-seconds S  time to spend running the binaries, per program (default 20)
 #   --no-run         sizes and link times only
@@ -63,7 +65,7 @@ if ! [[ $run_seconds =~ ^[0-9]*\.?[0-9]+$ ]] || ! awk -v s="$run_seconds" 'BEGIN
   rp_fail "--run-seconds wants a positive number, not '$run_seconds'"
 fi
 [ ${#programs[@]} -gt 0 ] || programs=("${RP_PROGRAMS[@]}")
-modes=(plain icf mergefunc gmf-icf ltofold-equal ltofold-noblocks ltofold-nooutline ltofold ltofold-icf)
+modes=(plain icf mergefunc gmf-icf outliner-icf ltofold-equal ltofold-noblocks ltofold-nooutline ltofold ltofold-icf)
 [ -f "$RP_PLUGIN" ] || rp_fail "$RP_PLUGIN not built (cmake -S . -B build -G Ninja && ninja -C build)"
 
 bash scripts/realprogs.sh --build-only "${programs[@]}"
@@ -231,15 +233,33 @@ check("on every C++ program, ltofold's .text saving against plain >= 2 x lld --i
 check("on every C++ program, ltofold's .text saving against plain >= 1.5 x GlobalMergeFunc + --icf=all's (gmf-icf)",
       [(p, saved(d, "ltofold") >= 1.5 * saved(d, "gmf-icf"),
         "%s vs gmf-icf %s" % (saved_str(d, "ltofold"), saved_str(d, "gmf-icf"))) for p, d in cxx])
-check("ltofold .text <= ltofold-equal .text on every program (similar merging never makes it larger)",
-      [(p, d["ltofold"]["text"] <= d["ltofold-equal"]["text"],
-        "%d vs %d" % (d["ltofold"]["text"], d["ltofold-equal"]["text"])) for p, d in by.items()])
-check("ltofold .text <= ltofold-nooutline .text on every program (outlining never makes it larger)",
-      [(p, d["ltofold"]["text"] <= d["ltofold-nooutline"]["text"],
-        "%d vs %d" % (d["ltofold"]["text"], d["ltofold-nooutline"]["text"])) for p, d in by.items()])
-check("ltofold .text <= ltofold-noblocks .text on every program (regions never make it larger)",
-      [(p, d["ltofold"]["text"] <= d["ltofold-noblocks"]["text"],
-        "%d vs %d" % (d["ltofold"]["text"], d["ltofold-noblocks"]["text"])) for p, d in by.items()])
+def loadable_saved(d, m):
+    return d["plain"]["loadable"] - d[m]["loadable"]
+def loadable_str(d, m):
+    return "%d B = %.2f%%" % (loadable_saved(d, m), 100.0 * loadable_saved(d, m) / d["plain"]["loadable"])
+others = ("icf", "gmf-icf", "outliner-icf")
+def best_other(d):
+    return max(others, key=lambda m: loadable_saved(d, m))
+check("on every program, ltofold's loadable-bytes saving >= 3 x the best of icf, gmf-icf and outliner-icf (issue 37)",
+      [(p, loadable_saved(d, "ltofold") >= 3 * max(0, loadable_saved(d, best_other(d))),
+        "%s vs %s %s" % (loadable_str(d, "ltofold"), best_other(d), loadable_str(d, best_other(d))))
+       for p, d in by.items()])
+c_programs = [(p, d) for p, d in by.items() if d["lang"] == "c"]
+check("on every C program, ltofold's .text saving >= outliner-icf's, its loadable saving above every other mode's (issue 37)",
+      [(p, saved(d, "ltofold") >= saved(d, "outliner-icf") and
+        all(loadable_saved(d, "ltofold") > loadable_saved(d, m) for m in ("icf", "mergefunc", "gmf-icf", "outliner-icf")),
+        ".text %s vs outliner-icf %s; loadable %s vs best other %s"
+        % (saved_str(d, "ltofold"), saved_str(d, "outliner-icf"), loadable_str(d, "ltofold"),
+           loadable_str(d, best_other(d)))) for p, d in c_programs])
+check("ltofold loadable bytes <= ltofold-equal's on every program (similar merging never makes it larger)",
+      [(p, d["ltofold"]["loadable"] <= d["ltofold-equal"]["loadable"],
+        "%d vs %d" % (d["ltofold"]["loadable"], d["ltofold-equal"]["loadable"])) for p, d in by.items()])
+check("ltofold loadable bytes <= ltofold-nooutline's on every program (outlining never makes it larger)",
+      [(p, d["ltofold"]["loadable"] <= d["ltofold-nooutline"]["loadable"],
+        "%d vs %d" % (d["ltofold"]["loadable"], d["ltofold-nooutline"]["loadable"])) for p, d in by.items()])
+check("ltofold loadable bytes <= ltofold-noblocks's on every program (regions never make it larger)",
+      [(p, d["ltofold"]["loadable"] <= d["ltofold-noblocks"]["loadable"],
+        "%d vs %d" % (d["ltofold"]["loadable"], d["ltofold-noblocks"]["loadable"])) for p, d in by.items()])
 check("ltofold .text <= mergefunc .text on every program",
       [(p, d["ltofold"]["text"] <= d["mergefunc"]["text"],
         "%d vs %d" % (d["ltofold"]["text"], d["mergefunc"]["text"])) for p, d in by.items()])
@@ -252,7 +272,7 @@ check("ltofold run time <= 1.02 x plain LTO (CPU time; wall time in brackets)",
                            by[p]["ltofold"]["run"] / by[p]["plain"]["run"])) for p in timed])
 print("\n".join(out))
 print()
-print("Targets (issue 10):")
+print("Targets (issues 10 and 37):")
 print()
 print("\n".join(targets))
 PY
@@ -282,7 +302,7 @@ if [ "$write" = 1 ]; then
     echo "scripts/bench-size.sh${given[*]:+ ${given[*]}}"
     echo '```'
     echo
-    echo "LLVM $llvm, ltofold at $commit; $(nproc) cores ($cpu). Binaries: $(for p in "${programs[@]}"; do rp_load "$p"; printf '%s `%s`, ' "$p" "$RP_BENCH"; done | sed 's/, $//'). Modes (all \`-fuse-ld=lld\`): *plain* nothing more; *icf* adds \`-Wl,--icf=all\`; *mergefunc* adds \`-Wl,-mllvm,-enable-merge-functions\`; *gmf-icf* adds \`-Wl,-mllvm,-enable-global-merge-func=true -Wl,--icf=all\` (LLVM's GlobalMergeFunc: functions equal up to constant operands become thunks to parameterized clones \`NAME.Tgm\`, which ICF folds); *ltofold-equal* adds \`-Wl,--load-pass-plugin=$plugin\` with \`LTOFOLD_OPTIONS=merge-similar=false\` (equal functions only); *ltofold-noblocks* the plugin with \`LTOFOLD_OPTIONS=merge-blocks=false\` (similar functions, but no regions for blocks that differ); *ltofold-nooutline* the plugin with \`LTOFOLD_OPTIONS=merge-outline=false\` (no outlining of repeated regions); *ltofold* the plugin with its defaults (similar-function merging on); *ltofold-icf* ltofold plus \`-Wl,--icf=all\`. *.text* from \`llvm-size -A\`; *loadable* is the sum of the sections a loader maps from the file (allocated, with contents: \`.text\`, \`.rodata\`, \`.eh_frame\`, \`.eh_frame_hdr\`, \`.data\`..., not \`.bss\`), from \`scripts/loadable-bytes.sh\`, where code taken out of .text can come back (an outlined function's unwind entries); *FUNC symbols* are the defined FUNC entries of .symtab, *distinct addresses* how many different addresses they have (ICF keeps every symbol and points folded ones at one body); link time is the wall time of the whole \`clang\` link command (LTO optimization and code generation included), median of $runs runs interleaved over the modes in one run of the script. Run time is $runs_note. *ltofold folded* is \`totals.functions_folded\` from ltofold's report. Which functions make a difference between two modes: \`scripts/bench-size-funcs.sh $outdir/bench-size/PROGRAM.MODE1.out $outdir/bench-size/PROGRAM.MODE2.out\`."
+    echo "LLVM $llvm, ltofold at $commit; $(nproc) cores ($cpu). Binaries: $(for p in "${programs[@]}"; do rp_load "$p"; printf '%s `%s`, ' "$p" "$RP_BENCH"; done | sed 's/, $//'). Modes (all \`-fuse-ld=lld\`): *plain* nothing more; *icf* adds \`-Wl,--icf=all\`; *mergefunc* adds \`-Wl,-mllvm,-enable-merge-functions\`; *gmf-icf* adds \`-Wl,-mllvm,-enable-global-merge-func=true -Wl,--icf=all\` (LLVM's GlobalMergeFunc: functions equal up to constant operands become thunks to parameterized clones \`NAME.Tgm\`, which ICF folds); *outliner-icf* adds \`-Wl,-mllvm,-enable-machine-outliner=always -Wl,--icf=all\` (LLVM's machine outliner); *ltofold-equal* adds \`-Wl,--load-pass-plugin=$plugin\` with \`LTOFOLD_OPTIONS=merge-similar=false\` (equal functions only); *ltofold-noblocks* the plugin with \`LTOFOLD_OPTIONS=merge-blocks=false\` (similar functions, but no regions for blocks that differ); *ltofold-nooutline* the plugin with \`LTOFOLD_OPTIONS=merge-outline=false\` (no outlining of repeated regions); *ltofold* the plugin with its defaults (similar-function merging on); *ltofold-icf* ltofold plus \`-Wl,--icf=all\`. *.text* from \`llvm-size -A\`; *loadable* is the sum of the sections a loader maps from the file (allocated, with contents: \`.text\`, \`.rodata\`, \`.eh_frame\`, \`.eh_frame_hdr\`, \`.data\`..., not \`.bss\`), from \`scripts/loadable-bytes.sh\`, where code taken out of .text can come back (an outlined function's unwind entries); *FUNC symbols* are the defined FUNC entries of .symtab, *distinct addresses* how many different addresses they have (ICF keeps every symbol and points folded ones at one body); link time is the wall time of the whole \`clang\` link command (LTO optimization and code generation included), median of $runs runs interleaved over the modes in one run of the script. Run time is $runs_note. *ltofold folded* is \`totals.functions_folded\` from ltofold's report. Which functions make a difference between two modes: \`scripts/bench-size-funcs.sh $outdir/bench-size/PROGRAM.MODE1.out $outdir/bench-size/PROGRAM.MODE2.out\`."
     echo
     cat "$work/section.md"
   } >"$work/new-section.md"

@@ -4,7 +4,7 @@
 # test suite against every link (testsuite/realprogs/README.md).
 #
 # Usage: scripts/realprogs.sh [--quick] [--rebuild] [--build-only] [--pgo] [--mode MODE]... [PROGRAM]...
-#   PROGRAM   bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd (default: all)
+#   PROGRAM   bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd gawk (default: all)
 #   --mode    plain icf mergefunc gmf-icf ltofold-equal ltofold-noblocks ltofold-nooutline ltofold ltofold-icf
 #             gold-ltofold bfd-ltofold mold-ltofold (repeatable; default: all).
 #             A mode whose linker or plugin is missing is reported as skipped.

@@ -17,6 +17,7 @@ packages=(
   file
   chromium python3-jsonschema
   unicode-data python3-six
+  locales mawk
 )
 
 missing=()

@@ -15,6 +15,9 @@ Test(options, defaults) {
   cr_assert(options.merge);
   cr_assert(options.merge_recursive);
   cr_assert(options.merge_similar);
+  cr_assert(options.merge_outline);
+  cr_assert(options.merge_outline_sequences);
+  cr_assert_not(options.merge_shapes);
   cr_assert_eq(options.aliases, -1);
   cr_assert_eq(options.opt_level, 2);
   cr_assert_null(options.report_path);
@@ -33,6 +36,8 @@ Test(options, pairs_set_values) {
   cr_assert(options.stats);
   cr_assert_eq(ltofold_options_parse_pair(&options, "merge-recursive=false", &error), 0);
   cr_assert_not(options.merge_recursive);
+  cr_assert_eq(ltofold_options_parse_pair(&options, "merge-outline-sequences=false", &error), 0);
+  cr_assert_not(options.merge_outline_sequences);
   cr_assert_eq(ltofold_options_parse_pair(&options, "O=3", &error), 0);
   cr_assert_eq(options.opt_level, 3);
 }

@@ -5,14 +5,15 @@
 ; and returning the one value used after it (in @f3, twice: still one
 ; output); the equal merge folds the five functions into one, and every
 ; fold is certified. The callers keep their own code around the call.
-; Without the option (the default), nothing moves.
+; The option is on by default; turned off, nothing moves.
 ; RUN: %ltofold merge %s -S -o %t.ll --merge-similar=false --merge-outline-sequences --verify --stats --report %t.json 2> %t.stats
 ; RUN: FileCheck %s --input-file %t.ll
 ; RUN: FileCheck %s --input-file %t.stats --check-prefix=STATS
 ; RUN: %validate-report %t.json
 ; RUN: %python -c "import json,sys; o=json.load(open(sys.argv[1]))['merge']['outline']; print(o['sequences'], o['sequence_groups'], o['functions'], o['calls'], o['inlined_back'])" %t.json | FileCheck %s --check-prefix=REPORT
 ; RUN: opt -passes=verify %t.ll -disable-output
-; RUN: %ltofold merge %s -S -o - --merge-similar=false | FileCheck %s --check-prefix=OFF
+; RUN: %ltofold merge %s -S -o - --merge-similar=false | FileCheck %s
+; RUN: %ltofold merge %s -S -o - --merge-similar=false --merge-outline-sequences=false | FileCheck %s --check-prefix=OFF
 ; STATS: outline: 0 repeated regions, 0 outlined, 0 put back; 1 function called from 5 places
 ; STATS: outline sequences: 5 outlined in 1 group
 ; STATS: certified

@@ -8,8 +8,11 @@
 ; within a share; an FDE exactly where one is predicted, and its bytes
 ; with its .eh_frame_hdr entry within 4 bytes for a function without a
 ; frame, within 28 for one that calls, predicted as the average of real
-; programs' functions). The model multiplied by 2 must fail: the check
-; can fail.
+; programs' functions); and what a call with arguments on the stack adds
+; to its caller's unwind entry (stack_calls=, eh_calls against its twin
+; eh_calls_stack: on x86-64, in a function with landing pads, a rule at
+; every call site; on AArch64 nothing). The model multiplied by 2 must
+; fail: the check can fail.
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: %python %S/Inputs/check-size-model.py --triple x86_64-linux-gnu --work %t %s | FileCheck %s --check-prefix=X86
 ; RUN: %python %S/Inputs/check-size-model.py --triple aarch64-linux-gnu --work %t %s | FileCheck %s --check-prefix=A64
@@ -31,7 +34,8 @@
 ; WRONG: FAIL
 
 ; PX86: arithmetic target=x86-64 code={{[0-9]+}} padding=8 unwind=28 thunk=0 pool=0
-; PX86: calls target=x86-64 code={{[0-9]+}} padding=8 unwind=54 thunk=0 pool=0
+; PX86: calls target=x86-64 code={{[0-9]+}} padding=8 unwind=54 thunk=0 pool=0 stack_calls=0
+; PX86: eh_calls target=x86-64 {{.*}} stack_calls=36
 ; PX86: thunk_zero target=x86-64 code={{[0-9]+}} padding=8 unwind=0 thunk=9 pool=0
 ; PX86: thunk_small target=x86-64 {{.*}} unwind=0 thunk=15 pool=0
 ; PX86: thunk_wide target=x86-64 {{.*}} unwind=28 thunk=17 pool=0
@@ -39,6 +43,7 @@
 ; PX86: thunk_pointer target=x86-64 {{.*}} unwind=28 thunk=19 pool=0
 ; PA64: arithmetic target=aarch64 code={{[0-9]+}} padding=0 unwind=28 thunk=0 pool=0
 ; PA64: calls target=aarch64 code={{[0-9]+}} padding=0 unwind=48 thunk=0 pool=0
+; PA64: eh_calls target=aarch64 {{.*}} stack_calls=0
 ; PA64: thunk_zero target=aarch64 {{.*}} unwind=0 thunk=12 pool=0
 ; PA64: thunk_small target=aarch64 {{.*}} unwind=0 thunk=12 pool=0
 ; PA64: thunk_wide target=aarch64 {{.*}} unwind=28 thunk=24 pool=0
@@ -51,6 +56,9 @@ declare void @sink(i64, i64)
 declare void @sink4(i32, i32, ptr, double)
 declare i32 @external(i32, ptr)
 declare void @log_value(ptr, i64)
+declare void @step(i64)
+declare void @wide(i64, i64, i64, i64, i64, i64, i64, i64)
+declare i32 @__gxx_personality_v0(...)
 
 define i32 @arithmetic(i32 %a, i32 %b) uwtable {
   %m = mul i32 %a, %b
@@ -163,6 +171,43 @@ fail:
 ok:
   store i64 %v, ptr %p
   ret void
+}
+
+; Eight calls, one of them an invoke; the twin has a ninth, whose last two
+; arguments go on the stack.
+define void @eh_calls(i64 %a) uwtable personality ptr @__gxx_personality_v0 {
+entry:
+  call void @step(i64 %a)
+  call void @step(i64 %a)
+  call void @step(i64 %a)
+  call void @step(i64 %a)
+  invoke void @step(i64 %a) to label %ok unwind label %pad
+ok:
+  call void @step(i64 %a)
+  call void @step(i64 %a)
+  ret void
+pad:
+  %lp = landingpad { ptr, i32 } cleanup
+  call void @step(i64 %a)
+  resume { ptr, i32 } %lp
+}
+
+define void @eh_calls_stack(i64 %a) uwtable personality ptr @__gxx_personality_v0 {
+entry:
+  call void @step(i64 %a)
+  call void @step(i64 %a)
+  call void @step(i64 %a)
+  call void @step(i64 %a)
+  invoke void @step(i64 %a) to label %ok unwind label %pad
+ok:
+  call void @step(i64 %a)
+  call void @wide(i64 %a, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7)
+  call void @step(i64 %a)
+  ret void
+pad:
+  %lp = landingpad { ptr, i32 } cleanup
+  call void @step(i64 %a)
+  resume { ptr, i32 } %lp
 }
 
 define void @thunk_zero() nounwind {

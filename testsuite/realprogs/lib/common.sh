@@ -54,7 +54,7 @@ RP_GOLD_PLUGIN=${LTOFOLD_GOLD_PLUGIN:-$RP_ROOT/build/lib/ltofold-gold.so}
 # dtlto-summaries).
 RP_LTOFOLD=${LTOFOLD_BIN:-$RP_ROOT/build/bin/ltofold}
 
-RP_PROGRAMS=(bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd)
+RP_PROGRAMS=(bzip2 cjson jsoncpp pugixml fmtlib yaml-cpp ninja re2 opus libccd gawk)
 # The floating-point programs, which scripts/bench-fprange-real.sh measures
 # (fprange with and without).
 RP_FP_PROGRAMS=(opus libccd)
@@ -114,6 +114,9 @@ rp_mode() {
     # equal up to constant operands become thunks to parameterized clones
     # (NAME.Tgm), which only the linker's ICF folds.
     gmf-icf) RP_MODE_FLAGS="-fuse-ld=lld -Wl,-mllvm,-enable-global-merge-func=true -Wl,--icf=all" ;;
+    # LLVM's machine outliner (repeated machine-code sequences made
+    # functions, each with its unwind entry) and ICF.
+    outliner-icf) RP_MODE_FLAGS="-fuse-ld=lld -Wl,-mllvm,-enable-machine-outliner=always -Wl,--icf=all" ;;
     ltofold | ltofold-icf | ltofold-equal | ltofold-noblocks | ltofold-nooutline | ltofold-shapes)
       [ -f "$RP_PLUGIN" ] || { RP_MODE_SKIP="$RP_PLUGIN not built"; return 1; }
       RP_MODE_FLAGS="-fuse-ld=lld -Wl,--load-pass-plugin=$RP_PLUGIN"
@@ -251,4 +254,58 @@ rp_check_bitcode() {
     esac
   done
   [ "$n" -gt 0 ] || { echo "the link of $bin uses no object or archive from the build" >&2; return 1; }
+}
+
+# Timing and sizes for the benchmarks.
+rp_now_ns() { date +%s%N; }
+rp_seconds_since() { awk -v ns="$(($(rp_now_ns) - $1))" 'BEGIN { printf "%.4f\n", ns / 1e9 }'; }
+# rp_text_size EXE: the bytes of its .text; non-zero status without one.
+rp_text_size() { "$RP_LLVM/llvm-size" -A "$1" | awk '$1 == ".text" { print $2; f = 1 } END { if (!f) exit 1 }'; }
+
+# Modes compared side by side take turns: in round R the modes start at the
+# (R-1)th, so that none always runs first on a machine whose load drifts.
+#
+# rp_interleaved_links PROGRAM DIR RUNS LINKS_TSV SET_MODE MODE...: relinks
+# the loaded recipe's RP_BENCH (built in RP_OUT/PROGRAM/build) as
+# DIR/PROGRAM.MODE.out, RUNS times per mode, after `SET_MODE MODE REPORT`
+# has set RP_MODE_FLAGS and RP_MODE_ENV (REPORT: DIR/PROGRAM.MODE.R.json);
+# appends program, mode, round, link seconds, .text bytes and REPORT to
+# LINKS_TSV. A failed link is fatal, with its log (DIR/PROGRAM.MODE.log).
+rp_interleaved_links() {
+  local p=$1 dir=$2 runs=$3 links=$4 set_mode=$5 r k m report exe t0
+  shift 5
+  local -a modes=("$@")
+  for ((r = 1; r <= runs; r++)); do
+    for ((k = 0; k < ${#modes[@]}; k++)); do
+      m=${modes[(k + r - 1) % ${#modes[@]}]}
+      report=$dir/$p.$m.$r.json exe=$dir/$p.$m.out
+      "$set_mode" "$m" "$report"
+      rm -f "$exe"
+      t0=$(rp_now_ns)
+      rp_relink "$RP_OUT/$p/build" "$RP_BENCH" "$exe" >"$dir/$p.$m.log" 2>&1 ||
+        { cat "$dir/$p.$m.log" >&2; rp_fail "$p: link with $m failed (log: $dir/$p.$m.log)"; }
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "$m" "$r" "$(rp_seconds_since "$t0")" \
+        "$(rp_text_size "$exe")" "$report" >>"$links"
+    done
+  done
+}
+
+# rp_interleaved_runs PROGRAM SRC DIR RUNS RUNS_TSV MODE...: runs the loaded
+# recipe's rp_bench (sources SRC) on each DIR/PROGRAM.MODE.out, RUNS times,
+# the modes taking turns; appends program, mode, round and wall seconds to
+# RUNS_TSV. A failed run is fatal: the binaries must do what the program's
+# test checks.
+rp_interleaved_runs() {
+  local p=$1 src=$2 dir=$3 runs=$4 runs_tsv=$5 r k m t0
+  shift 5
+  local -a modes=("$@")
+  for ((r = 1; r <= runs; r++)); do
+    for ((k = 0; k < ${#modes[@]}; k++)); do
+      m=${modes[(k + r - 1) % ${#modes[@]}]}
+      t0=$(rp_now_ns)
+      rp_bench "$src" "$RP_OUT/$p/build" "$dir/$p.$m.out" </dev/null >/dev/null 2>&1 ||
+        rp_fail "$p: the $m binary failed its run (rp_bench in $RP_DIR/$p.sh, on $dir/$p.$m.out)"
+      printf '%s\t%s\t%s\t%s\n' "$p" "$m" "$r" "$(rp_seconds_since "$t0")" >>"$runs_tsv"
+    done
+  done
 }

@@ -22,7 +22,13 @@ compares:
     LEAF_SLACK of the prediction for a function without a frame (a thunk,
     a function that calls nothing), within BODY_SLACK for one that calls
     (predicted as the average FDE of real programs' functions, whose FDEs
-    range from 20 bytes to 70 and more).
+    range from 20 bytes to 70 and more);
+  - what a call with arguments on the stack adds to a function's unwind
+    entry (stack_calls=): for a function NAME with a twin NAME_stack in
+    the input, the same code and one call more that passes arguments on
+    the stack, the twin's FDE minus NAME's, within STACK_CALLS_SLACK bytes
+    (the twin's own push rules and the FDE's alignment). Such a pair is
+    there for this measurement alone: its code is not held to the model.
 Prints one line per function and PASS or FAIL with the reasons; exit
 status 0 on PASS, 1 on FAIL, 2 when a tool fails. --scale F multiplies
 every prediction by F (the test's proof that a wrong model fails).
@@ -40,6 +46,7 @@ LLVM = "/usr/lib/llvm-22/bin"
 THUNK_SLACK = 2
 CODE_SLACK, CODE_FACTOR, TOTAL_SHARE = 12, 2.2, 0.25
 LEAF_SLACK, BODY_SLACK = 4, 28
+STACK_CALLS_SLACK = 8
 HEADER_ENTRY = 8
 # The largest prediction for a function without a frame (an FDE of 20 bytes
 # and its .eh_frame_hdr entry), by target: a larger one is a body's.
@@ -118,6 +125,8 @@ def main():
         if size is None:
             failures.append("%s: no symbol in the object" % name)
             continue
+        if name.endswith("_stack") or name + "_stack" in predicted:
+            continue  # a pair for the stack calls' measurement, below
         if p["thunk"]:
             guess, slack, kind = p["thunk"], THUNK_SLACK, "thunk"
         else:
@@ -142,8 +151,8 @@ def main():
 
     entries = fdes(base + ".o")
     for name, p in predicted.items():
-        if name not in functions:
-            continue
+        if name not in functions or name.endswith("_stack"):
+            continue  # a twin's FDE is measured against its function's, below
         fde = entries.get(functions[name][0])
         unwind = fde + HEADER_ENTRY if fde else 0
         leaf = p["thunk"] or p["unwind"] == 0 or p["unwind"] <= LEAF_PREDICTION[p["target"]]
@@ -152,6 +161,17 @@ def main():
         print("%-24s unwind predicted %4d llc %4d %s" % (name, p["unwind"], unwind, "ok" if ok else "OFF"))
         if not ok:
             failures.append("%s: unwind entry predicted %d bytes, llc emits %d" % (name, p["unwind"], unwind))
+    for name, p in predicted.items():
+        twin = name + "_stack"
+        if name not in functions or twin not in functions:
+            continue
+        grown = (entries.get(functions[twin][0], 0) -
+                 entries.get(functions[name][0], 0))
+        ok = abs(grown - p["stack_calls"]) <= STACK_CALLS_SLACK
+        print("%-24s stack calls predicted %4d llc %4d %s" % (name, p["stack_calls"], grown, "ok" if ok else "OFF"))
+        if not ok:
+            failures.append("%s: a call with stack arguments predicted to add %d bytes of unwind entry, llc adds %d"
+                            % (name, p["stack_calls"], grown))
     for failure in failures:
         print("FAIL: " + failure)
     print("FAIL" if failures else "PASS")
