@@ -94,6 +94,10 @@ size_t count_instructions(LLVMValueRef fn) {
   return count;
 }
 
+size_t ltofold_instruction_count(LLVMValueRef fn) {
+  return count_instructions(fn);
+}
+
 /* ---- Which functions take part --------------------------------------------- */
 
 /* Whether a block of `fn` has its address taken anywhere but in fn's own

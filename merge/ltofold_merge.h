@@ -298,6 +298,9 @@ bool ltofold_cross_module_similar_thunk(ltofold_cross_module *cross,
                                         LLVMValueRef *constants, unsigned count,
                                         ltofold_skip_reason *reason);
 
+/* How many instructions `fn`'s body has. */
+size_t ltofold_instruction_count(LLVMValueRef fn);
+
 /* What merge's size model (size_model.c) predicts llc emits for a
  * definition, in bytes, for `ltofold size-model` and the test that holds
  * the model to llc's output: its code, the padding after it, its unwind

@@ -419,16 +419,6 @@ static void finish_group(LLVMModuleRef home, const home_plan *plan,
 
 /* ---- Similar functions at their home ---- */
 
-static size_t instructions_of(LLVMValueRef fn) {
-  size_t count = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-       bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-         i = LLVMGetNextInstruction(i))
-      ++count;
-  return count;
-}
-
 /* The record of a function of the home that the home's merge made a thunk
  * of the merged body `symbol` (the kept function, or a member of the
  * home): done already; thin-apply only reports it. */
@@ -599,12 +589,12 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
   for (size_t i = 0; i < count; ++i) {
     LLVMValueRef body = member_body(home, home_index, &group->members[i]);
     if (body && !LLVMIsDeclaration(body)) {
-      sizes[present] = instructions_of(body);
+      sizes[present] = ltofold_instruction_count(body);
       bodies[present++] = body;
     }
   }
   const char *home_name = plan->modules[home_index];
-  size_t kept_size = kept ? instructions_of(kept) : 0;
+  size_t kept_size = kept ? ltofold_instruction_count(kept) : 0;
   LLVMValueRef merged = NULL;
   if (!kept || LLVMIsDeclaration(kept))
     group->refusal = "no-kept-function";
@@ -1097,7 +1087,7 @@ static void apply_similar_fold(ltofold_cross_module *cross,
   if (member && ltofold_summarize_function(cross, member, &summary) &&
       summary.hash == fold->hash && summary.references == fold->references)
     constants = constants_at_places(member, fold);
-  size_t instructions = constants ? instructions_of(member) : 0;
+  size_t instructions = constants ? ltofold_instruction_count(member) : 0;
   ltofold_skip_reason reason;
   if (constants &&
       ltofold_cross_module_similar_thunk(cross, member, fold->symbol, constants,
@@ -1142,14 +1132,14 @@ static char *apply_folds(LLVMModuleRef module, fold_list *list,
                                "(the module is not the one summarized?)",
                                fold->member);
       else {
-        size_t instructions = instructions_of(member);
+        size_t instructions = ltofold_instruction_count(member);
         ltofold_cross_module_drop_body(cross, member);
         count_fold(counts, fold, LTOFOLD_FOLD_ALIAS, instructions);
       }
       continue;
     }
     LLVMValueRef symbol = defined ? home_symbol(module, fold, member) : NULL;
-    size_t instructions = defined ? instructions_of(member) : 0;
+    size_t instructions = defined ? ltofold_instruction_count(member) : 0;
     ltofold_skip_reason reason;
     ltofold_fold_method method =
         symbol ? ltofold_cross_module_fold(cross, symbol, member, &reason)
