@@ -101,8 +101,8 @@ extern "C" {
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <algorithm>
-#include <map>
 #include <queue>
+#include <unordered_map>
 #include <vector>
 
 using namespace llvm;
@@ -225,8 +225,10 @@ bool may_outline_from(Function &f, uint64_t hottest) {
 
 /* The functions a loop may call often (the header's static rule): those
  * defined in `m` that a direct call in a loop (loop depth > 0) of any
- * function names. */
-DenseSet<const Function *> called_from_loops(Module &m) {
+ * function names; and every block in a loop, into `in_loops` (one loop
+ * analysis a function for both). */
+DenseSet<const Function *>
+called_from_loops(Module &m, DenseSet<const BasicBlock *> &in_loops) {
   DenseSet<const Function *> called;
   for (Function &f : m) {
     if (f.isDeclaration())
@@ -234,12 +236,14 @@ DenseSet<const Function *> called_from_loops(Module &m) {
     DominatorTree dt(f);
     LoopInfo loops(dt);
     for (Loop *loop : loops) /* the outermost: their blocks hold the rest */
-      for (BasicBlock *bb : loop->blocks())
+      for (BasicBlock *bb : loop->blocks()) {
+        in_loops.insert(bb);
         for (Instruction &inst : *bb)
           if (auto *call = dyn_cast<CallBase>(&inst))
             if (Function *callee = call->getCalledFunction();
                 callee && !callee->isDeclaration())
               called.insert(callee);
+      }
   }
   return called;
 }
@@ -301,6 +305,29 @@ struct Group {
   std::vector<uint32_t> starts;
 };
 
+/* An instruction's part of a window's signature (Program::own_part). */
+std::vector<uint64_t> own_signature(const Instruction &i) {
+  std::vector<uint64_t> sig{i.getOpcode(), shape_hash(i),
+                            (uintptr_t)i.getType()};
+  SmallVector<std::pair<unsigned, MDNode *>, 4> metadata;
+  if (i.hasMetadataOtherThanDebugLoc())
+    i.getAllMetadataOtherThanDebugLoc(metadata);
+  for (auto &[kind, node] : metadata)
+    if (kind != LLVMContext::MD_DIAssignID) {
+      sig.push_back(kind);
+      sig.push_back((uintptr_t)node);
+    }
+  return sig;
+}
+
+/* Signatures (read_window's, and an instruction's own part of one) meet
+ * in hash tables: ordering them cost more than reading them. */
+struct SignatureHash {
+  size_t operator()(const std::vector<uint64_t> &signature) const {
+    return hash_combine_range(signature.begin(), signature.end());
+  }
+};
+
 class Program {
 public:
   explicit Program(Module &m) : module(m) {}
@@ -309,14 +336,14 @@ public:
    * in functions no loop calls. */
   void collect() {
     uint64_t hottest = hottest_entry_count(wrap(&module));
-    DenseSet<const Function *> loop_called = called_from_loops(module);
+    DenseSet<const BasicBlock *> in_loops;
+    DenseSet<const Function *> loop_called =
+        called_from_loops(module, in_loops);
     for (Function &f : module) {
       if (!may_outline_from(f, hottest) || loop_called.count(&f))
         continue;
-      DominatorTree dt(f);
-      LoopInfo loops(dt);
       for (BasicBlock &bb : f)
-        if (loops.getLoopDepth(&bb) == 0)
+        if (!in_loops.count(&bb))
           collect_block(bb);
     }
   }
@@ -351,15 +378,22 @@ public:
   size_t size() const { return insts.size(); }
   Instruction *at(uint32_t position) const { return insts[position]; }
   uint32_t end_of_run(uint32_t position) const { return run_end[position]; }
+  /* What the instruction at `position` is, apart from its operands: its
+   * opcode, shape, type and metadata (the debug location and assignment
+   * IDs left out), as a number; equal numbers, equal parts. Made once, as
+   * read_window reads each instruction again for every window it is in. */
+  uint32_t own_part(uint32_t position) const { return part[position]; }
   long body(uint32_t start, unsigned length) const {
     return (cost[start + length] - cost[start]) / 100;
   }
 
 private:
   Module &module;
-  std::vector<Instruction *> insts;    /* the runs, one after another */
-  std::vector<uint32_t> run_end;       /* one past the run of each position */
-  std::vector<uint64_t> shape;         /* shape_hash of each */
+  std::vector<Instruction *> insts; /* the runs, one after another */
+  std::vector<uint32_t> run_end;    /* one past the run of each position */
+  std::vector<uint64_t> shape;      /* shape_hash of each */
+  std::vector<uint32_t> part;       /* own_part of each */
+  std::unordered_map<std::vector<uint64_t>, uint32_t, SignatureHash> parts;
   std::vector<uint32_t> operand_begin; /* into operands; one more entry */
   std::vector<OperandKey> operands;
   std::vector<long> cost; /* prefix sums of similar.c's model, hundredths */
@@ -386,6 +420,8 @@ private:
       insts.push_back(&inst);
       run_end.push_back(0);
       shape.push_back(shape_hash(inst));
+      part.push_back(
+          parts.try_emplace(own_signature(inst), parts.size()).first->second);
       cost.push_back(cost.back() + merge_instruction_cost(wrap(&inst)));
       for (const Use &use : inst.operands()) {
         const Value *v = use.get();
@@ -451,24 +487,15 @@ private:
  * coming in, or an unsuitable output. */
 bool read_window(const Program &program, uint32_t start, unsigned length,
                  Window &window) {
-  DenseMap<const Value *, uint32_t> inside, incoming;
+  SmallDenseMap<const Value *, uint32_t, 64> inside, incoming;
   for (unsigned k = 0; k < length; ++k)
     inside[program.at(start + k)] = k;
   std::vector<uint64_t> &sig = window.signature;
   sig.assign(1, length);
-  SmallVector<std::pair<unsigned, MDNode *>, 4> metadata;
   for (unsigned k = 0; k < length; ++k) {
     Instruction *i = program.at(start + k);
     window.calls |= is_real_call(*i);
-    sig.push_back(i->getOpcode());
-    sig.push_back(shape_hash(*i));
-    sig.push_back((uintptr_t)i->getType());
-    i->getAllMetadataOtherThanDebugLoc(metadata);
-    for (auto &[kind, node] : metadata)
-      if (kind != LLVMContext::MD_DIAssignID) {
-        sig.push_back(kind);
-        sig.push_back((uintptr_t)node);
-      }
+    sig.push_back(program.own_part(start + k));
     for (const Use &use : i->operands()) {
       Value *v = use.get();
       auto found = inside.find(v);
@@ -640,7 +667,9 @@ extern "C" void ltofold_outline_sequences(LLVMModuleRef module_ref,
     const Group g = groups[top.group]; /* a copy: groups may grow below */
     /* Its windows as they read now, split where they differ; the others
      * go back as groups of their own. */
-    std::map<std::vector<uint64_t>, std::vector<uint32_t>> alike;
+    std::unordered_map<std::vector<uint64_t>, std::vector<uint32_t>,
+                       SignatureHash>
+        alike;
     std::vector<const std::vector<uint64_t> *> order;
     for (uint32_t start : g.starts) {
       Window w;
