@@ -795,6 +795,7 @@ void merge_state_free(merge_state *st) {
   ptr_map_free(&st->used);
   ptr_map_free(&st->thunks);
   ptr_map_free(&st->refused);
+  ptr_map_free(&st->push_unwind);
   ltofold_comparator_free(st->comparator);
   certifier_free(st->cert);
 }

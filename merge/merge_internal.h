@@ -49,6 +49,10 @@ typedef struct merge_state {
   ptr_map similar_skips;
   /* similar.c, during its rounds: what they learnt of functions and pairs. */
   round_memory *round_memory; /* owned */
+  /* similar.c: caller -> what a call that pushes its arguments adds to its
+   * unwind entry + 1 (size_model_push_unwind_bytes), until its body
+   * changes: groups are priced many times, and the callers are big. */
+  ptr_map push_unwind;
   /* Functions a fold of which certification refused: they take no further
    * part (excluded_for, try_fold). */
   ptr_map refused;

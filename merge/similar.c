@@ -731,16 +731,34 @@ static bool is_called_from(LLVMValueRef fn, LLVMValueRef caller) {
   return false;
 }
 
+/* size_model_push_unwind_bytes of `caller`, remembered until its body
+ * changes (note_changed). */
+static long push_unwind_of(merge_state *st, const size_model *model,
+                           LLVMValueRef caller) {
+  uint64_t known;
+  if (ptr_map_get(&st->push_unwind, caller, &known))
+    return (long)known - 1;
+  unsigned bytes = size_model_push_unwind_bytes(model, caller);
+  ptr_map_put(&st->push_unwind, caller, (uint64_t)bytes + 1);
+  return bytes;
+}
+
+/* `fn`'s body changed: what the rounds remember of it goes. */
+static void note_changed(merge_state *st, LLVMValueRef fn) {
+  round_memory_note_change(st->round_memory, fn);
+  ptr_map_remove(&st->push_unwind, fn);
+}
+
 /* What redirecting member m's `calls` to a body that takes `stack`
- * arguments on the stack adds to their callers outside the calls' code
- * (size_model_stack_call_unwind_bytes): once per caller, and only for a
- * caller that calls no member before m, which pays it then. (Once the
- * calls of such a member are redirected, the caller pushes arguments and
- * the size model says it pays nothing more.) */
-static long stack_callers_bytes(const group *g, size_t m, const fn_list *calls,
-                                unsigned stack) {
+ * arguments on the stack adds to their callers outside the calls' code,
+ * where the calls push them (size_model_pushes): once per caller, and only
+ * for a caller that calls no member before m, which pays it then. (Once
+ * the calls of such a member are redirected, the caller pushes arguments
+ * and the size model says it pays nothing more.) */
+static long stack_callers_bytes(merge_state *st, const group *g, size_t m,
+                                const fn_list *calls, unsigned stack) {
   const size_model *model = size_model_for_function(g->members[m]);
-  if (!stack)
+  if (!size_model_pushes(model, stack))
     return 0;
   long bytes = 0;
   ptr_map seen = {0};
@@ -753,7 +771,7 @@ static long stack_callers_bytes(const group *g, size_t m, const fn_list *calls,
     for (size_t k = 0; k < m && !charged; ++k)
       charged = is_called_from(g->members[k], caller);
     if (!charged)
-      bytes += size_model_stack_call_unwind_bytes(model, caller, stack);
+      bytes += push_unwind_of(st, model, caller);
   }
   ptr_map_free(&seen);
   return bytes;
@@ -784,7 +802,7 @@ static long member_cost(merge_state *st, const group *g, const hole **first,
                                        SIZE_SHAPE_LEAF);
   size_t others;
   fn_list calls = calls_to_redirect(fn, no_redirect, &others);
-  long callers = stack_callers_bytes(g, m, &calls, stack);
+  long callers = stack_callers_bytes(st, g, m, &calls, stack);
   free(calls.items);
   bool goes = !others && uses_move_entirely(st, fn) &&
               is_discardable_if_unused(fn) && !is_a_constant_of(g, fn);
@@ -854,15 +872,15 @@ static void fold_member(merge_state *st, const group *g, size_t m,
   LLVMValueRef fn = g->members[m];
   LLVMValueRef *constants = member_constants(st, g, first, m);
   erase_body(fn); /* its own calls of itself are no callers to redirect */
-  round_memory_note_change(st->round_memory, fn);
+  note_changed(st, fn);
   bool redirect;
   member_cost(st, g, first, m, stack, no_redirect, &redirect);
   size_t others = 0, redirected = 0;
   if (redirect) {
     fn_list calls = calls_to_redirect(fn, no_redirect, &others);
     for (size_t i = 0; i < calls.count; ++i) {
-      round_memory_note_change(st->round_memory, LLVMGetBasicBlockParent(
-                                                LLVMGetInstructionParent(calls.items[i])));
+      note_changed(st, LLVMGetBasicBlockParent(
+                           LLVMGetInstructionParent(calls.items[i])));
       redirect_call(st, calls.items[i], body, constants, g->parameters);
     }
     redirected = calls.count;
@@ -1500,5 +1518,6 @@ size_t merge_similar_functions(merge_state *st) {
   ptr_map_free(&st->similar_skips);
   round_memory_free(st->round_memory);
   st->round_memory = NULL;
+  ptr_map_clear(&st->push_unwind); /* the phases after change bodies */
   return st->result->similar_merged - before;
 }

@@ -74,7 +74,7 @@ struct size_model {
  * (calibrate-size-model.py). A function with landing pads that pushes a
  * call's arguments on the stack (llc does from two such arguments on: one
  * it stores) writes an unwind rule at each of its call sites, 4 bytes
- * each (size_model_stack_call_unwind_bytes; testsuite/ir/merge/size-model.ll
+ * each (size_model_push_unwind_bytes; testsuite/ir/merge/size-model.ll
  * measures both). */
 static const size_model X86_64 = {
     .target = SIZE_TARGET_X86_64,
@@ -524,6 +524,10 @@ static bool has_landing_pad(LLVMValueRef fn) {
   return false;
 }
 
+bool size_model_pushes(const size_model *model, unsigned stack) {
+  return model->stack_call_site && stack >= model->stack_pushes;
+}
+
 /* x86-64 makes a call's stack arguments with pushes where that saves
  * bytes (LLVM's X86CallFrameOptimization: from two arguments on), and
  * then describes the stack's depth at every call site of the function in
@@ -531,11 +535,9 @@ static bool has_landing_pad(LLVMValueRef fn) {
  * function has landing pads: the unwinder must know it to land in one. One
  * such call makes the rules of all the function's calls, not only its
  * own: a caller that pushes already pays for them. */
-unsigned size_model_stack_call_unwind_bytes(const size_model *model,
-                                            LLVMValueRef caller,
-                                            unsigned stack) {
-  if (!model->stack_call_site || stack < model->stack_pushes ||
-      !has_landing_pad(caller))
+unsigned size_model_push_unwind_bytes(const size_model *model,
+                                      LLVMValueRef caller) {
+  if (!model->stack_call_site || !has_landing_pad(caller))
     return 0;
   bool pushes = false;
   size_t sites = call_sites(model, caller, &pushes);
@@ -602,5 +604,6 @@ void ltofold_predict_size(LLVMValueRef fn,
           ? 0
           : size_model_thunk_bytes(model, (unsigned)constants, false) - pool;
   prediction->pool = constants < 0 ? 0 : pool;
-  prediction->stack_calls = size_model_stack_call_unwind_bytes(model, fn, 2);
+  prediction->stack_calls =
+      size_model_pushes(model, 2) ? size_model_push_unwind_bytes(model, fn) : 0;
 }

@@ -73,14 +73,15 @@ unsigned size_model_parameter_bytes(const size_model *model);
  * the target's argument registers. */
 unsigned size_model_stack_arguments(const size_model *model, LLVMTypeRef *types,
                                     unsigned count);
-/* What a call from `caller` that passes `stack` arguments on the stack
- * adds to the caller's unwind entry, beyond the call's own code: on
- * x86-64, in a function with landing pads, for two such arguments or
- * more, a rule at each of its call sites, unless one of its calls has as
- * many already; nothing elsewhere. */
-unsigned size_model_stack_call_unwind_bytes(const size_model *model,
-                                            LLVMValueRef caller,
-                                            unsigned stack);
+/* Whether a call that passes `stack` arguments on the stack pushes them
+ * (x86-64, from two on). */
+bool size_model_pushes(const size_model *model, unsigned stack);
+/* What such a call from `caller` adds to the caller's unwind entry, beyond
+ * the call's own code: on x86-64, in a function with landing pads, a rule
+ * at each of its call sites, unless one of its calls pushes already;
+ * nothing elsewhere. */
+unsigned size_model_push_unwind_bytes(const size_model *model,
+                                      LLVMValueRef caller);
 
 /* `code_bytes` rounded up to the function alignment. */
 unsigned size_model_padded_bytes(const size_model *model, unsigned code_bytes);
