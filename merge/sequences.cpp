@@ -487,7 +487,7 @@ private:
  * coming in, or an unsuitable output. */
 bool read_window(const Program &program, uint32_t start, unsigned length,
                  Window &window) {
-  SmallDenseMap<const Value *, uint32_t, 64> inside, incoming;
+  DenseMap<const Value *, uint32_t> inside, incoming;
   for (unsigned k = 0; k < length; ++k)
     inside[program.at(start + k)] = k;
   std::vector<uint64_t> &sig = window.signature;

@@ -15,11 +15,14 @@ quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 jobs=$(nproc)
 
+# A failed build says why (ninja's output, which a passing one keeps to
+# itself) before set -e ends the run.
 build() { # build DIR [cmake args...]
-  local dir=$1; shift
+  local dir=$1 log; shift
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DLTOFOLD_WERROR=ON "$@" >/dev/null
-  ninja -C "$dir" >/dev/null
+  log=$(ninja -C "$dir" 2>&1) ||
+    { printf '%s\n' "$log" | tail -40 >&2; echo "test.sh: FAILED: the build in $dir" >&2; return 1; }
 }
 
 status=0
