@@ -123,15 +123,14 @@ PY
   exit 0
 fi
 links=$out/links.tsv runs_tsv=$out/runs.tsv
-printf 'program\tmode\trun\tlink_s\ttext\treport\n' >"$links"
-printf 'program\tmode\trun\trun_s\n' >"$runs_tsv"
+rp_interleaved_start "$links" "$runs_tsv"
 
 # set_mode MODE REPORT: rp_mode's ltofold, attributes off for attributes-off,
 # and lld keeping the final module.
 set_mode() {
-  rp_mode ltofold "$2" || rp_fail "mode ltofold cannot run: $RP_MODE_SKIP"
-  [ "$1" = attributes-off ] &&
-    RP_MODE_ENV=("${RP_MODE_ENV[0]/#LTOFOLD_OPTIONS=/LTOFOLD_OPTIONS=fprange-attributes=false,}")
+  local option=
+  [ "$1" = attributes-off ] && option=fprange-attributes=false
+  rp_ltofold_with "$2" "$option"
   RP_MODE_FLAGS+=" -Wl,--save-temps"
 }
 

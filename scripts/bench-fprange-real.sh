@@ -56,15 +56,13 @@ work=$RP_OUT/bench-fprange-real
 rm -rf "$work"
 mkdir -p "$work"
 links=$work/links.tsv runs_tsv=$work/runs.tsv
-printf 'program\tmode\trun\tlink_s\ttext\treport\n' >"$links"
-printf 'program\tmode\trun\trun_s\n' >"$runs_tsv"
+rp_interleaved_start "$links" "$runs_tsv"
 
 # set_mode MODE REPORT: rp_mode's ltofold, with fprange off for fprange-off.
 set_mode() {
-  rp_mode ltofold "$2" || rp_fail "mode ltofold cannot run: $RP_MODE_SKIP"
-  [ "$1" = fprange-off ] &&
-    RP_MODE_ENV=("${RP_MODE_ENV[0]/#LTOFOLD_OPTIONS=/LTOFOLD_OPTIONS=disable=fprange,}")
-  return 0
+  local option=
+  [ "$1" = fprange-off ] && option=disable=fprange
+  rp_ltofold_with "$2" "$option"
 }
 
 for p in "${programs[@]}"; do

@@ -262,6 +262,20 @@ rp_seconds_since() { awk -v ns="$(($(rp_now_ns) - $1))" 'BEGIN { printf "%.4f\n"
 # rp_text_size EXE: the bytes of its .text; non-zero status without one.
 rp_text_size() { "$RP_LLVM/llvm-size" -A "$1" | awk '$1 == ".text" { print $2; f = 1 } END { if (!f) exit 1 }'; }
 
+# rp_interleaved_start LINKS_TSV RUNS_TSV: the two files, with the header
+# of the columns rp_interleaved_links and rp_interleaved_runs append.
+rp_interleaved_start() {
+  printf 'program\tmode\trun\tlink_s\ttext\treport\n' >"$1"
+  printf 'program\tmode\trun\trun_s\n' >"$2"
+}
+
+# rp_ltofold_with REPORT [OPTION]: rp_mode ltofold, with OPTION (KEY=VALUE)
+# first in its LTOFOLD_OPTIONS; fatal when the mode cannot run.
+rp_ltofold_with() {
+  rp_mode ltofold "$1" || rp_fail "mode ltofold cannot run: $RP_MODE_SKIP"
+  [ -z "${2:-}" ] || RP_MODE_ENV=("${RP_MODE_ENV[0]/#LTOFOLD_OPTIONS=/LTOFOLD_OPTIONS=$2,}")
+}
+
 # Modes compared side by side take turns: in round R the modes start at the
 # (R-1)th, so that none always runs first on a machine whose load drifts.
 #
