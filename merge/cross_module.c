@@ -350,44 +350,49 @@ static bool is_debug_call(LLVMValueRef inst) {
   return length > 9 && !strncmp(name, "llvm.dbg.", 9);
 }
 
+/* The instruction after `inst` in `fn`'s layout order (the first when
+ * `inst` is NULL), debug intrinsics' calls skipped: the numbering of the
+ * places of constants. */
+static LLVMValueRef next_counted(LLVMValueRef fn, LLVMValueRef inst) {
+  LLVMBasicBlockRef bb =
+      inst ? LLVMGetInstructionParent(inst) : LLVMGetFirstBasicBlock(fn);
+  LLVMValueRef next = inst ? LLVMGetNextInstruction(inst)
+                           : (bb ? LLVMGetFirstInstruction(bb) : NULL);
+  while (bb) {
+    for (; next; next = LLVMGetNextInstruction(next))
+      if (!is_debug_call(next))
+        return next;
+    bb = LLVMGetNextBasicBlock(bb);
+    next = bb ? LLVMGetFirstInstruction(bb) : NULL;
+  }
+  return NULL;
+}
+
 bool ltofold_find_constant(LLVMValueRef fn, LLVMValueRef constant,
                            size_t *instruction, unsigned *operand) {
   size_t number = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-       bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-         i = LLVMGetNextInstruction(i)) {
-      if (is_debug_call(i))
-        continue;
-      int operands = LLVMGetNumOperands(i);
-      for (int k = 0; k < operands; ++k)
-        if (LLVMGetOperand(i, (unsigned)k) == constant) {
-          *instruction = number;
-          *operand = (unsigned)k;
-          return true;
-        }
-      ++number;
-    }
+  for (LLVMValueRef i = next_counted(fn, NULL); i;
+       i = next_counted(fn, i), ++number) {
+    int operands = LLVMGetNumOperands(i);
+    for (int k = 0; k < operands; ++k)
+      if (LLVMGetOperand(i, (unsigned)k) == constant) {
+        *instruction = number;
+        *operand = (unsigned)k;
+        return true;
+      }
+  }
   return false;
 }
 
 LLVMValueRef ltofold_constant_at(LLVMValueRef fn, size_t instruction,
                                  unsigned operand) {
-  size_t number = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-       bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-         i = LLVMGetNextInstruction(i)) {
-      if (is_debug_call(i))
-        continue;
-      if (number++ != instruction)
-        continue;
-      if (operand >= (unsigned)LLVMGetNumOperands(i))
-        return NULL;
-      LLVMValueRef value = LLVMGetOperand(i, operand);
-      return value && LLVMIsAConstant(value) ? value : NULL;
-    }
-  return NULL;
+  LLVMValueRef i = next_counted(fn, NULL);
+  for (size_t number = 0; i && number < instruction; ++number)
+    i = next_counted(fn, i);
+  if (!i || operand >= (unsigned)LLVMGetNumOperands(i))
+    return NULL;
+  LLVMValueRef value = LLVMGetOperand(i, operand);
+  return value && LLVMIsAConstant(value) ? value : NULL;
 }
 
 /* Whether a global named `name` is in `module`. */
@@ -416,22 +421,15 @@ static bool joins_group(merge_state *st, ltofold_comparator *masked,
 static void record_places(LLVMValueRef fn, ptr_map *places) {
   ptr_map_init(places);
   size_t number = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-       bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-         i = LLVMGetNextInstruction(i)) {
-      if (is_debug_call(i))
-        continue;
-      int operands = LLVMGetNumOperands(i);
-      for (int k = 0; k < operands && k < 0xffff; ++k) {
-        LLVMValueRef value = LLVMGetOperand(i, (unsigned)k);
-        if (value && LLVMIsAConstant(value) &&
-            !ptr_map_get(places, value, NULL))
-          ptr_map_put(places, value,
-                      ((uint64_t)number << 16 | (unsigned)k) + 1);
-      }
-      ++number;
+  for (LLVMValueRef i = next_counted(fn, NULL); i;
+       i = next_counted(fn, i), ++number) {
+    int operands = LLVMGetNumOperands(i);
+    for (int k = 0; k < operands && k < 0xffff; ++k) {
+      LLVMValueRef value = LLVMGetOperand(i, (unsigned)k);
+      if (value && LLVMIsAConstant(value) && !ptr_map_get(places, value, NULL))
+        ptr_map_put(places, value, ((uint64_t)number << 16 | (unsigned)k) + 1);
     }
+  }
 }
 
 /* Where the thunk `member` (a tail call of the merged body) finds each
