@@ -14,9 +14,10 @@
  * Where a call would cost time. A call added in a loop runs once per
  * iteration; one added in a function that a loop calls runs once per
  * iteration of that loop. Without profile data nothing says which loops
- * are hot, so both are left alone: only blocks in no loop (loop depth 0)
- * of functions that no call in a loop (of any function, itself included)
- * names directly lose code. On libccd, whose test ran 3-4% slower with
+ * are hot, so both are left alone: only blocks on no cycle of their
+ * function's control flow (no loop, natural or not) of functions that no
+ * call in a loop (of any function, itself included) names directly lose
+ * code. On libccd, whose test ran 3-4% slower with
  * every window outlined, the windows this rule leaves were in functions
  * its solvers call from loops (ccdPtAddEdge, ccdGJKPenetration, ...);
  * without them it ran 0.7-1.7% slower (three runs), and the bytes saved
@@ -38,7 +39,8 @@
  * maps, GC and profile counters), no inline asm, operand bundle, nomerge call,
  * or argument that must be an alloca or a swifterror value. Each instruction's
  * key holds what it is (opcode, type, flags, predicate, constants, callee, call
- * attributes) and, for each operand made earlier in its run, how far back; a
+ * attributes, metadata) and, for each operand made earlier in its run, how
+ * far back; a
  * window's hash is its keys, where an operand made before the window counts as
  * a value coming in (by type): the operands are numbered inside the window, so
  * copies that take different values meet. Windows grow one instruction a
@@ -46,7 +48,8 @@
  * window's hash is shared by another (a window repeats only if its prefix
  * does): the work is the repeated part of the program times its length, at
  * most MAX_LENGTH. At each length, a group of windows that share a hash is
- * kept when it could pay.
+ * kept when it could pay (priced as if no value came in or went out, with
+ * the unwind entry where every window's function has unwind tables).
  *
  * The choice. Groups are taken best first (a priority queue on their
  * saving, larger first, then longer, then earlier in the module). The
@@ -56,7 +59,13 @@
  * use) against the current code, split where they differ, and those that
  * overlap a window already taken or an earlier one of their group are
  * left; it is taken if it still pays as much as the next best might, else
- * it goes back with its true saving. A window qualifies when at most one
+ * it goes back with its true saving. A group whose windows all grow into
+ * one longer group, and which saves no more, waits off the queue until
+ * that one came out: then it joins the queue unless every one of its
+ * windows overlaps one taken (the usual case), when the next shorter
+ * waiting behind it is asked. The order in which groups come out is the
+ * same; the queue does not hold the many groups that end up taking
+ * nothing. A window qualifies when at most one
  * value it makes is used after it (returned by the new function) and at
  * most MAX_INPUTS come in, each a scalar or a pointer (no vector, whose
  * passing depends on the functions' vector-width attributes).
@@ -93,8 +102,7 @@ extern "C" {
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/Hashing.h>
-#include <llvm/Analysis/LoopInfo.h>
-#include <llvm/IR/Dominators.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
@@ -223,27 +231,78 @@ bool may_outline_from(Function &f, uint64_t hottest) {
          !ltofold_is_outlined(wrap(&f)) && !is_hot(wrap(&f), hottest);
 }
 
+/* The blocks of `f` that lie on a cycle of its control flow: Tarjan's
+ * strongly connected components from the entry, by block number. These
+ * are the blocks of LoopInfo's loops, found without the dominator tree a
+ * LoopInfo needs (building one for every function was most of the
+ * search's time on a template-heavy program); a cycle that is no natural
+ * loop (irreducible) counts too, as it may run as often. */
+std::vector<BasicBlock *> blocks_on_cycles(Function &f) {
+  unsigned n = f.getMaxBlockNumber();
+  std::vector<unsigned> index(n, 0), low(n, 0); /* 0: not reached yet */
+  std::vector<bool> open(n, false);
+  std::vector<BasicBlock *> component, on_cycles;
+  std::vector<std::pair<BasicBlock *, unsigned>> walk; /* and next successor */
+  unsigned reached = 0;
+  auto enter = [&](BasicBlock *bb) {
+    index[bb->getNumber()] = low[bb->getNumber()] = ++reached;
+    open[bb->getNumber()] = true;
+    component.push_back(bb);
+    walk.push_back({bb, 0});
+  };
+  enter(&f.getEntryBlock());
+  while (!walk.empty()) {
+    BasicBlock *bb = walk.back().first;
+    unsigned k = bb->getNumber();
+    const Instruction *term = bb->getTerminator();
+    if (term && walk.back().second < term->getNumSuccessors()) {
+      BasicBlock *succ = term->getSuccessor(walk.back().second++);
+      if (!index[succ->getNumber()])
+        enter(succ);
+      else if (open[succ->getNumber()])
+        low[k] = std::min(low[k], index[succ->getNumber()]);
+      continue;
+    }
+    walk.pop_back();
+    if (!walk.empty()) {
+      unsigned parent = walk.back().first->getNumber();
+      low[parent] = std::min(low[parent], low[k]);
+    }
+    if (low[k] != index[k])
+      continue; /* not the first block of its component */
+    size_t first = component.size() - 1;
+    while (component[first] != bb)
+      --first;
+    bool cycle =
+        first + 1 < component.size() || is_contained(successors(bb), bb);
+    for (size_t j = first; j < component.size(); ++j) {
+      open[component[j]->getNumber()] = false;
+      if (cycle)
+        on_cycles.push_back(component[j]);
+    }
+    component.resize(first);
+  }
+  return on_cycles;
+}
+
 /* The functions a loop may call often (the header's static rule): those
- * defined in `m` that a direct call in a loop (loop depth > 0) of any
- * function names; and every block in a loop, into `in_loops` (one loop
- * analysis a function for both). */
+ * defined in `m` that a direct call in a loop (a block on a cycle) of any
+ * function names; and every block in a loop, into `in_loops` (one walk a
+ * function for both). */
 DenseSet<const Function *>
 called_from_loops(Module &m, DenseSet<const BasicBlock *> &in_loops) {
   DenseSet<const Function *> called;
   for (Function &f : m) {
     if (f.isDeclaration())
       continue;
-    DominatorTree dt(f);
-    LoopInfo loops(dt);
-    for (Loop *loop : loops) /* the outermost: their blocks hold the rest */
-      for (BasicBlock *bb : loop->blocks()) {
-        in_loops.insert(bb);
-        for (Instruction &inst : *bb)
-          if (auto *call = dyn_cast<CallBase>(&inst))
-            if (Function *callee = call->getCalledFunction();
-                callee && !callee->isDeclaration())
-              called.insert(callee);
-      }
+    for (BasicBlock *bb : blocks_on_cycles(f)) {
+      in_loops.insert(bb);
+      for (Instruction &inst : *bb)
+        if (auto *call = dyn_cast<CallBase>(&inst))
+          if (Function *callee = call->getCalledFunction();
+              callee && !callee->isDeclaration())
+            called.insert(callee);
+    }
   }
   return called;
 }
@@ -273,42 +332,53 @@ bool is_constant_operand(const Value *v) {
 }
 
 /* One operand of an instruction in a run: `distance` back to the
- * instruction of the same run that makes it (0: none), and what it hashes
- * as when it comes from outside the window (a constant, or a value of its
- * type). */
+ * instruction of the same run that makes it (0: none); what it hashes as
+ * when it comes from outside the window (a constant, or a value of its
+ * type); and, for read_window, the value itself (a constant, or a value
+ * that comes in, which `passes` tells may be passed to a function). */
 struct OperandKey {
   uint32_t distance;
+  bool constant, passes;
   uint64_t outside;
+  const Value *value;
 };
 
-/* A window that qualifies, as it reads now: the exact description its
- * copies must share, the values coming in (by first use) and the one it
- * makes that is used after it. */
+/* A window that qualifies: the exact description its copies must share,
+ * how many values come in, which of its instructions makes the one value
+ * used after it (NO_OUTPUT: none), and whether it calls. */
+constexpr unsigned NO_OUTPUT = ~0u;
 struct Window {
   std::vector<uint64_t> signature;
-  std::vector<Value *> inputs;
-  Instruction *output = nullptr;
+  unsigned inputs = 0;
+  unsigned output = NO_OUTPUT;
   bool calls = false;
 };
 
 /* A window start still repeated at the current length, and its hash. */
 struct Live {
   uint32_t start;
-  uint64_t hash;
+  uint64_t hash, shorter; /* the window's hash one instruction shorter */
 };
 
 /* A set of windows that share a hash: `length` instructions from each of
  * `starts` (positions in Program::insts, ascending). */
+constexpr size_t NO_GROUP = SIZE_MAX;
 struct Group {
   unsigned length;
   long body; /* bytes */
   std::vector<uint32_t> starts;
+  /* The group of the same starts one instruction shorter, when every window
+   * of that one grows into this one: it waits until this one is taken
+   * (Candidate's queue), and `waits` says so. */
+  size_t shorter = NO_GROUP;
+  bool waits = false;
 };
 
-/* An instruction's part of a window's signature (Program::own_part). */
-std::vector<uint64_t> own_signature(const Instruction &i) {
-  std::vector<uint64_t> sig{i.getOpcode(), shape_hash(i),
-                            (uintptr_t)i.getType()};
+/* An instruction's part of a window's signature (Program::own_part), into
+ * `sig`. */
+void own_signature(const Instruction &i, uint64_t shape,
+                   std::vector<uint64_t> &sig) {
+  sig.assign({i.getOpcode(), shape, (uintptr_t)i.getType()});
   SmallVector<std::pair<unsigned, MDNode *>, 4> metadata;
   if (i.hasMetadataOtherThanDebugLoc())
     i.getAllMetadataOtherThanDebugLoc(metadata);
@@ -317,7 +387,6 @@ std::vector<uint64_t> own_signature(const Instruction &i) {
       sig.push_back(kind);
       sig.push_back((uintptr_t)node);
     }
-  return sig;
 }
 
 /* Signatures (read_window's, and an instruction's own part of one) meet
@@ -342,9 +411,10 @@ public:
     for (Function &f : module) {
       if (!may_outline_from(f, hottest) || loop_called.count(&f))
         continue;
+      bool unwind = f.needsUnwindTableEntry();
       for (BasicBlock &bb : f)
         if (!in_loops.count(&bb))
-          collect_block(bb);
+          collect_block(bb, unwind);
     }
   }
 
@@ -353,15 +423,18 @@ public:
   std::vector<Group> repeated_groups() const {
     std::vector<Live> live;
     for (uint32_t s = 0; s < insts.size(); ++s)
-      live.push_back({s, 0});
+      live.push_back({s, 0, 0});
     std::vector<Group> groups;
+    DenseMap<uint64_t, size_t> shorter, made; /* hash -> group, by length */
     for (unsigned length = 1; length <= MAX_LENGTH && !live.empty(); ++length) {
       std::vector<Live> grown;
+      grown.reserve(live.size());
       for (const Live &l : live)
         if (l.start + length <= run_end[l.start])
           grown.push_back(
               {l.start,
-               hash_combine(l.hash, key(l.start + length - 1, l.start))});
+               hash_combine(l.hash, key(l.start + length - 1, l.start)),
+               l.hash});
       DenseMap<uint64_t, uint32_t> count;
       for (const Live &l : grown)
         ++count[l.hash];
@@ -370,7 +443,9 @@ public:
         if (count[l.hash] >= 2)
           live.push_back(l);
       if (length >= MIN_LENGTH)
-        add_groups(live, length, count, groups);
+        add_groups(live, length, count, groups, shorter, made);
+      std::swap(shorter, made);
+      made.clear();
     }
     return groups;
   }
@@ -383,6 +458,38 @@ public:
    * IDs left out), as a number; equal numbers, equal parts. Made once, as
    * read_window reads each instruction again for every window it is in. */
   uint32_t own_part(uint32_t position) const { return part[position]; }
+  /* How far back the instruction that makes operand `k` of the one at
+   * `position` is in its run (0: made outside the run). */
+  const OperandKey *operands_of(uint32_t position, unsigned *count) const {
+    *count = operand_begin[position + 1] - operand_begin[position];
+    return &operands[operand_begin[position]];
+  }
+  bool calls(uint32_t position) const {
+    return calls_before[position + 1] != calls_before[position];
+  }
+  /* At most what a group of `copies` windows of `length` from `start`
+   * saves, where `all_unwind` says that each is in a function with unwind
+   * tables: as if each took no value and made none. Whether the windows
+   * call is the same for all (their hashes hold their callees). */
+  long bound(uint32_t start, unsigned length, size_t copies,
+             bool all_unwind) const {
+    bool calling = calls_before[start + length] != calls_before[start];
+    return saving(body(start, length), copies, call_bytes(0, false),
+                  function_bytes(calling, all_unwind));
+  }
+  long bound(const Group &g) const {
+    bool all_unwind = true;
+    for (uint32_t start : g.starts)
+      all_unwind = all_unwind && unwinds[start];
+    return bound(g.starts.front(), g.length, g.starts.size(), all_unwind);
+  }
+  /* Whether the value made at `position` is used after `end` (a position
+   * one past a window that holds it), or outside its run. */
+  bool used_after(uint32_t position, uint32_t end) const {
+    return last_use[position] >= end;
+  }
+  /* Whether that value may be returned (passes_plainly). */
+  bool may_return(uint32_t position) const { return returnable[position]; }
   long body(uint32_t start, unsigned length) const {
     return (cost[start + length] - cost[start]) / 100;
   }
@@ -391,24 +498,40 @@ private:
   Module &module;
   std::vector<Instruction *> insts; /* the runs, one after another */
   std::vector<uint32_t> run_end;    /* one past the run of each position */
-  std::vector<uint64_t> shape;      /* shape_hash of each */
   std::vector<uint32_t> part;       /* own_part of each */
   std::unordered_map<std::vector<uint64_t>, uint32_t, SignatureHash> parts;
+  std::vector<uint64_t> scratch; /* an instruction's part, before it is met */
   std::vector<uint32_t> operand_begin; /* into operands; one more entry */
   std::vector<OperandKey> operands;
   std::vector<long> cost; /* prefix sums of similar.c's model, hundredths */
+  std::vector<bool> unwinds, returnable; /* of each position */
+  std::vector<uint32_t> calls_before;    /* real calls before each position */
+  /* the last position in its run that uses each (UINT32_MAX: a use
+   * outside the run); read_window's outputs without reading the uses */
+  std::vector<uint32_t> last_use;
 
-  void collect_block(BasicBlock &bb) {
+  void collect_block(BasicBlock &bb, bool unwind) {
     DenseMap<const Instruction *, uint32_t> position;
     uint32_t begin = insts.size();
     auto close_run = [&] {
-      for (uint32_t p = begin; p < insts.size(); ++p)
+      for (uint32_t p = begin; p < insts.size(); ++p) {
         run_end[p] = insts.size();
+        for (const User *user : insts[p]->users()) {
+          auto *inst = dyn_cast<Instruction>(user);
+          auto made = inst ? position.find(inst) : position.end();
+          last_use[p] = made != position.end() && made->second >= begin
+                            ? std::max(last_use[p], made->second)
+                            : UINT32_MAX;
+          if (last_use[p] == UINT32_MAX)
+            break;
+        }
+      }
       begin = insts.size();
     };
     if (cost.empty()) {
       cost.push_back(0);
       operand_begin.push_back(0);
+      calls_before.push_back(0);
     }
     for (Instruction &inst : bb) {
       if (!may_move(inst)) {
@@ -419,9 +542,15 @@ private:
       position[&inst] = p;
       insts.push_back(&inst);
       run_end.push_back(0);
-      shape.push_back(shape_hash(inst));
-      part.push_back(
-          parts.try_emplace(own_signature(inst), parts.size()).first->second);
+      last_use.push_back(0);
+      unwinds.push_back(unwind);
+      calls_before.push_back(calls_before.back() + is_real_call(inst));
+      returnable.push_back(passes_plainly(inst.getType()));
+      own_signature(inst, shape_hash(inst), scratch);
+      auto known = parts.find(scratch); /* a copy only when new */
+      if (known == parts.end())
+        known = parts.emplace(scratch, parts.size()).first;
+      part.push_back(known->second);
       cost.push_back(cost.back() + merge_instruction_cost(wrap(&inst)));
       for (const Use &use : inst.operands()) {
         const Value *v = use.get();
@@ -430,10 +559,13 @@ private:
         uint32_t distance = made != position.end() && made->second >= begin
                                 ? p - made->second
                                 : 0;
-        uint64_t outside = is_constant_operand(v)
-                               ? hash_combine(2, v)
-                               : hash_combine(3, v->getType());
-        operands.push_back({distance, outside});
+        bool constant = is_constant_operand(v);
+        auto *argument = dyn_cast<Argument>(v);
+        bool passes = passes_plainly(v->getType()) &&
+                      !(argument && argument->hasSwiftErrorAttr());
+        uint64_t outside =
+            constant ? hash_combine(2, v) : hash_combine(3, v->getType());
+        operands.push_back({distance, constant, passes, outside, v});
       }
       operand_begin.push_back(operands.size());
     }
@@ -444,7 +576,7 @@ private:
    * `start`: an operand made inside the window by its distance, one made
    * before it as a value coming in. */
   uint64_t key(uint32_t p, uint32_t start) const {
-    hash_code h = shape[p];
+    hash_code h = hash_value(part[p]); /* metadata too: fewer splits */
     for (uint32_t k = operand_begin[p]; k < operand_begin[p + 1]; ++k) {
       const OperandKey &op = operands[k];
       h = op.distance && op.distance <= p - start
@@ -457,81 +589,116 @@ private:
   /* The groups of `live` (windows of `length` whose hash another shares)
    * that could pay, counted as if every copy took no value and none
    * overlapped. */
+  /* The groups one shorter are `shorter` (by hash); those of this length
+   * go into `made`. A group one shorter that has the same starts as one
+   * made here, and saves no more, waits for it: taking the longer windows
+   * usually leaves nothing of the shorter ones (a repeated run of N
+   * instructions is N*N/2 groups, all but N of them such). */
   void add_groups(const std::vector<Live> &live, unsigned length,
                   const DenseMap<uint64_t, uint32_t> &count,
-                  std::vector<Group> &groups) const {
-    std::vector<std::pair<uint64_t, uint32_t>> paying;
-    for (const auto &l : live) {
-      long bytes = body(l.start, length);
+                  std::vector<Group> &groups,
+                  const DenseMap<uint64_t, size_t> &shorter,
+                  DenseMap<uint64_t, size_t> &made) const {
+    size_t first = groups.size();
+    std::vector<uint64_t> grown_from; /* of each group made: the hash of
+                                         its windows one shorter */
+    for (const Live &l : live) {      /* by start: each group's ascend */
       uint32_t copies = count.lookup(l.hash);
-      if (saving(bytes, copies, call_bytes(0, false),
-                 function_bytes(false, false)) >= MIN_SAVED)
-        paying.push_back({l.hash, l.start});
+      /* (a window in a function with unwind tables makes any group it is
+       * in pay for an unwind entry) */
+      if (bound(l.start, length, copies, unwinds[l.start]) < MIN_SAVED)
+        continue;
+      auto added = made.try_emplace(l.hash, groups.size());
+      if (added.second) {
+        groups.push_back({length, body(l.start, length), {}});
+        grown_from.push_back(l.shorter);
+      }
+      groups[added.first->second].starts.push_back(l.start);
     }
-    std::sort(paying.begin(), paying.end());
-    for (size_t begin = 0, end; begin < paying.size(); begin = end) {
-      for (end = begin + 1;
-           end < paying.size() && paying[end].first == paying[begin].first;
-           ++end)
-        ;
-      Group g{length, body(paying[begin].second, length), {}};
-      for (size_t k = begin; k < end; ++k)
-        g.starts.push_back(paying[k].second);
-      groups.push_back(std::move(g));
+    for (size_t g = first; g < groups.size(); ++g) {
+      auto from = shorter.find(grown_from[g - first]);
+      if (from != shorter.end() &&
+          groups[from->second].starts == groups[g].starts &&
+          groups[from->second].body <= groups[g].body) {
+        groups[g].shorter = from->second;
+        groups[from->second].waits = true;
+      }
     }
   }
 };
 
 /* The window of `length` from `start`, read exactly, or false where it does
  * not qualify: two values used after it, too many or unsuitable values
- * coming in, or an unsuitable output. */
+ * coming in, or an unsuitable output. It reads what collect() recorded,
+ * not the instructions (touching them was most of the search's time),
+ * which holds while windows are taken: a window that overlaps one taken is
+ * not read, and a value a taken window made, now made by its call, is one
+ * value made outside either way (the recorded value stands for it). */
 bool read_window(const Program &program, uint32_t start, unsigned length,
                  Window &window) {
-  DenseMap<const Value *, uint32_t> inside, incoming;
-  for (unsigned k = 0; k < length; ++k)
-    inside[program.at(start + k)] = k;
   std::vector<uint64_t> &sig = window.signature;
   sig.assign(1, length);
+  window.inputs = 0;
+  window.output = NO_OUTPUT;
+  window.calls = false;
+  const Value *incoming[MAX_INPUTS];
   for (unsigned k = 0; k < length; ++k) {
-    Instruction *i = program.at(start + k);
-    window.calls |= is_real_call(*i);
-    sig.push_back(program.own_part(start + k));
-    for (const Use &use : i->operands()) {
-      Value *v = use.get();
-      auto found = inside.find(v);
-      if (found != inside.end() && found->second < k) {
+    uint32_t p = start + k;
+    window.calls |= program.calls(p);
+    sig.push_back(program.own_part(p));
+    unsigned count;
+    const OperandKey *ops = program.operands_of(p, &count);
+    for (const OperandKey *op = ops; op < ops + count; ++op) {
+      if (op->distance && op->distance <= k) {
         sig.push_back(1);
-        sig.push_back(found->second);
-      } else if (is_constant_operand(v)) {
+        sig.push_back(k - op->distance);
+      } else if (op->constant) {
         sig.push_back(2);
-        sig.push_back((uintptr_t)v);
+        sig.push_back((uintptr_t)op->value);
       } else {
-        auto *argument = dyn_cast<Argument>(v);
-        if (!passes_plainly(v->getType()) ||
-            (argument && argument->hasSwiftErrorAttr()))
+        if (!op->passes)
           return false;
-        auto added = incoming.try_emplace(v, incoming.size());
-        if (added.second)
-          window.inputs.push_back(v);
+        /* numbered by first use; a short list, searched in place */
+        unsigned n =
+            std::find(incoming, incoming + window.inputs, op->value) - incoming;
+        if (n == window.inputs) {
+          if (window.inputs == MAX_INPUTS)
+            return false;
+          incoming[window.inputs++] = op->value;
+        }
         sig.push_back(3);
-        sig.push_back(added.first->second);
+        sig.push_back(n);
       }
     }
-    for (const User *user : i->users()) {
-      auto *used_by = dyn_cast<Instruction>(user);
-      if (used_by && inside.count(used_by))
-        continue;
-      if (window.output && window.output != i)
+    if (program.used_after(p, start + length)) {
+      if (window.output != NO_OUTPUT)
         return false; /* a second output */
-      window.output = i;
+      window.output = k;
     }
   }
-  if (window.inputs.size() > MAX_INPUTS ||
-      (window.output && !passes_plainly(window.output->getType())))
+  if (window.output != NO_OUTPUT && !program.may_return(start + window.output))
     return false;
   sig.push_back(4);
-  sig.push_back(window.output ? inside.lookup(window.output) : ~0u);
+  sig.push_back(window.output);
   return true;
+}
+
+/* The values coming into the window of `length` from `start`, by first
+ * use, as the code reads now (read_window's numbering). */
+std::vector<Value *> window_inputs(const Program &program, uint32_t start,
+                                   unsigned length) {
+  std::vector<Value *> inputs;
+  for (unsigned k = 0; k < length; ++k) {
+    unsigned count;
+    const OperandKey *ops = program.operands_of(start + k, &count);
+    Instruction *i = program.at(start + k);
+    for (unsigned n = 0; n < count; ++n)
+      if (!(ops[n].distance && ops[n].distance <= k) && !ops[n].constant &&
+          std::find(inputs.begin(), inputs.end(), i->getOperand(n)) ==
+              inputs.end())
+        inputs.push_back(i->getOperand(n));
+  }
+  return inputs;
 }
 
 /* The attributes of `caller` a function made of its code needs to be
@@ -569,11 +736,13 @@ Function *move_window(const Program &program, uint32_t start, unsigned length,
   Instruction *first = program.at(start);
   Function &caller = *first->getFunction();
   LLVMContext &context = caller.getContext();
+  std::vector<Value *> inputs = window_inputs(program, start, length);
+  Instruction *output =
+      window.output != NO_OUTPUT ? program.at(start + window.output) : nullptr;
   std::vector<Type *> parameters;
-  for (Value *v : window.inputs)
+  for (Value *v : inputs)
     parameters.push_back(v->getType());
-  Type *result =
-      window.output ? window.output->getType() : Type::getVoidTy(context);
+  Type *result = output ? output->getType() : Type::getVoidTy(context);
   Function *made =
       Function::Create(FunctionType::get(result, parameters, false),
                        GlobalValue::InternalLinkage, "");
@@ -581,8 +750,8 @@ Function *move_window(const Program &program, uint32_t start, unsigned length,
   copy_code_attributes(caller, *made);
   BasicBlock *body = BasicBlock::Create(context, "", made);
   ValueToValueMapTy map;
-  for (size_t k = 0; k < window.inputs.size(); ++k)
-    map[window.inputs[k]] = made->getArg(k);
+  for (size_t k = 0; k < inputs.size(); ++k)
+    map[inputs[k]] = made->getArg(k);
   for (unsigned k = 0; k < length; ++k) {
     Instruction *copy = program.at(start + k)->clone();
     copy->insertInto(body, body->end());
@@ -593,8 +762,8 @@ Function *move_window(const Program &program, uint32_t start, unsigned length,
     RemapInstruction(copy, map,
                      RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
   }
-  if (window.output)
-    ReturnInst::Create(context, map[window.output], body);
+  if (output)
+    ReturnInst::Create(context, map[output], body);
   else
     ReturnInst::Create(context, body);
   /* A window nothing of which may unwind makes a call that does not
@@ -606,8 +775,7 @@ Function *move_window(const Program &program, uint32_t start, unsigned length,
   if (!may_unwind)
     made->setDoesNotThrow();
 
-  CallInst *call =
-      CallInst::Create(made, window.inputs, "", first->getIterator());
+  CallInst *call = CallInst::Create(made, inputs, "", first->getIterator());
   /* the first location of the window, as CodeExtractor gives a region's
    * call: where the caller has debug info, the calls the window holds get
    * it if the function is put back (InlineFunction) */
@@ -615,18 +783,22 @@ Function *move_window(const Program &program, uint32_t start, unsigned length,
     call->setDebugLoc(program.at(start + k)->getDebugLoc());
   if (made->doesNotThrow())
     call->setDoesNotThrow();
-  if (window.output) {
-    call->takeName(window.output);
-    window.output->replaceAllUsesWith(call);
+  if (output) {
+    call->takeName(output);
+    output->replaceAllUsesWith(call);
   }
   for (unsigned k = length; k-- > 0;)
     program.at(start + k)->eraseFromParent();
   return made;
 }
 
-/* A group on the queue: its saving as last known, exact or not. */
+/* A group on the queue: its saving as last known, exact or not, and what
+ * orders equal savings (the group's length and first window), kept here
+ * so that the queue compares without reading the groups. */
 struct Candidate {
   long saving;
+  unsigned length;
+  uint32_t first;
   size_t group;
   bool exact;
 };
@@ -639,20 +811,23 @@ extern "C" void ltofold_outline_sequences(LLVMModuleRef module_ref,
   Program program(*unwrap(module_ref));
   program.collect();
   std::vector<Group> groups = program.repeated_groups();
-  auto first_start = [&](size_t g) { return groups[g].starts.front(); };
-  auto worse = [&](const Candidate &a, const Candidate &b) {
+  auto worse = [](const Candidate &a, const Candidate &b) {
     if (a.saving != b.saving)
       return a.saving < b.saving;
-    if (groups[a.group].length != groups[b.group].length)
-      return groups[a.group].length < groups[b.group].length;
-    return first_start(a.group) > first_start(b.group);
+    if (a.length != b.length)
+      return a.length < b.length;
+    return a.first > b.first;
   };
-  std::priority_queue<Candidate, std::vector<Candidate>, decltype(worse)> queue(
-      worse);
+  auto candidate = [&](size_t g, long saved, bool exact) {
+    return Candidate{saved, groups[g].length, groups[g].starts.front(), g,
+                     exact};
+  };
+  std::vector<Candidate> initial;
   for (size_t g = 0; g < groups.size(); ++g)
-    queue.push({saving(groups[g].body, groups[g].starts.size(),
-                       call_bytes(0, false), function_bytes(false, false)),
-                g, false});
+    if (!groups[g].waits)
+      initial.push_back(candidate(g, program.bound(groups[g]), false));
+  std::priority_queue<Candidate, std::vector<Candidate>, decltype(worse)> queue(
+      worse, std::move(initial));
 
   std::vector<bool> taken(program.size(), false);
   auto overlaps_taken = [&](uint32_t start, unsigned length) {
@@ -661,9 +836,25 @@ extern "C" void ltofold_outline_sequences(LLVMModuleRef module_ref,
         return true;
     return false;
   };
-  while (!queue.empty()) {
-    Candidate top = queue.top();
-    queue.pop();
+  /* A group that waits for `g` (Group::shorter) goes on the queue once g
+   * came off it, unless each of its windows overlaps one taken by now:
+   * then it can take nothing, and the one shorter still is asked. */
+  auto release_shorter = [&](size_t g) {
+    size_t next = groups[g].shorter;
+    groups[g].shorter = NO_GROUP;
+    for (; next != NO_GROUP; next = groups[next].shorter) {
+      const Group &w = groups[next];
+      if (std::all_of(w.starts.begin(), w.starts.end(), [&](uint32_t start) {
+            return overlaps_taken(start, w.length);
+          }))
+        continue;
+      queue.push(candidate(next, program.bound(w), false));
+      return;
+    }
+  };
+  /* Takes the group of `top`, or puts it back with its exact saving, or
+   * leaves it. */
+  auto consider = [&](const Candidate &top) {
     const Group g = groups[top.group]; /* a copy: groups may grow below */
     /* Its windows as they read now, split where they differ; the others
      * go back as groups of their own. */
@@ -671,15 +862,17 @@ extern "C" void ltofold_outline_sequences(LLVMModuleRef module_ref,
                        SignatureHash>
         alike;
     std::vector<const std::vector<uint64_t> *> order;
+    Window w; /* one for all: its signature is copied only when new */
     for (uint32_t start : g.starts) {
-      Window w;
       if (overlaps_taken(start, g.length) ||
           !read_window(program, start, g.length, w))
         continue;
-      auto added = alike.try_emplace(std::move(w.signature));
-      if (added.second)
-        order.push_back(&added.first->first);
-      added.first->second.push_back(start);
+      auto found = alike.find(w.signature);
+      if (found == alike.end()) {
+        found = alike.emplace(w.signature, std::vector<uint32_t>()).first;
+        order.push_back(&found->first);
+      }
+      found->second.push_back(start);
     }
     long best = LONG_MIN;
     std::vector<uint32_t> members;
@@ -694,9 +887,8 @@ extern "C" void ltofold_outline_sequences(LLVMModuleRef module_ref,
         continue;
       if (!members.empty()) { /* another kind of copy: a group of its own */
         groups.push_back({g.length, g.body, apart});
-        queue.push({saving(g.body, apart.size(), call_bytes(0, false),
-                           function_bytes(false, false)),
-                    groups.size() - 1, false});
+        queue.push(
+            candidate(groups.size() - 1, program.bound(groups.back()), false));
         continue;
       }
       members = apart;
@@ -705,36 +897,37 @@ extern "C" void ltofold_outline_sequences(LLVMModuleRef module_ref,
       for (uint32_t start : members)
         unwind |= program.at(start)->getFunction()->needsUnwindTableEntry();
       best = saving(g.body, members.size(),
-                    call_bytes(model.inputs.size(), model.output),
+                    call_bytes(model.inputs, model.output != NO_OUTPUT),
                     function_bytes(model.calls, unwind));
     }
     if (members.empty() || best < MIN_SAVED)
-      continue;
+      return;
     if (!top.exact && !queue.empty() && best < queue.top().saving) {
       groups[top.group].starts = members;
-      queue.push({best, top.group, true});
-      continue;
+      queue.push(candidate(top.group, best, true));
+      return;
     }
     bool unwind = false;
     for (uint32_t start : members)
       unwind |= program.at(start)->getFunction()->needsUnwindTableEntry();
-    long per_call = call_bytes(model.inputs.size(), model.output);
+    long per_call = call_bytes(model.inputs, model.output != NO_OUTPUT);
     long per_function = function_bytes(model.calls, unwind);
     stats->sequence_groups++;
     for (uint32_t start : members) {
-      /* read again: an earlier copy's output may now be a call */
-      Window w;
-      if (!read_window(program, start, g.length, w) ||
-          w.signature != model.signature) {
-        stats->ineligible++;
-        continue;
-      }
       for (unsigned k = 0; k < g.length; ++k)
         taken[start + k] = true;
-      Function *made = move_window(program, start, g.length, w);
+      Function *made = move_window(program, start, g.length, model);
       ltofold_outline_adopt(state, wrap(made), g.body, per_call, per_function,
                             true);
       stats->sequences++;
     }
+  };
+  while (!queue.empty()) {
+    Candidate top = queue.top();
+    if (top.saving < MIN_SAVED)
+      break; /* an upper bound: none left pays */
+    queue.pop();
+    consider(top);
+    release_shorter(top.group);
   }
 }

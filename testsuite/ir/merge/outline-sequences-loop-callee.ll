@@ -5,7 +5,9 @@
 ; run once per iteration; nothing without profile data says the loop is
 ; cold, so only the @cold copies move (5, as many as in
 ; outline-sequences.ll: they pay on their own). Counting the @hot copies
-; too would make 10.
+; too would make 10. @hot6 is called in a cycle with two ways in
+; (irreducible: LoopInfo sees no loop there), which runs as often as a
+; loop: it stays too.
 ; RUN: %ltofold merge %s -S -o %t.ll --merge-similar=false --merge-outline-sequences --verify --stats 2> %t.stats
 ; RUN: FileCheck %s --input-file %t.ll
 ; RUN: FileCheck %s --input-file %t.stats --check-prefix=STATS
@@ -64,6 +66,12 @@
 ; CHECK-LABEL: define i32 @hot5(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    call void @first(i32 15)
+; CHECK-NEXT:    %a = load i32, ptr %p, align 4
+; CHECK-NOT:     ltofold.outlined
+; CHECK:         ret i32 %r
+; CHECK-LABEL: define i32 @hot6(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    call void @first(i32 16)
 ; CHECK-NEXT:    %a = load i32, ptr %p, align 4
 ; CHECK-NOT:     ltofold.outlined
 ; CHECK:         ret i32 %r
@@ -234,6 +242,24 @@ entry:
   ret i32 %r
 }
 
+define i32 @hot6(ptr %p, ptr %q) #0 {
+entry:
+  call void @first(i32 16)
+  %a = load i32, ptr %p, align 4
+  %g = getelementptr inbounds i8, ptr %p, i64 8
+  %b = load i32, ptr %g, align 4
+  %s = add nsw i32 %a, %b
+  %m = mul i32 %s, 7
+  call void @use(i32 %m, ptr %q)
+  %h = getelementptr inbounds i8, ptr %q, i64 16
+  store i32 %s, ptr %h, align 4
+  call void @use(i32 %s, ptr %p)
+  %r = xor i32 %m, 16
+  ret i32 %r
+}
+
+declare i1 @more()
+
 define void @driver(ptr %p, ptr %q, i32 %n) #0 {
 entry:
   %c1 = call i32 @cold1(ptr %p, ptr %q)
@@ -241,10 +267,19 @@ entry:
   %c3 = call i32 @cold3(ptr %p, ptr %q)
   %c4 = call i32 @cold4(ptr %p, ptr %q)
   %c5 = call i32 @cold5(ptr %p, ptr %q)
-  br label %loop
+  %odd = icmp eq i32 %n, 1
+  br i1 %odd, label %left, label %right
+
+left:
+  %h6 = call i32 @hot6(ptr %p, ptr %q)
+  br label %right
+
+right:
+  %again = call i1 @more()
+  br i1 %again, label %left, label %loop
 
 loop:
-  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %i = phi i32 [ 0, %right ], [ %i.next, %latch ]
   %h1 = call i32 @hot1(ptr %p, ptr %q)
   %h2 = call i32 @hot2(ptr %p, ptr %q)
   %h3 = call i32 @hot3(ptr %p, ptr %q)
