@@ -238,6 +238,13 @@ bool may_outline_from(Function &f, uint64_t hottest) {
  * search's time on a template-heavy program); a cycle that is no natural
  * loop (irreducible) counts too, as it may run as often. */
 std::vector<BasicBlock *> blocks_on_cycles(Function &f) {
+  if (f.size() ==
+      1) { /* most functions: a cycle only if it branches to itself */
+    BasicBlock &bb = f.front();
+    if (is_contained(successors(&bb), &bb))
+      return {&bb};
+    return {};
+  }
   unsigned n = f.getMaxBlockNumber();
   std::vector<unsigned> index(n, 0), low(n, 0); /* 0: not reached yet */
   std::vector<bool> open(n, false);
@@ -435,7 +442,7 @@ public:
               {l.start,
                hash_combine(l.hash, key(l.start + length - 1, l.start)),
                l.hash});
-      DenseMap<uint64_t, uint32_t> count;
+      DenseMap<uint64_t, uint32_t> count(grown.size());
       for (const Live &l : grown)
         ++count[l.hash];
       live.clear();
@@ -755,7 +762,7 @@ Function *move_window(const Program &program, uint32_t start, unsigned length,
   for (unsigned k = 0; k < length; ++k) {
     Instruction *copy = program.at(start + k)->clone();
     copy->insertInto(body, body->end());
-    copy->setName(program.at(start + k)->getName());
+    copy->takeName(program.at(start + k)); /* the original goes below */
     copy->setDebugLoc(DebugLoc());
     copy->setMetadata(LLVMContext::MD_DIAssignID, nullptr);
     map[program.at(start + k)] = copy;
@@ -784,7 +791,7 @@ Function *move_window(const Program &program, uint32_t start, unsigned length,
   if (made->doesNotThrow())
     call->setDoesNotThrow();
   if (output) {
-    call->takeName(output);
+    call->setName(map[output]->getName());
     output->replaceAllUsesWith(call);
   }
   for (unsigned k = length; k-- > 0;)
