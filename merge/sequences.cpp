@@ -106,7 +106,6 @@ extern "C" {
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
-#include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <algorithm>
 #include <queue>
@@ -207,6 +206,13 @@ bool may_move(const Instruction &inst) {
   auto *call = dyn_cast<CallBase>(&inst);
   if (!call)
     return true;
+  /* a value of the function wrapped as metadata (move_window maps only
+   * plain operands) */
+  for (const Use &use : call->args())
+    if (auto *wrapped = dyn_cast<MetadataAsValue>(use.get()))
+      if (isa<LocalAsMetadata>(wrapped->getMetadata()) ||
+          isa<DIArgList>(wrapped->getMetadata()))
+        return false;
   if (call->isInlineAsm() || call->hasOperandBundles() ||
       is_frame_intrinsic(*call) || call->hasFnAttr(Attribute::NoMerge) ||
       call->hasFnAttr(Attribute::NoDuplicate))
@@ -238,8 +244,9 @@ bool may_outline_from(Function &f, uint64_t hottest) {
  * search's time on a template-heavy program); a cycle that is no natural
  * loop (irreducible) counts too, as it may run as often. */
 std::vector<BasicBlock *> blocks_on_cycles(Function &f) {
-  if (f.size() ==
-      1) { /* most functions: a cycle only if it branches to itself */
+  /* most functions have one block: a cycle only if it branches to itself
+   * (Function::size walks the list) */
+  if (&f.front() == &f.back()) {
     BasicBlock &bb = f.front();
     if (is_contained(successors(&bb), &bb))
       return {&bb};
@@ -371,6 +378,8 @@ struct Live {
  * `starts` (positions in Program::insts, ascending). */
 constexpr size_t NO_GROUP = SIZE_MAX;
 struct Group {
+  Group(unsigned length, long body, std::vector<uint32_t> starts)
+      : length(length), body(body), starts(std::move(starts)) {}
   unsigned length;
   long body; /* bytes */
   std::vector<uint32_t> starts;
@@ -379,6 +388,9 @@ struct Group {
    * (Candidate's queue), and `waits` says so. */
   size_t shorter = NO_GROUP;
   bool waits = false;
+  /* Once its windows were read and found alike (`read`): how one reads. */
+  bool read = false;
+  Window model;
 };
 
 /* An instruction's part of a window's signature (Program::own_part), into
@@ -471,6 +483,7 @@ public:
     *count = operand_begin[position + 1] - operand_begin[position];
     return &operands[operand_begin[position]];
   }
+  bool unwinds_at(uint32_t position) const { return unwinds[position]; }
   bool calls(uint32_t position) const {
     return calls_before[position + 1] != calls_before[position];
   }
@@ -617,7 +630,8 @@ private:
         continue;
       auto added = made.try_emplace(l.hash, groups.size());
       if (added.second) {
-        groups.push_back({length, body(l.start, length), {}});
+        groups.emplace_back(length, body(l.start, length),
+                            std::vector<uint32_t>());
         grown_from.push_back(l.shorter);
       }
       groups[added.first->second].starts.push_back(l.start);
@@ -756,21 +770,30 @@ Function *move_window(const Program &program, uint32_t start, unsigned length,
   caller.getParent()->getFunctionList().insertAfter(caller.getIterator(), made);
   copy_code_attributes(caller, *made);
   BasicBlock *body = BasicBlock::Create(context, "", made);
-  ValueToValueMapTy map;
-  for (size_t k = 0; k < inputs.size(); ++k)
-    map[inputs[k]] = made->getArg(k);
+  /* Each operand made inside becomes its copy, each value coming in its
+   * parameter, by what collect() recorded (no ValueMapper: its map was
+   * most of the cost of a move); constants stay. */
+  std::vector<Instruction *> copies;
   for (unsigned k = 0; k < length; ++k) {
-    Instruction *copy = program.at(start + k)->clone();
+    Instruction *original = program.at(start + k);
+    Instruction *copy = original->clone();
     copy->insertInto(body, body->end());
-    copy->takeName(program.at(start + k)); /* the original goes below */
+    copy->takeName(original); /* the original goes below */
     copy->setDebugLoc(DebugLoc());
     copy->setMetadata(LLVMContext::MD_DIAssignID, nullptr);
-    map[program.at(start + k)] = copy;
-    RemapInstruction(copy, map,
-                     RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    unsigned count;
+    const OperandKey *ops = program.operands_of(start + k, &count);
+    for (unsigned n = 0; n < count; ++n)
+      if (ops[n].distance && ops[n].distance <= k)
+        copy->setOperand(n, copies[k - ops[n].distance]);
+      else if (!ops[n].constant)
+        copy->setOperand(n, made->getArg(std::find(inputs.begin(), inputs.end(),
+                                                   original->getOperand(n)) -
+                                         inputs.begin()));
+    copies.push_back(copy);
   }
   if (output)
-    ReturnInst::Create(context, map[output], body);
+    ReturnInst::Create(context, copies[window.output], body);
   else
     ReturnInst::Create(context, body);
   /* A window nothing of which may unwind makes a call that does not
@@ -791,7 +814,7 @@ Function *move_window(const Program &program, uint32_t start, unsigned length,
   if (made->doesNotThrow())
     call->setDoesNotThrow();
   if (output) {
-    call->setName(map[output]->getName());
+    call->setName(copies[window.output]->getName());
     output->replaceAllUsesWith(call);
   }
   for (unsigned k = length; k-- > 0;)
@@ -862,69 +885,84 @@ extern "C" void ltofold_outline_sequences(LLVMModuleRef module_ref,
   /* Takes the group of `top`, or puts it back with its exact saving, or
    * leaves it. */
   auto consider = [&](const Candidate &top) {
-    const Group g = groups[top.group]; /* a copy: groups may grow below */
-    /* Its windows as they read now, split where they differ; the others
-     * go back as groups of their own. */
-    std::unordered_map<std::vector<uint64_t>, std::vector<uint32_t>,
-                       SignatureHash>
-        alike;
-    std::vector<const std::vector<uint64_t> *> order;
-    Window w; /* one for all: its signature is copied only when new */
-    for (uint32_t start : g.starts) {
-      if (overlaps_taken(start, g.length) ||
-          !read_window(program, start, g.length, w))
-        continue;
-      auto found = alike.find(w.signature);
-      if (found == alike.end()) {
-        found = alike.emplace(w.signature, std::vector<uint32_t>()).first;
-        order.push_back(&found->first);
-      }
-      found->second.push_back(start);
-    }
-    long best = LONG_MIN;
+    unsigned length = groups[top.group].length;
+    long body = groups[top.group].body;
     std::vector<uint32_t> members;
     Window model;
-    for (const std::vector<uint64_t> *signature : order) {
-      std::vector<uint32_t> apart; /* no two overlapping */
-      for (uint32_t start : alike[*signature])
-        if (apart.empty() || start >= apart.back() + g.length ||
-            program.end_of_run(apart.back()) != program.end_of_run(start))
-          apart.push_back(start);
-      if (apart.size() < 2)
-        continue;
-      if (!members.empty()) { /* another kind of copy: a group of its own */
-        groups.push_back({g.length, g.body, apart});
+    if (groups[top.group].read) {
+      /* read before, all alike: what a window reads does not change, only
+       * whether it overlaps one taken since */
+      for (uint32_t start : groups[top.group].starts)
+        if (!overlaps_taken(start, length))
+          members.push_back(start);
+      if (members.size() < 2)
+        return;
+      model = groups[top.group].model;
+    } else {
+      /* Its windows as they read, split where they differ; the others go
+       * back as groups of their own. */
+      std::unordered_map<std::vector<uint64_t>, std::vector<uint32_t>,
+                         SignatureHash>
+          alike;
+      std::vector<const std::vector<uint64_t> *> order;
+      Window w; /* one for all: its signature is copied only when new */
+      for (uint32_t start : groups[top.group].starts) {
+        if (overlaps_taken(start, length) ||
+            !read_window(program, start, length, w))
+          continue;
+        auto found = alike.find(w.signature);
+        if (found == alike.end()) {
+          found = alike.emplace(w.signature, std::vector<uint32_t>()).first;
+          order.push_back(&found->first);
+        }
+        found->second.push_back(start);
+      }
+      for (const std::vector<uint64_t> *signature : order) {
+        std::vector<uint32_t> apart; /* no two overlapping */
+        for (uint32_t start : alike[*signature])
+          if (apart.empty() || start >= apart.back() + length ||
+              program.end_of_run(apart.back()) != program.end_of_run(start))
+            apart.push_back(start);
+        if (apart.size() < 2)
+          continue;
+        if (members.empty()) {
+          members = std::move(apart);
+          read_window(program, members.front(), length, model);
+          continue;
+        }
+        /* another kind of copy: a group of its own */
+        Group other{length, body, std::move(apart)};
+        read_window(program, other.starts.front(), length, other.model);
+        other.read = true;
+        groups.push_back(std::move(other));
         queue.push(
             candidate(groups.size() - 1, program.bound(groups.back()), false));
-        continue;
       }
-      members = apart;
-      read_window(program, members.front(), g.length, model);
-      bool unwind = false;
-      for (uint32_t start : members)
-        unwind |= program.at(start)->getFunction()->needsUnwindTableEntry();
-      best = saving(g.body, members.size(),
-                    call_bytes(model.inputs, model.output != NO_OUTPUT),
-                    function_bytes(model.calls, unwind));
-    }
-    if (members.empty() || best < MIN_SAVED)
-      return;
-    if (!top.exact && !queue.empty() && best < queue.top().saving) {
-      groups[top.group].starts = members;
-      queue.push(candidate(top.group, best, true));
-      return;
+      if (members.empty())
+        return;
     }
     bool unwind = false;
     for (uint32_t start : members)
-      unwind |= program.at(start)->getFunction()->needsUnwindTableEntry();
+      unwind |= program.unwinds_at(start);
     long per_call = call_bytes(model.inputs, model.output != NO_OUTPUT);
     long per_function = function_bytes(model.calls, unwind);
+    long best = saving(body, members.size(), per_call, per_function);
+    if (best < MIN_SAVED)
+      return;
+    if (!top.exact && !queue.empty() && best < queue.top().saving) {
+      Group &g = groups[top.group];
+      g.starts = std::move(members);
+      g.model = std::move(model);
+      g.read = true;
+      queue.push(candidate(top.group, best, true));
+      return;
+    }
     stats->sequence_groups++;
     for (uint32_t start : members) {
-      for (unsigned k = 0; k < g.length; ++k)
+      for (unsigned k = 0; k < length; ++k)
         taken[start + k] = true;
-      Function *made = move_window(program, start, g.length, model);
-      ltofold_outline_adopt(state, wrap(made), g.body, per_call, per_function,
+      Function *made = move_window(program, start, length, model);
+      ltofold_outline_adopt(state, wrap(made), body, per_call, per_function,
                             true);
       stats->sequences++;
     }
