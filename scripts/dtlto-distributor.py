@@ -29,15 +29,17 @@ job's output, removed at the end.
 --whole-program=summaries does the same without any step that holds the
 whole program: only summaries and the bodies that may fold travel
 (docs/plugin.md, "Merging from summaries"):
-  1. each job optimizes its module (merging within it) and writes its
-     summary (thin-backend --emit-optimized, then thin-summary), in
-     parallel;
+  1. each job optimizes its module (folding equal functions within it:
+     --merge-similar=false --merge-outline=false) and writes its summary
+     (thin-backend --emit-optimized, then thin-summary), in parallel;
   2. `ltofold thin-plan` reads the summaries and writes the plan: groups
      across modules, each with a home module;
   3. each home imports the bodies its groups' members, compares and
      certifies them (thin-fold), in parallel;
-  4. each job makes its folded members run the home's symbol (thin-apply)
-     and generates its object (thin-backend --from-optimized), in parallel.
+  4. each job makes its folded members run the home's symbol, then runs
+     the rest of its module's merge (similar functions, outlining) on the
+     result (thin-apply --late-merge), and generates its object
+     (thin-backend --from-optimized), in parallel.
 Every step is a job of its own whose files are all named: --describe FILE
 writes them (JSON: per step, its commands, inputs and outputs), as a remote
 executor would need to ship them. With --report, each thin-apply reports
@@ -204,7 +206,15 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
     names = [module_name(j["inputs"][0]) for j in jobs]
     optimized = [os.path.join(scratch, "module.%d.bc" % i) for i in range(len(jobs))]
     summaries = [os.path.join(scratch, "module.%d.summary" % i) for i in range(len(jobs))]
-    steps = [Step("optimize", [head + ["--emit-optimized=" + optimized[i]] + tail + j["args"],
+    # Step 1 folds only equal functions within the module: its similar
+    # merge and outlining wait for step 4, after the folds across modules,
+    # as thin-merge's merge runs on the modules as they come from the
+    # pipeline (a function a module's own similar merge took would be no
+    # candidate across modules, and outlining would change the bodies
+    # first).
+    early = ["--merge-similar=false", "--merge-outline=false"]
+    steps = [Step("optimize", [head + ["--emit-optimized=" + optimized[i]] + early
+                               + tail + j["args"],
                                [ltofold, "thin-summary", "--module-name", names[i],
                                 optimized[i], "-o", summaries[i]]],
                   list(j["inputs"]), [optimized[i], summaries[i]])
@@ -242,23 +252,26 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
     if failed:
         return failed
     steps = []
+    options = without_report(common[2:split])
     for i, j in enumerate(jobs):
         module = homed.get(i, optimized[i])
         commands, inputs, outputs = [], [module], []
-        if receives[i] or i in homed:
-            final = os.path.join(scratch, "module.%d.final.bc" % i)
-            apply = [ltofold, "thin-apply", "--module-name", names[i]]
-            if reports is not None:
-                reports.append(os.path.join(scratch, "module.%d.apply.json" % i))
-                apply.append("--report=" + reports[-1])
-                outputs.append(reports[-1])
-            for h in sorted(receives[i]):
-                apply += ["--folds", folds[h]]
-                inputs.append(folds[h])
-            commands.append(apply + ["-o", final, module])
-            module = final
-            outputs.append(final)
-        commands.append(head + ["--from-optimized=" + module] + tail + j["args"])
+        # Every module: the folds it receives, then its own merge (what
+        # step 1 left), on the module as folded.
+        final = os.path.join(scratch, "module.%d.final.bc" % i)
+        apply = [ltofold, "thin-apply", "--late-merge"] + options + ["--module-name", names[i]]
+        if reports is not None:
+            reports.append(os.path.join(scratch, "module.%d.apply.json" % i))
+            apply.append("--report=" + reports[-1])
+            outputs.append(reports[-1])
+        # (a home reads its own folds too: their `merged` records name its
+        # functions that became thunks of a merged body, for the report)
+        for h in sorted(receives[i] | ({i} if i in homed else set())):
+            apply += ["--folds", folds[h]]
+            inputs.append(folds[h])
+        commands.append(apply + ["-o", final, module])
+        outputs.append(final)
+        commands.append(head + ["--from-optimized=" + final] + tail + j["args"])
         steps.append(Step("generate", commands, inputs + list(j["inputs"]),
                           outputs + list(j["outputs"])))
     return run_steps(steps, workers, described)
