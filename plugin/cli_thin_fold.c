@@ -1201,7 +1201,8 @@ static char *read_apply_command(int argc, char **argv, apply_command *c) {
                          "thin-apply --help)",
                          a);
     else if (c->input)
-      error = ltofold_format("one module at a time ('%s' and '%s')", c->input, a);
+      error =
+          ltofold_format("one module at a time ('%s' and '%s')", c->input, a);
     else
       c->input = a;
   }
