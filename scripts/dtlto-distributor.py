@@ -139,18 +139,27 @@ def run_whole_program(common, jobs, workers, scratch, merge_report):
 
 
 # lld writes an archive member a job reads to a file of its own, named
-# ARCHIVE(MEMBER at OFFSET).TASK.PID.o: the process id (hex) is another at
-# every link.
+# ARCHIVE(MEMBER at OFFSET).TASK.PID.o (ARCHIVE the archive's file name,
+# without its directory) in the directory of the job's output: the process
+# id (hex) is another at every link, the directory the output's.
 ARCHIVE_MEMBER = re.compile(r"^(.*\)\.[0-9]+)\.[0-9A-Fa-f]+\.o$")
 
 
-def module_name(path):
+def module_name(path, output):
     """The name of a job's module in the summaries, the plan and the folds:
-    its input as lld names it, less what changes from link to link (the
-    process id in an archive member's), since the plan's homes follow from
-    the names and the output must not change with them."""
+    its input as lld names it, less what changes from link to link (in an
+    archive member's, the process id and the directory of the job's output),
+    since the plan's homes follow from the names and the output must not
+    change with them. (The task number stays: it tells two members of one
+    name apart.)"""
     match = ARCHIVE_MEMBER.match(path)
-    return match.group(1) + ".o" if match else path
+    if not match:
+        return path
+    name = match.group(1) + ".o"
+    directory = os.path.dirname(output)
+    if directory and name.startswith(directory + "/"):
+        name = name[len(directory) + 1:]
+    return name
 
 
 def read_plan(path):
@@ -203,7 +212,7 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
     split = common.index("--")
     head, tail = common[:split], common[split:]
     ltofold = common[0]
-    names = [module_name(j["inputs"][0]) for j in jobs]
+    names = [module_name(j["inputs"][0], j["outputs"][0]) for j in jobs]
     optimized = [os.path.join(scratch, "module.%d.bc" % i) for i in range(len(jobs))]
     summaries = [os.path.join(scratch, "module.%d.summary" % i) for i in range(len(jobs))]
     # Step 1 folds only equal functions within the module: its similar
