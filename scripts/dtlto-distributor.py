@@ -7,7 +7,8 @@ lld hands the distributor a JSON file (--thinlto-distributor=python3
 --thinlto-distributor-arg=THIS_SCRIPT): common.args, the compiler command
 every job shares, and per job its own args, inputs and outputs. This script
 runs common.args + job.args for every job, in its own process and working
-directory (lld's), at most N at once, and fails when any fails. With ltofold
+directory (lld's), at most N at once (of the jobs ready, those with the
+most input bytes first), and fails when any fails. With ltofold
 as the remote compiler (--thinlto-remote-compiler=ltofold, then
 --thinlto-remote-compiler-prepend-arg=thin-backend, ... --, the real
 compiler: docs/plugin.md), each job is `ltofold thin-backend`; when its
@@ -39,7 +40,8 @@ whole program: only summaries and the bodies that may fold travel
   4. each job makes its folded members run the home's symbol, then runs
      the rest of its module's merge (similar functions, outlining) on the
      result (thin-apply --late-merge), and generates its object
-     (thin-backend --from-optimized), in parallel.
+     (thin-backend --from-optimized), in parallel, each as soon as the
+     folds of its homes (step 3) are written.
 Every step is a job of its own whose files are all named: --describe FILE
 writes them (JSON: per step, its commands, inputs and outputs), as a remote
 executor would need to ship them. With --report, each thin-apply reports
@@ -59,7 +61,7 @@ import subprocess
 import sys
 import tempfile
 import urllib.parse
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
 
 def report_pattern(common_args):
@@ -199,10 +201,49 @@ class Step:
                 "inputs": self.inputs, "outputs": self.outputs}
 
 
-def run_steps(steps, workers, described):
-    """Runs the steps, `workers` at once; returns how many failed."""
+def input_bytes(step):
+    """The bytes of the step's inputs that exist (its size, roughly)."""
+    return sum(os.path.getsize(f) for f in step.inputs if os.path.exists(f))
+
+
+def run_steps(steps, workers, described, after=None):
+    """Runs the steps, `workers` at once, each once the steps it waits for
+    (after[i]: indices into `steps`) have succeeded; of those ready, the
+    ones with the most input bytes first, so that a long job does not start
+    last and hold the link up alone. Each job's output is printed in the
+    steps' order. Returns how many failed (or never ran: one they wait for
+    failed)."""
     described.extend(step.describe() for step in steps)
-    return run_all([step.commands for step in steps], workers)
+    after = after or [[] for _ in steps]
+    results = [None] * len(steps)
+    waiting, running = set(range(len(steps))), {}
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        while waiting or running:
+            for i in sorted(waiting):
+                if any(results[d] is not None and results[d][0] for d in after[i]):
+                    waiting.discard(i)  # a step it waits for failed
+            ready = [i for i in waiting if all(results[d] is not None for d in after[i])]
+            ready.sort(key=lambda i: (-input_bytes(steps[i]), i))
+            for i in ready[:workers - len(running)]:
+                waiting.discard(i)
+                running[pool.submit(run_job, steps[i].commands)] = i
+            if not running:
+                break
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                results[running.pop(future)] = future.result()
+    failed = 0
+    for result in results:
+        if result is None:
+            failed += 1
+            continue
+        status, command, output = result
+        sys.stdout.write(output)
+        if status:
+            failed += 1
+            sys.stderr.write("dtlto-distributor.py: job failed (exit %d): %s\n"
+                             % (status, " ".join(command)))
+    return failed
 
 
 def run_summaries(common, jobs, workers, scratch, described, reports):
@@ -243,7 +284,7 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
     for home, members in zip(homes, senders):
         home_senders.setdefault(home, set()).update(members)
     folds, homed, receives = {}, {}, [set() for _ in jobs]
-    steps = []
+    steps, fold_step = [], {}
     for home in sorted(home_senders):
         h = module_job[home]
         folds[h] = os.path.join(scratch, "module.%d.folds" % h)
@@ -256,11 +297,11 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
             inputs.append(optimized[m])
             receives[m].add(h)
         command += ["--folds", folds[h], "-o", homed[h], optimized[h]]
+        fold_step[h] = len(steps)
         steps.append(Step("fold", [command], inputs, [homed[h], folds[h]]))
-    failed = run_steps(steps, workers, described)
-    if failed:
-        return failed
-    steps = []
+    # Each module's last step waits for its homes' folds only, and starts
+    # as soon as they are written.
+    after = [[] for _ in steps]
     options = without_report(common[2:split])
     for i, j in enumerate(jobs):
         module = homed.get(i, optimized[i])
@@ -275,7 +316,8 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
             outputs.append(reports[-1])
         # (a home reads its own folds too: their `merged` records name its
         # functions that became thunks of a merged body, for the report)
-        for h in sorted(receives[i] | ({i} if i in homed else set())):
+        its_homes = sorted(receives[i] | ({i} if i in homed else set()))
+        for h in its_homes:
             apply += ["--folds", folds[h]]
             inputs.append(folds[h])
         commands.append(apply + ["-o", final, module])
@@ -283,7 +325,8 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
         commands.append(head + ["--from-optimized=" + final] + tail + j["args"])
         steps.append(Step("generate", commands, inputs + list(j["inputs"]),
                           outputs + list(j["outputs"])))
-    return run_steps(steps, workers, described)
+        after.append([fold_step[h] for h in its_homes])
+    return run_steps(steps, workers, described, after)
 
 
 def main(argv):
