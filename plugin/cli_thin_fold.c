@@ -1170,6 +1170,23 @@ typedef struct apply_command {
   ltofold_options options; /* LTOFOLD_OPTIONS, then --KEY[=VALUE] */
 } apply_command;
 
+/* One of ltofold's options at argv[*i], "--KEY[=VALUE]" or, for one that
+ * takes a value, "--KEY VALUE" (as thin-backend reads them: the
+ * distributor passes the job's own); *i moves past it. */
+static char *take_option(int argc, char **argv, int *i,
+                         ltofold_options *options) {
+  const char *key = argv[*i] + 2;
+  char *pair = NULL;
+  const ltofold_option_info *info = ltofold_option_find(key, strlen(key));
+  if (!strchr(key, '=') && info && ltofold_option_takes_next(info) &&
+      *i + 1 < argc)
+    pair = ltofold_format("%s=%s", key, argv[++*i]);
+  char *error = NULL;
+  ltofold_options_parse_pair(options, pair ? pair : key, &error);
+  free(pair);
+  return error;
+}
+
 static char *read_apply_command(int argc, char **argv, apply_command *c) {
   c->folds = calloc((size_t)argc, sizeof *c->folds);
   if (!c->folds)
@@ -1194,7 +1211,7 @@ static char *read_apply_command(int argc, char **argv, apply_command *c) {
     else if (!strcmp(a, "--late-merge"))
       c->late_merge = true;
     else if (!strncmp(a, "--", 2) && a[2])
-      ltofold_options_parse_pair(&c->options, a + 2, &error);
+      error = take_option(argc, argv, &i, &c->options);
     else if (a[0] == '-' && a[1])
       error =
           ltofold_format("unknown option or missing value '%s' (see ltofold "
@@ -1270,8 +1287,8 @@ int ltofold_cli_thin_apply(int argc, char **argv) {
              "report combine. --late-merge: merge then runs on the module\n"
              "(what thin-backend --emit-optimized left undone with\n"
              "--merge-similar=false --merge-outline=false), with OPTIONS,\n"
-             "ltofold's (ltofold --help) as --KEY[=VALUE], and\n"
-             "LTOFOLD_OPTIONS; its folds go into the report too.\n");
+             "ltofold's (ltofold --help) as --KEY[=VALUE] or --KEY VALUE,\n"
+             "and LTOFOLD_OPTIONS; its folds go into the report too.\n");
       return ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);
     }
   apply_command command = {0};
