@@ -17,7 +17,11 @@
  *        MODULE.bc`
  *     each module: its members that fold now run the home's symbol
  *     (their uses moved, or a thunk; a similar one a thunk passing its
- *     constants). Then code generation (thin-backend --from-optimized).
+ *     constants). With --late-merge, merge then runs on the module as
+ *     folded (ltofold's options, --KEY[=VALUE] and LTOFOLD_OPTIONS): the
+ *     module's own similar merge and outlining, which step 1 leaves for
+ *     after the folds across modules. Then code generation (thin-backend
+ *     --from-optimized).
  *
  * The bodies are compared in a scratch copy of the home module, which the
  * imports change (they bring declarations, debug info, metadata of their
@@ -31,7 +35,9 @@
 #include "llvm_arrays.h"
 #include "ltofold_merge.h"
 #include "messages.h"
+#include "options.h"
 #include "output_file.h"
+#include "pipeline.h"
 #include "report.h"
 #include "thin_backend.h"
 #include "thin_records.h"
@@ -1153,20 +1159,124 @@ static char *apply_folds(LLVMModuleRef module, fold_list *list,
   return error;
 }
 
-int ltofold_cli_thin_apply(int argc, char **argv) {
-  const char *name = NULL, *input = NULL, *output = NULL, *report = NULL;
-  const char **folds = calloc((size_t)argc, sizeof *folds);
-  if (!folds)
-    abort();
-  size_t fold_files = 0;
-  bool stats = false;
+/* What thin-apply is asked to do: its own options, and ltofold's for the
+ * late merge. */
+typedef struct apply_command {
+  const char *name, *input, *output, *report;
+  const char **folds; /* the folds files, fold_files of them */
+  size_t fold_files;
+  bool stats;
+  bool late_merge;
+  ltofold_options options; /* LTOFOLD_OPTIONS, then --KEY[=VALUE] */
+} apply_command;
+
+/* One of ltofold's options at argv[*i], "--KEY[=VALUE]" or, for one that
+ * takes a value, "--KEY VALUE" (as thin-backend reads them: the
+ * distributor passes the job's own); *i moves past it. */
+static char *take_option(int argc, char **argv, int *i,
+                         ltofold_options *options) {
+  const char *key = argv[*i] + 2;
+  char *pair = NULL;
+  const ltofold_option_info *info = ltofold_option_find(key, strlen(key));
+  if (!strchr(key, '=') && info && ltofold_option_takes_next(info) &&
+      *i + 1 < argc)
+    pair = ltofold_format("%s=%s", key, argv[++*i]);
   char *error = NULL;
+  ltofold_options_parse_pair(options, pair ? pair : key, &error);
+  free(pair);
+  return error;
+}
+
+static char *read_apply_command(int argc, char **argv, apply_command *c) {
+  c->folds = calloc((size_t)argc, sizeof *c->folds);
+  if (!c->folds)
+    abort();
+  ltofold_options_init(&c->options);
+  char *error = NULL;
+  ltofold_options_from_environment(&c->options, &error);
   for (int i = 1; i < argc && !error; ++i) {
     const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      free(folds);
-      printf("usage: ltofold thin-apply --module-name NAME [--folds FOLDS]... "
-             "-o OUT.bc MODULE.bc\n\n"
+    if (!strcmp(a, "--module-name") && i + 1 < argc)
+      c->name = argv[++i];
+    else if (!strcmp(a, "--folds") && i + 1 < argc)
+      c->folds[c->fold_files++] = argv[++i];
+    else if (!strcmp(a, "-o") && i + 1 < argc)
+      c->output = argv[++i];
+    else if (!strcmp(a, "--stats"))
+      c->stats = true;
+    else if (!strcmp(a, "--report") && i + 1 < argc)
+      c->report = argv[++i];
+    else if (!strncmp(a, "--report=", 9))
+      c->report = a + 9;
+    else if (!strcmp(a, "--late-merge"))
+      c->late_merge = true;
+    else if (!strncmp(a, "--", 2) && a[2])
+      error = take_option(argc, argv, &i, &c->options);
+    else if (a[0] == '-' && a[1])
+      error =
+          ltofold_format("unknown option or missing value '%s' (see ltofold "
+                         "thin-apply --help)",
+                         a);
+    else if (c->input)
+      error =
+          ltofold_format("one module at a time ('%s' and '%s')", c->input, a);
+    else
+      c->input = a;
+  }
+  if (!error && (!c->name || !c->input || !c->output))
+    error = ltofold_format("wants --module-name, -o and the module");
+  return error;
+}
+
+/* The module's own merge, after the folds across modules (--late-merge),
+ * into `report` when there is one. Its functions were counted by the
+ * job's first merge (thin-backend --emit-optimized): not again. */
+static char *merge_late(LLVMModuleRef module, const apply_command *command,
+                        ltofold_report *report) {
+  ltofold_report *late = report ? ltofold_report_new() : NULL;
+  char *error = NULL;
+  ltofold_run_phase(module, LTOFOLD_PHASE_MERGE, &command->options, late,
+                    &error);
+  if (late) {
+    ltofold_report_uncount_merge_functions(late);
+    ltofold_report_absorb(report, late);
+    ltofold_report_free(late);
+  }
+  return error;
+}
+
+/* Reads the module, applies the folds (and the late merge), writes it. */
+static char *apply_to_module(const apply_command *command, fold_list *list,
+                             apply_counts *counts, ltofold_report *report) {
+  LLVMContextRef context = LLVMContextCreate();
+  char *error = NULL;
+  LLVMModuleRef module = ltofold_read_module(context, command->input, &error);
+  if (module) {
+    error = apply_folds(module, list, counts);
+    char *message = NULL;
+    if (!error && LLVMVerifyModule(module, LLVMReturnStatusAction, &message))
+      error = ltofold_format("the module does not verify after the folds "
+                             "(please report): %s",
+                             message);
+    LLVMDisposeMessage(message);
+    if (report)
+      ltofold_report_add_merge(report, &counts->result);
+    if (!error && command->late_merge)
+      error = merge_late(module, command, report);
+    if (!error &&
+        ltofold_write_bitcode_keeping_use_lists(module, command->output))
+      error = ltofold_format("%s: cannot write", command->output);
+    LLVMDisposeModule(module);
+  }
+  LLVMContextDispose(context);
+  return error;
+}
+
+int ltofold_cli_thin_apply(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i)
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      printf("usage: ltofold thin-apply [OPTIONS] --module-name NAME "
+             "[--folds FOLDS]... -o OUT.bc MODULE.bc\n\n"
              "Makes the functions of module NAME that homes folded (their\n"
              "FOLDS, from ltofold thin-fold) run the home's symbol: their\n"
              "uses move there where their address does not matter, otherwise\n"
@@ -1174,69 +1284,36 @@ int ltofold_cli_thin_apply(int argc, char **argv) {
              "thin-fold's output where NAME is a home); OUT.bc goes to code\n"
              "generation (thin-backend --from-optimized). --report FILE\n"
              "writes the folds as merge's part of a report, for ltofold\n"
-             "report combine.\n");
+             "report combine. --late-merge: merge then runs on the module\n"
+             "(what thin-backend --emit-optimized left undone with\n"
+             "--merge-similar=false --merge-outline=false), with OPTIONS,\n"
+             "ltofold's (ltofold --help) as --KEY[=VALUE] or --KEY VALUE,\n"
+             "and LTOFOLD_OPTIONS; its folds go into the report too.\n");
       return ltofold_stdout_finish("ltofold", LTOFOLD_EXIT_ERROR);
     }
-    if (!strcmp(a, "--module-name") && i + 1 < argc)
-      name = argv[++i];
-    else if (!strcmp(a, "--folds") && i + 1 < argc)
-      folds[fold_files++] = argv[++i];
-    else if (!strcmp(a, "-o") && i + 1 < argc)
-      output = argv[++i];
-    else if (!strcmp(a, "--stats"))
-      stats = true;
-    else if (!strcmp(a, "--report") && i + 1 < argc)
-      report = argv[++i];
-    else if (!strncmp(a, "--report=", 9))
-      report = a + 9;
-    else if (a[0] == '-' && a[1])
-      error =
-          ltofold_format("unknown option or missing value '%s' (see ltofold "
-                         "thin-apply --help)",
-                         a);
-    else if (input)
-      error = ltofold_format("one module at a time ('%s' and '%s')", input, a);
-    else
-      input = a;
-  }
-  if (!error && (!name || !input || !output))
-    error = ltofold_format("wants --module-name, -o and the module");
+  apply_command command = {0};
+  char *error = read_apply_command(argc, argv, &command);
   fold_list list = {0};
-  for (size_t i = 0; i < fold_files && !error; ++i)
-    error = read_folds(folds[i], name, &list);
-  LLVMContextRef context = LLVMContextCreate();
-  LLVMModuleRef module =
-      error ? NULL : ltofold_read_module(context, input, &error);
+  for (size_t i = 0; i < command.fold_files && !error; ++i)
+    error = read_folds(command.folds[i], command.name, &list);
   apply_counts counts = {0};
-  if (module) {
-    error = apply_folds(module, &list, &counts);
-    char *message = NULL;
-    if (!error && LLVMVerifyModule(module, LLVMReturnStatusAction, &message))
-      error = ltofold_format("the module does not verify after the folds "
-                             "(please report): %s",
-                             message);
-    LLVMDisposeMessage(message);
-    if (!error && ltofold_write_bitcode_keeping_use_lists(module, output))
-      error = ltofold_format("%s: cannot write", output);
-    LLVMDisposeModule(module);
-  }
-  LLVMContextDispose(context);
-  if (!error && report) {
-    ltofold_report *written = ltofold_report_new();
-    ltofold_report_add_merge(written, &counts.result);
-    ltofold_report_write(written, report, &error);
-    ltofold_report_free(written);
-  }
+  ltofold_report *report = command.report ? ltofold_report_new() : NULL;
+  if (!error)
+    error = apply_to_module(&command, &list, &counts, report);
+  if (!error && report)
+    ltofold_report_write(report, command.report, &error);
+  ltofold_report_free(report);
   const size_t *by_method = counts.result.by_method;
-  if (!error && stats)
+  if (!error && command.stats)
     fprintf(stderr,
             "thin-apply: %s: %zu replaced, %zu thunks, %zu aliases, %zu left\n",
-            name, by_method[LTOFOLD_FOLD_REPLACED],
+            command.name, by_method[LTOFOLD_FOLD_REPLACED],
             by_method[LTOFOLD_FOLD_THUNK], by_method[LTOFOLD_FOLD_ALIAS],
             counts.skipped);
   ltofold_merge_result_free(&counts.result);
   fold_list_free(&list);
-  free(folds);
+  free(command.folds);
+  ltofold_options_free(&command.options);
   if (error) {
     fprintf(stderr, "ltofold: error: thin-apply: %s\n", error);
     free(error);

@@ -371,6 +371,12 @@ void ltofold_report_add_merge(ltofold_report *report,
     report->instructions_folded += result->folds[i].instructions;
 }
 
+void ltofold_report_uncount_merge_functions(ltofold_report *report) {
+  cJSON *functions = cJSON_GetObjectItem(report->merge, "functions");
+  if (functions)
+    cJSON_SetNumberValue(functions, 0);
+}
+
 void ltofold_report_add_fprange(ltofold_report *report,
                                 const ltofold_fprange_result *result) {
   cJSON *fprange = cJSON_AddObjectToObject(report->root, "fprange");

@@ -31,6 +31,10 @@ void ltofold_report_add_phase(ltofold_report *report, const char *name,
                               double seconds);
 void ltofold_report_add_merge(ltofold_report *report,
                               const ltofold_merge_result *result);
+/* Sets merge's count of the functions it saw to 0: a second merge of a
+ * module whose functions the link's report counts already (thin-apply
+ * --late-merge, after the backend's own merge). */
+void ltofold_report_uncount_merge_functions(ltofold_report *report);
 void ltofold_report_add_fprange(ltofold_report *report,
                                 const ltofold_fprange_result *result);
 void ltofold_report_add_canon(ltofold_report *report,

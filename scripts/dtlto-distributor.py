@@ -7,7 +7,8 @@ lld hands the distributor a JSON file (--thinlto-distributor=python3
 --thinlto-distributor-arg=THIS_SCRIPT): common.args, the compiler command
 every job shares, and per job its own args, inputs and outputs. This script
 runs common.args + job.args for every job, in its own process and working
-directory (lld's), at most N at once, and fails when any fails. With ltofold
+directory (lld's), at most N at once (of the jobs ready, those with the
+most input bytes first), and fails when any fails. With ltofold
 as the remote compiler (--thinlto-remote-compiler=ltofold, then
 --thinlto-remote-compiler-prepend-arg=thin-backend, ... --, the real
 compiler: docs/plugin.md), each job is `ltofold thin-backend`; when its
@@ -29,15 +30,18 @@ job's output, removed at the end.
 --whole-program=summaries does the same without any step that holds the
 whole program: only summaries and the bodies that may fold travel
 (docs/plugin.md, "Merging from summaries"):
-  1. each job optimizes its module (merging within it) and writes its
-     summary (thin-backend --emit-optimized, then thin-summary), in
-     parallel;
+  1. each job optimizes its module (folding equal functions within it:
+     --merge-similar=false --merge-outline=false) and writes its summary
+     (thin-backend --emit-optimized, then thin-summary), in parallel;
   2. `ltofold thin-plan` reads the summaries and writes the plan: groups
      across modules, each with a home module;
   3. each home imports the bodies its groups' members, compares and
      certifies them (thin-fold), in parallel;
-  4. each job makes its folded members run the home's symbol (thin-apply)
-     and generates its object (thin-backend --from-optimized), in parallel.
+  4. each job makes its folded members run the home's symbol, then runs
+     the rest of its module's merge (similar functions, outlining) on the
+     result (thin-apply --late-merge), and generates its object
+     (thin-backend --from-optimized), in parallel, each as soon as the
+     folds of its homes (step 3) are written.
 Every step is a job of its own whose files are all named: --describe FILE
 writes them (JSON: per step, its commands, inputs and outputs), as a remote
 executor would need to ship them. With --report, each thin-apply reports
@@ -57,7 +61,7 @@ import subprocess
 import sys
 import tempfile
 import urllib.parse
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
 
 def report_pattern(common_args):
@@ -137,18 +141,27 @@ def run_whole_program(common, jobs, workers, scratch, merge_report):
 
 
 # lld writes an archive member a job reads to a file of its own, named
-# ARCHIVE(MEMBER at OFFSET).TASK.PID.o: the process id (hex) is another at
-# every link.
+# ARCHIVE(MEMBER at OFFSET).TASK.PID.o (ARCHIVE the archive's file name,
+# without its directory) in the directory of the job's output: the process
+# id (hex) is another at every link, the directory the output's.
 ARCHIVE_MEMBER = re.compile(r"^(.*\)\.[0-9]+)\.[0-9A-Fa-f]+\.o$")
 
 
-def module_name(path):
+def module_name(path, output):
     """The name of a job's module in the summaries, the plan and the folds:
-    its input as lld names it, less what changes from link to link (the
-    process id in an archive member's), since the plan's homes follow from
-    the names and the output must not change with them."""
+    its input as lld names it, less what changes from link to link (in an
+    archive member's, the process id and the directory of the job's output),
+    since the plan's homes follow from the names and the output must not
+    change with them. (The task number stays: it tells two members of one
+    name apart.)"""
     match = ARCHIVE_MEMBER.match(path)
-    return match.group(1) + ".o" if match else path
+    if not match:
+        return path
+    name = match.group(1) + ".o"
+    directory = os.path.dirname(output)
+    if directory and name.startswith(directory + "/"):
+        name = name[len(directory) + 1:]
+    return name
 
 
 def read_plan(path):
@@ -188,10 +201,49 @@ class Step:
                 "inputs": self.inputs, "outputs": self.outputs}
 
 
-def run_steps(steps, workers, described):
-    """Runs the steps, `workers` at once; returns how many failed."""
+def input_bytes(step):
+    """The bytes of the step's inputs that exist (its size, roughly)."""
+    return sum(os.path.getsize(f) for f in step.inputs if os.path.exists(f))
+
+
+def run_steps(steps, workers, described, after=None):
+    """Runs the steps, `workers` at once, each once the steps it waits for
+    (after[i]: indices into `steps`) have succeeded; of those ready, the
+    ones with the most input bytes first, so that a long job does not start
+    last and hold the link up alone. Each job's output is printed in the
+    steps' order. Returns how many failed (or never ran: one they wait for
+    failed)."""
     described.extend(step.describe() for step in steps)
-    return run_all([step.commands for step in steps], workers)
+    after = after or [[] for _ in steps]
+    results = [None] * len(steps)
+    waiting, running = set(range(len(steps))), {}
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        while waiting or running:
+            for i in sorted(waiting):
+                if any(results[d] is not None and results[d][0] for d in after[i]):
+                    waiting.discard(i)  # a step it waits for failed
+            ready = [i for i in waiting if all(results[d] is not None for d in after[i])]
+            ready.sort(key=lambda i: (-input_bytes(steps[i]), i))
+            for i in ready[:workers - len(running)]:
+                waiting.discard(i)
+                running[pool.submit(run_job, steps[i].commands)] = i
+            if not running:
+                break
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                results[running.pop(future)] = future.result()
+    failed = 0
+    for result in results:
+        if result is None:
+            failed += 1
+            continue
+        status, command, output = result
+        sys.stdout.write(output)
+        if status:
+            failed += 1
+            sys.stderr.write("dtlto-distributor.py: job failed (exit %d): %s\n"
+                             % (status, " ".join(command)))
+    return failed
 
 
 def run_summaries(common, jobs, workers, scratch, described, reports):
@@ -201,10 +253,18 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
     split = common.index("--")
     head, tail = common[:split], common[split:]
     ltofold = common[0]
-    names = [module_name(j["inputs"][0]) for j in jobs]
+    names = [module_name(j["inputs"][0], j["outputs"][0]) for j in jobs]
     optimized = [os.path.join(scratch, "module.%d.bc" % i) for i in range(len(jobs))]
     summaries = [os.path.join(scratch, "module.%d.summary" % i) for i in range(len(jobs))]
-    steps = [Step("optimize", [head + ["--emit-optimized=" + optimized[i]] + tail + j["args"],
+    # Step 1 folds only equal functions within the module: its similar
+    # merge and outlining wait for step 4, after the folds across modules,
+    # as thin-merge's merge runs on the modules as they come from the
+    # pipeline (a function a module's own similar merge took would be no
+    # candidate across modules, and outlining would change the bodies
+    # first).
+    early = ["--merge-similar=false", "--merge-outline=false"]
+    steps = [Step("optimize", [head + ["--emit-optimized=" + optimized[i]] + early
+                               + tail + j["args"],
                                [ltofold, "thin-summary", "--module-name", names[i],
                                 optimized[i], "-o", summaries[i]]],
                   list(j["inputs"]), [optimized[i], summaries[i]])
@@ -224,7 +284,7 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
     for home, members in zip(homes, senders):
         home_senders.setdefault(home, set()).update(members)
     folds, homed, receives = {}, {}, [set() for _ in jobs]
-    steps = []
+    steps, fold_step = [], {}
     for home in sorted(home_senders):
         h = module_job[home]
         folds[h] = os.path.join(scratch, "module.%d.folds" % h)
@@ -237,31 +297,36 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
             inputs.append(optimized[m])
             receives[m].add(h)
         command += ["--folds", folds[h], "-o", homed[h], optimized[h]]
+        fold_step[h] = len(steps)
         steps.append(Step("fold", [command], inputs, [homed[h], folds[h]]))
-    failed = run_steps(steps, workers, described)
-    if failed:
-        return failed
-    steps = []
+    # Each module's last step waits for its homes' folds only, and starts
+    # as soon as they are written.
+    after = [[] for _ in steps]
+    options = without_report(common[2:split])
     for i, j in enumerate(jobs):
         module = homed.get(i, optimized[i])
         commands, inputs, outputs = [], [module], []
-        if receives[i] or i in homed:
-            final = os.path.join(scratch, "module.%d.final.bc" % i)
-            apply = [ltofold, "thin-apply", "--module-name", names[i]]
-            if reports is not None:
-                reports.append(os.path.join(scratch, "module.%d.apply.json" % i))
-                apply.append("--report=" + reports[-1])
-                outputs.append(reports[-1])
-            for h in sorted(receives[i]):
-                apply += ["--folds", folds[h]]
-                inputs.append(folds[h])
-            commands.append(apply + ["-o", final, module])
-            module = final
-            outputs.append(final)
-        commands.append(head + ["--from-optimized=" + module] + tail + j["args"])
+        # Every module: the folds it receives, then its own merge (what
+        # step 1 left), on the module as folded.
+        final = os.path.join(scratch, "module.%d.final.bc" % i)
+        apply = [ltofold, "thin-apply", "--late-merge"] + options + ["--module-name", names[i]]
+        if reports is not None:
+            reports.append(os.path.join(scratch, "module.%d.apply.json" % i))
+            apply.append("--report=" + reports[-1])
+            outputs.append(reports[-1])
+        # (a home reads its own folds too: their `merged` records name its
+        # functions that became thunks of a merged body, for the report)
+        its_homes = sorted(receives[i] | ({i} if i in homed else set()))
+        for h in its_homes:
+            apply += ["--folds", folds[h]]
+            inputs.append(folds[h])
+        commands.append(apply + ["-o", final, module])
+        outputs.append(final)
+        commands.append(head + ["--from-optimized=" + final] + tail + j["args"])
         steps.append(Step("generate", commands, inputs + list(j["inputs"]),
                           outputs + list(j["outputs"])))
-    return run_steps(steps, workers, described)
+        after.append([fold_step[h] for h in its_homes])
+    return run_steps(steps, workers, described, after)
 
 
 def main(argv):
