@@ -106,17 +106,20 @@ def run_job(command):
     return 0, commands[-1], output
 
 
+def print_result(status, command, output):
+    """Prints a finished job's output, and says so if it failed; returns 1
+    if it did, else 0."""
+    sys.stdout.write(output)
+    if status:
+        sys.stderr.write("dtlto-distributor.py: job failed (exit %d): %s\n"
+                         % (status, " ".join(command)))
+    return 1 if status else 0
+
+
 def run_all(commands, jobs):
     """Runs the commands, `jobs` at once; returns how many failed."""
-    failed = 0
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        for status, command, output in pool.map(run_job, commands):
-            sys.stdout.write(output)
-            if status:
-                failed += 1
-                sys.stderr.write("dtlto-distributor.py: job failed (exit %d): %s\n"
-                                 % (status, " ".join(command)))
-    return failed
+        return sum(print_result(*result) for result in pool.map(run_job, commands))
 
 
 def run_whole_program(common, jobs, workers, scratch, merge_report):
@@ -232,18 +235,7 @@ def run_steps(steps, workers, described, after=None):
             done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 results[running.pop(future)] = future.result()
-    failed = 0
-    for result in results:
-        if result is None:
-            failed += 1
-            continue
-        status, command, output = result
-        sys.stdout.write(output)
-        if status:
-            failed += 1
-            sys.stderr.write("dtlto-distributor.py: job failed (exit %d): %s\n"
-                             % (status, " ".join(command)))
-    return failed
+    return sum(1 if result is None else print_result(*result) for result in results)
 
 
 def run_summaries(common, jobs, workers, scratch, described, reports):
