@@ -148,7 +148,7 @@ def build(seed, tool):
     functions = []  # (name, text)
     calls = []
     for j in range(rng.randint(1, 3)):
-        fseed = seed * 4 + j
+        fseed = (seed * 4 + j) % 2**32  # llvm-stress takes a 32-bit seed
         body = with_prelude(stress_function(tool, fseed, rng.choice([20, 50, 100, 200, 400])))
         types = argument_types(body)
         args = ", ".join("%s poison" % t for t in types)
