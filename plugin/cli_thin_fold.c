@@ -669,6 +669,8 @@ static void comparison_copy_free(comparison_copy *copy) {
   if (copy->module)
     LLVMDisposeModule(copy->module);
   free(copy->data);
+  copy->module = NULL;
+  copy->data = NULL;
 }
 
 /* How many functions of `module` have a body, and how many of those are
@@ -766,6 +768,11 @@ static char *fold_at_home(const fold_command *command) {
     }
     ltofold_cross_module_free(cross);
   }
+  /* The comparisons are done: their copy goes before the similar groups'
+   * imports come in. */
+  bool compared = scratch != NULL;
+  comparison_copy_free(&copy);
+  scratch = NULL;
   /* Similar groups: their members come into the home module itself
    * (without debug info or module facts), since the merged body is made
    * there, of the kept function's blocks; they go again afterwards. */
@@ -805,13 +812,13 @@ static char *fold_at_home(const fold_command *command) {
             "similar: %zu fold, %zu refused\n",
             command->home_name, plan.group_count, folded, refused,
             similar_folded, similar_refused);
-  if (!error && command->stats && scratch)
+  if (!error && command->stats && compared)
     fprintf(stderr,
             "thin-fold: %s: compared in a copy of %zu of its %zu function "
             "bodies\n",
             command->home_name, copy.parsed, copy.bodies);
   text_free(&folds);
-  comparison_copy_free(&copy);
+  comparison_copy_free(&copy); /* after an error on the way */
   if (home)
     LLVMDisposeModule(home);
   LLVMContextDispose(context);
