@@ -660,8 +660,8 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
  * materializable, neither a declaration nor a body, and the comparator
  * tells it apart from others by identity, as it would a definition. */
 typedef struct comparison_copy {
-  LLVMModuleRef module; /* owned: LLVMDisposeModule, then free(data) */
-  char *data;           /* owned: the file's bytes, which the module reads */
+  LLVMModuleRef module;  /* owned: LLVMDisposeModule, then free(data) */
+  char *data;            /* owned: the file's bytes, which the module reads */
   size_t bodies, parsed; /* the home's function bodies; how many parsed */
 } comparison_copy;
 
