@@ -28,7 +28,8 @@
  * own): what the home's own copy takes from the comparison is only what
  * merge changes on a kept function when it folds (attributes and metadata
  * it drops, a larger alignment), carried over instruction by instruction,
- * and the new symbol. */
+ * and the new symbol. The scratch copy is read lazily, the kept functions'
+ * bodies only (comparison_copy): it costs the candidates, not the home. */
 #include "cli_commands.h"
 #include "import_bodies.h"
 #include "ir_reader.h"
@@ -650,6 +651,77 @@ static size_t merge_similar_group(LLVMModuleRef home, const home_plan *plan,
   return folded;
 }
 
+/* The copy of the home that the equal groups are compared in. It is read
+ * lazily and of its bodies only the kept functions of the equal groups are
+ * parsed (before any import: a lazy module parses a body from the file as
+ * it was read, so nothing may change the module before); the members'
+ * bodies come in by import. So the comparisons hold the candidates, not a
+ * second copy of the home module: a function they do not parse is
+ * materializable, neither a declaration nor a body, and the comparator
+ * tells it apart from others by identity, as it would a definition. */
+typedef struct comparison_copy {
+  LLVMModuleRef module;  /* owned: LLVMDisposeModule, then free(data) */
+  char *data;            /* owned: the file's bytes, which the module reads */
+  size_t bodies, parsed; /* the home's function bodies; how many parsed */
+} comparison_copy;
+
+static void comparison_copy_free(comparison_copy *copy) {
+  if (copy->module)
+    LLVMDisposeModule(copy->module);
+  free(copy->data);
+  copy->module = NULL;
+  copy->data = NULL;
+}
+
+/* How many functions of `module` have a body, and how many of those are
+ * parsed: what --stats says of the comparison copy. */
+static void count_bodies(LLVMModuleRef module, comparison_copy *copy) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f;
+       f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f)) {
+      ++copy->bodies;
+      copy->parsed += LLVMGetFirstBasicBlock(f) != NULL;
+    }
+}
+
+/* The comparison copy of the home at `path`; textual IR (tests) is read
+ * whole. */
+static char *read_comparison_copy(LLVMContextRef context, const char *path,
+                                  const home_plan *plan,
+                                  comparison_copy *copy) {
+  size_t size;
+  char *error = NULL;
+  copy->data = ltofold_read_file(path, &size);
+  if (!copy->data)
+    return ltofold_format("%s: %s", path, strerror(errno));
+  if (!ltofold_looks_like_bitcode(copy->data, size)) {
+    free(copy->data);
+    copy->data = NULL;
+    copy->module = ltofold_read_module(context, path, &error);
+  } else {
+    copy->module =
+        ltofold_parse_bitcode(context, copy->data, size, path, true, &error);
+  }
+  for (size_t g = 0; g < plan->group_count && copy->module && !error; ++g) {
+    LLVMValueRef kept =
+        plan->groups[g].similar
+            ? NULL
+            : LLVMGetNamedFunction(copy->module, plan->groups[g].kept);
+    if (kept && !LLVMIsDeclaration(kept))
+      error = ltofold_materialize_function(kept);
+  }
+  if (copy->module)
+    count_bodies(copy->module, copy);
+  return error;
+}
+
+static bool has_equal_groups(const home_plan *plan) {
+  for (size_t g = 0; g < plan->group_count; ++g)
+    if (!plan->groups[g].similar)
+      return true;
+  return false;
+}
+
 typedef struct fold_command {
   const char *plan, *home_name, *home_path, *output, *folds;
   module_file *files; /* owned array */
@@ -663,11 +735,13 @@ static char *fold_at_home(const fold_command *command) {
   char *error =
       read_home_plan(command->plan, command->home_name, &plan, &home_index);
   LLVMContextRef context = LLVMContextCreate();
-  LLVMModuleRef home = NULL, scratch = NULL;
+  LLVMModuleRef home = NULL;
+  comparison_copy copy = {0};
   if (!error)
     home = ltofold_read_module(context, command->home_path, &error);
-  if (!error && plan.group_count)
-    scratch = ltofold_read_module(context, command->home_path, &error);
+  if (!error && has_equal_groups(&plan))
+    error = read_comparison_copy(context, command->home_path, &plan, &copy);
+  LLVMModuleRef scratch = copy.module;
   for (unsigned m = 0; m < plan.module_count && !error && scratch; ++m)
     if (m != home_index)
       error = import_from(scratch, &plan, m, command->files,
@@ -694,11 +768,16 @@ static char *fold_at_home(const fold_command *command) {
     }
     ltofold_cross_module_free(cross);
   }
+  /* The comparisons are done: their copy goes before the similar groups'
+   * imports come in. */
+  bool compared = scratch != NULL;
+  comparison_copy_free(&copy);
+  scratch = NULL;
   /* Similar groups: their members come into the home module itself
    * (without debug info or module facts), since the merged body is made
    * there, of the kept function's blocks; they go again afterwards. */
   size_t similar_folded = 0, similar_refused = 0;
-  if (!error && scratch) {
+  if (!error && plan.group_count) {
     global_set before = globals_of(home);
     for (unsigned m = 0; m < plan.module_count && !error; ++m)
       if (m != home_index)
@@ -733,9 +812,13 @@ static char *fold_at_home(const fold_command *command) {
             "similar: %zu fold, %zu refused\n",
             command->home_name, plan.group_count, folded, refused,
             similar_folded, similar_refused);
+  if (!error && command->stats && compared)
+    fprintf(stderr,
+            "thin-fold: %s: compared in a copy of %zu of its %zu function "
+            "bodies\n",
+            command->home_name, copy.parsed, copy.bodies);
   text_free(&folds);
-  if (scratch)
-    LLVMDisposeModule(scratch);
+  comparison_copy_free(&copy); /* after an error on the way */
   if (home)
     LLVMDisposeModule(home);
   LLVMContextDispose(context);

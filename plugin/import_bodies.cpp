@@ -141,6 +141,14 @@ extern "C" char *ltofold_import_bodies(LLVMModuleRef dest, LLVMModuleRef source,
   return nullptr;
 }
 
+extern "C" char *ltofold_materialize_function(LLVMValueRef function) {
+  auto *fn = cast<Function>(unwrap(function));
+  if (Error error = fn->materialize())
+    return copy_message(fn->getParent()->getModuleIdentifier() + ": " +
+                        toString(std::move(error)));
+  return nullptr;
+}
+
 extern "C" void ltofold_drop_dead_constant_users(LLVMValueRef global) {
   if (auto *value = dyn_cast<GlobalValue>(unwrap(global)))
     value->removeDeadConstantUsers();

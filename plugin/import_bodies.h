@@ -29,6 +29,13 @@ char *ltofold_import_bodies(LLVMModuleRef dest, LLVMModuleRef source,
                             const char *const *new_names, size_t count,
                             bool bodies_only);
 
+/* Parses the body of `function`, of a module read lazily
+ * (LLVMGetBitcodeModuleInContext2): LLVM-C reads a module lazily but has no
+ * call that parses one body, which Function::materialize does in C++.
+ * Nothing to do for a body already parsed. Returns NULL, or the error
+ * (malloc'd). */
+char *ltofold_materialize_function(LLVMValueRef function);
+
 /* Removes the constant expressions that use `global` but are used by
  * nothing (left by bodies that went), so that its uses say whether
  * anything still refers to it. */

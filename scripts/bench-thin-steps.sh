@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The summaries flow on a real program, step by step: its benchmark binary
+# (testsuite/realprogs, built with -flto=thin) relinked in mode
+# dtlto-summaries as bench-thin.sh links it, every ltofold process the
+# distributor runs under GNU time. Prints, per kind of step (thin-backend's
+# two halves, thin-summary, thin-plan, thin-fold, thin-apply), how many
+# processes, their seconds summed and the largest peak RSS; and the
+# binary's .text and loadable bytes (scripts/loadable-bytes.sh), to compare
+# two builds of ltofold on the same inputs (cmp the binaries).
+#
+# Usage: scripts/bench-thin-steps.sh PROGRAM TAG
+#   writes WORK/TAG.steps (one line per process: KB, seconds, step),
+#   WORK/TAG.out (the binary) and WORK/TAG.json (the link's report)
+# Environment: LTOFOLD_BIN (default build/bin/ltofold), RP_OUT (where
+# realprogs.sh built the program with RP_CFLAGS="-O2 -flto=thin"; default
+# build/realprogs/thin), WORK (default build/bench-thin-steps).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# = 2 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 2; }
+program=$1 tag=$2
+ltofold=$(realpath "${LTOFOLD_BIN:-build/bin/ltofold}")
+export RP_OUT=${RP_OUT:-$PWD/build/realprogs/thin}
+work=$(realpath -m "${WORK:-build/bench-thin-steps}")
+mkdir -p "$work"
+# The distributor runs every step with the remote compiler's path: a
+# wrapper that times it.
+cat >"$work/timed.sh" <<WRAPPER
+#!/bin/sh
+exec /usr/bin/time -a -o "$work/$tag.steps" -f "%M %e \$1" "$ltofold" "\$@"
+WRAPPER
+chmod +x "$work/timed.sh"
+rm -f "$work/$tag.steps"
+export RP_VERIFY=0 LTOFOLD_BIN=$work/timed.sh
+# shellcheck source=../testsuite/realprogs/lib/common.sh
+source testsuite/realprogs/lib/common.sh
+rp_load "$program"
+rp_mode dtlto-summaries "$work/$tag.json"
+# shellcheck disable=SC2016 # the inner shell expands its arguments
+/usr/bin/time -f "link: %e s, %M KB" \
+  bash -c 'source testsuite/realprogs/lib/common.sh; rp_load "$1"
+           rp_mode dtlto-summaries "$2"; rp_relink "$3" "$RP_BENCH" "$4"' \
+  _ "$program" "$work/$tag.json" "$RP_OUT/$program/build" "$work/$tag.out" \
+  >"$work/$tag.log" 2>&1 || { tail "$work/$tag.log" >&2; exit 1; }
+tail -1 "$work/$tag.log"
+for step in thin-backend thin-summary thin-plan thin-fold thin-apply; do
+  awk -v s=$step '$3 == s { n++; t += $2; if ($1 > m) m = $1 }
+    END { printf "%s: %d processes, %.1f s, largest %.1f MB\n", s, n, t, m / 1024 }' \
+    "$work/$tag.steps"
+done
+echo ".text $(llvm-size-22 -A "$work/$tag.out" | awk '$1 == ".text" { print $2 }')," \
+  "loadable $(bash scripts/loadable-bytes.sh "$work/$tag.out")"
