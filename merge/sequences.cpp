@@ -477,8 +477,8 @@ public:
    * IDs left out), as a number; equal numbers, equal parts. Made once, as
    * read_window reads each instruction again for every window it is in. */
   uint32_t own_part(uint32_t position) const { return part[position]; }
-  /* How far back the instruction that makes operand `k` of the one at
-   * `position` is in its run (0: made outside the run). */
+  /* What collect() recorded of the operands of the instruction at
+   * `position` (OperandKey), `*count` of them, in operand order. */
   const OperandKey *operands_of(uint32_t position, unsigned *count) const {
     *count = operand_begin[position + 1] - operand_begin[position];
     return &operands[operand_begin[position]];
