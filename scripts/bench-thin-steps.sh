@@ -47,5 +47,5 @@ for step in thin-backend thin-summary thin-plan thin-fold thin-apply; do
     END { printf "%s: %d processes, %.1f s, largest %.1f MB\n", s, n, t, m / 1024 }' \
     "$work/$tag.steps"
 done
-echo ".text $(llvm-size-22 -A "$work/$tag.out" | awk '$1 == ".text" { print $2 }')," \
+echo ".text $(rp_text_size "$work/$tag.out")," \
   "loadable $(bash scripts/loadable-bytes.sh "$work/$tag.out")"
