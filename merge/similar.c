@@ -546,9 +546,11 @@ static bool is_a_constant_of(const group *g, LLVMValueRef fn) {
 /* ---- Rewriting ------------------------------------------------------------ */
 
 /* Replaces the call `call` of a member by a call of the merged body that
- * passes the member's constants, keeping everything else about the call. */
-static void redirect_call(merge_state *st, LLVMValueRef call, LLVMValueRef body,
-                          LLVMValueRef *constants, unsigned count) {
+ * passes the member's constants, keeping everything else about the call;
+ * returns the new call. */
+static LLVMValueRef redirect_call(merge_state *st, LLVMValueRef call,
+                                  LLVMValueRef body, LLVMValueRef *constants,
+                                  unsigned count) {
   unsigned args = LLVMGetNumArgOperands(call);
   LLVMValueRef *all = malloc((args + count + 1) * sizeof *all);
   if (!all)
@@ -598,6 +600,7 @@ static void redirect_call(merge_state *st, LLVMValueRef call, LLVMValueRef body,
     free(name);
   }
   LLVMInstructionEraseFromParent(call);
+  return replacement;
 }
 
 /* Builds the choices of the representative's instruction whose first
@@ -749,6 +752,18 @@ static void note_changed(merge_state *st, LLVMValueRef fn) {
   ptr_map_remove(&st->push_unwind, fn);
 }
 
+/* A call of `caller` was redirected to a merged body as `call`. The
+ * rounds forget what they knew of `caller`; its push_unwind_of stays
+ * true, without walking its body again: a redirected call is a call site
+ * exactly when the call it replaces was (same kind, tail marker and
+ * place), so only whether one of its calls pushes can change. */
+static void note_redirected(merge_state *st, LLVMValueRef caller,
+                            LLVMValueRef call) {
+  round_memory_note_change(st->round_memory, caller);
+  if (size_model_site_pushes(size_model_for_function(caller), call))
+    ptr_map_put(&st->push_unwind, caller, 1); /* 0 bytes */
+}
+
 /* What redirecting member m's `calls` to a body that takes `stack`
  * arguments on the stack adds to their callers outside the calls' code,
  * where the calls push them (size_model_pushes): once per caller, and only
@@ -879,9 +894,10 @@ static void fold_member(merge_state *st, const group *g, size_t m,
   if (redirect) {
     fn_list calls = calls_to_redirect(fn, no_redirect, &others);
     for (size_t i = 0; i < calls.count; ++i) {
-      note_changed(st, LLVMGetBasicBlockParent(
-                           LLVMGetInstructionParent(calls.items[i])));
-      redirect_call(st, calls.items[i], body, constants, g->parameters);
+      LLVMValueRef caller =
+          LLVMGetBasicBlockParent(LLVMGetInstructionParent(calls.items[i]));
+      note_redirected(st, caller, redirect_call(st, calls.items[i], body,
+                                                constants, g->parameters));
     }
     redirected = calls.count;
     free(calls.items);

@@ -488,9 +488,18 @@ static bool is_sibling_call(LLVMValueRef call) {
   return next && LLVMGetInstructionOpcode(next) == LLVMRet;
 }
 
-/* How many calls `fn` makes: calls and invokes of anything but an
- * intrinsic, sibling calls apart; and whether one of them pushes its
- * arguments (`pushes`, may be NULL). */
+/* Whether the call or invoke `call` is a call site of its function's
+ * unwind entry: it calls anything but an intrinsic, and is no sibling
+ * call. */
+static bool is_call_site(LLVMValueRef call) {
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  return !(LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)) &&
+         !is_sibling_call(call);
+}
+
+/* How many calls `fn` makes: calls and invokes that are call sites
+ * (is_call_site); and whether one of them pushes its arguments (`pushes`,
+ * may be NULL). */
 static size_t call_sites(const size_model *model, LLVMValueRef fn,
                          bool *pushes) {
   size_t sites = 0;
@@ -501,15 +510,17 @@ static size_t call_sites(const size_model *model, LLVMValueRef fn,
       LLVMOpcode opcode = LLVMGetInstructionOpcode(i);
       if (opcode != LLVMCall && opcode != LLVMInvoke)
         continue;
-      LLVMValueRef callee = LLVMGetCalledValue(i);
-      if ((LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)) ||
-          is_sibling_call(i))
+      if (!is_call_site(i))
         continue;
       sites++;
       if (pushes && !*pushes)
         *pushes = pushes_arguments(model, i);
     }
   return sites;
+}
+
+bool size_model_site_pushes(const size_model *model, LLVMValueRef call) {
+  return is_call_site(call) && pushes_arguments(model, call);
 }
 
 static bool has_landing_pad(LLVMValueRef fn) {

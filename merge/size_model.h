@@ -82,6 +82,10 @@ bool size_model_pushes(const size_model *model, unsigned stack);
  * nothing elsewhere. */
 unsigned size_model_push_unwind_bytes(const size_model *model,
                                       LLVMValueRef caller);
+/* Whether the call or invoke `call` is one of the call sites that
+ * size_model_push_unwind_bytes counts, and pushes its arguments: its
+ * caller then pays nothing more. */
+bool size_model_site_pushes(const size_model *model, LLVMValueRef call);
 
 /* `code_bytes` rounded up to the function alignment. */
 unsigned size_model_padded_bytes(const size_model *model, unsigned code_bytes);
