@@ -764,6 +764,7 @@ void merge_state_init(merge_state *st, LLVMModuleRef module,
   ptr_map_init(&st->used);
   ptr_map_init(&st->thunks);
   ptr_map_init(&st->refused);
+  ptr_map_init(&st->excluded);
   st->naked_kind = enum_kind("naked");
   st->optnone_kind = enum_kind("optnone");
   st->optsize_kind = enum_kind("optsize");
@@ -791,6 +792,8 @@ void merge_state_init(merge_state *st, LLVMModuleRef module,
 void merge_state_free(merge_state *st) {
   fn_tree_free(&st->tree);
   free(st->deferred.items);
+  free(st->singles);
+  ptr_map_free(&st->excluded);
   free(st->unused_thunks.items);
   ptr_map_free(&st->used);
   ptr_map_free(&st->thunks);
@@ -800,42 +803,152 @@ void merge_state_free(merge_state *st) {
   certifier_free(st->cert);
 }
 
-/* The worklist: every definition whose hash another shares. Drops inert
- * personalities first, so that the certifier sees them gone too. */
+/* `fn` with its hash into hashed[*count] if it can take part (else the
+ * reason is counted with `counted`); drops an inert personality first, so
+ * that the certifier sees it gone too. */
+static void add_hashed(merge_state *st, LLVMValueRef fn, candidate *hashed,
+                       size_t *count, bool counted) {
+  ltofold_skip_reason reason;
+  if (excluded_for(st, fn, &reason)) {
+    st->result->skipped[reason] += counted;
+    ptr_map_put(&st->excluded, fn, 1);
+    return;
+  }
+  drop_inert_personality(fn);
+  hashed[*count] = (candidate){fn, ltofold_function_hash(fn), *count};
+  (*count)++;
+}
+
+/* The worklist: every definition whose hash another shares, by hash, ties
+ * in module order. The others are kept in st->singles, for
+ * collect_outlined. */
 static void collect_candidates(merge_state *st) {
-  ltofold_merge_result *result = st->result;
-  /* Every definition, hashed; only hashes shared by two or more can merge.
-   * They go on the worklist by hash, ties in module order. */
   size_t total = 0;
   for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
        fn = LLVMGetNextFunction(fn))
     total++;
   candidate *hashed = malloc((total + 1) * sizeof *hashed);
-  if (!hashed)
+  st->singles = malloc((total + 1) * sizeof *st->singles);
+  if (!hashed || !st->singles)
     abort();
   size_t count = 0;
   for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
-       fn = LLVMGetNextFunction(fn)) {
-    if (LLVMIsDeclaration(fn) ||
-        LLVMGetLinkage(fn) == LLVMAvailableExternallyLinkage)
-      continue;
-    ltofold_skip_reason reason;
-    if (excluded_for(st, fn, &reason)) {
-      result->skipped[reason]++;
-      continue;
-    }
-    drop_inert_personality(fn);
-    hashed[count] = (candidate){fn, ltofold_function_hash(fn), count};
-    count++;
-  }
+       fn = LLVMGetNextFunction(fn))
+    if (!LLVMIsDeclaration(fn) &&
+        LLVMGetLinkage(fn) != LLVMAvailableExternallyLinkage)
+      add_hashed(st, fn, hashed, &count, true);
   qsort(hashed, count, sizeof *hashed, compare_hashed);
   for (size_t i = 0; i < count; ++i) {
     if (shares_hash(hashed, count, i)) {
       fn_list_push(&st->deferred, hashed[i].function);
-      result->candidates += !ltofold_is_outlined(hashed[i].function);
+      st->result->candidates += !ltofold_is_outlined(hashed[i].function);
+    } else {
+      st->singles[st->single_count++] = hashed[i];
     }
   }
   free(hashed);
+}
+
+/* The functions outlining made, and those that call them now (their code
+ * moved there), each once, in module order. */
+static fn_list outlining_changed(merge_state *st) {
+  ptr_map seen;
+  ptr_map_init(&seen);
+  fn_list changed = {0};
+  for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
+       fn = LLVMGetNextFunction(fn)) {
+    if (LLVMIsDeclaration(fn) || !ltofold_is_outlined(fn))
+      continue;
+    if (!ptr_map_get(&seen, fn, NULL)) {
+      ptr_map_put(&seen, fn, 1);
+      fn_list_push(&changed, fn);
+    }
+    for (LLVMUseRef use = LLVMGetFirstUse(fn); use; use = LLVMGetNextUse(use)) {
+      LLVMValueRef user = LLVMGetUser(use);
+      if (!LLVMIsAInstruction(user))
+        continue;
+      LLVMValueRef caller =
+          LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
+      if (!ptr_map_get(&seen, caller, NULL)) {
+        ptr_map_put(&seen, caller, 1);
+        fn_list_push(&changed, caller);
+      }
+    }
+  }
+  ptr_map_free(&seen);
+  return changed;
+}
+
+/* After outlining, which ran on the program as the first worklist left
+ * it: the worklist again, for what outlining made and changed. Those
+ * functions leave the tree (a body changed under its entry would misplace
+ * searches) and go on the worklist if their hash is shared, with the
+ * functions of the first worklist that shared none and now share one of
+ * theirs; the tree holds the others already. So copies fold, functions
+ * whose copies folded fold in turn, and a new function equal to an old
+ * one folds with it, as in one worklist over everything. */
+static void collect_outlined(merge_state *st) {
+  fn_list changed = outlining_changed(st);
+  size_t room = changed.count + st->single_count + st->tree.size + 1;
+  candidate *hashed = malloc(room * sizeof *hashed);
+  if (!hashed)
+    abort();
+  ptr_map pushed; /* function -> 1: changed, 2: a single, 3: in the tree */
+  ptr_map_init(&pushed);
+  size_t count = 0;
+  for (size_t i = 0; i < changed.count; ++i) {
+    LLVMValueRef fn = changed.items[i];
+    /* (what could not fold with it gets another chance: on the worklist) */
+    fn_tree_remove(&st->tree, fn, push_deferred, st);
+    fn_tree_remove_unfolded(&st->tree, fn);
+    ptr_map_put(&pushed, fn, 1);
+    /* Outlining only takes code out of a function it had (no block whose
+     * address is taken, no intrinsic call it would need to compare by
+     * identity): what the first worklist did not exclude stays in. */
+    if (ltofold_is_outlined(fn) || ptr_map_get(&st->excluded, fn, NULL))
+      add_hashed(st, fn, hashed, &count, false);
+    else if (!is_refused(st, fn))
+      hashed[count++] = (candidate){fn, ltofold_function_hash(fn), 0};
+  }
+  for (size_t i = 0; i < st->single_count; ++i)
+    if (!ptr_map_get(&pushed, st->singles[i].function, NULL)) {
+      ptr_map_put(&pushed, st->singles[i].function, 2);
+      hashed[count++] = st->singles[i]; /* (bodies changed only in callees) */
+    }
+  size_t first_node = count;
+  collect_tree(st->tree.root, hashed, &count);
+  for (size_t i = first_node; i < count; ++i)
+    ptr_map_put(&pushed, hashed[i].function, 3);
+  for (size_t i = 0; i < count; ++i)
+    hashed[i].index = i; /* ties of unnamed functions: in this order */
+  qsort(hashed, count, sizeof *hashed, compare_hashed);
+  for (size_t start = 0, stop; start < count; start = stop) {
+    bool any_changed = false;
+    for (stop = start; stop < count && hashed[stop].hash == hashed[start].hash;
+         ++stop) {
+      uint64_t kind = 0;
+      ptr_map_get(&pushed, hashed[stop].function, &kind);
+      any_changed = any_changed || kind == 1;
+    }
+    for (size_t i = start; any_changed && stop - start > 1 && i < stop; ++i) {
+      uint64_t kind = 0;
+      ptr_map_get(&pushed, hashed[i].function, &kind);
+      if (kind != 3)
+        fn_list_push(&st->deferred, hashed[i].function);
+    }
+  }
+  /* once each: one released from the tree above may be pushed again */
+  ptr_map_clear(&pushed);
+  size_t kept = 0;
+  for (size_t i = 0; i < st->deferred.count; ++i)
+    if (!ptr_map_get(&pushed, st->deferred.items[i], NULL)) {
+      ptr_map_put(&pushed, st->deferred.items[i], 1);
+      st->deferred.items[kept++] = st->deferred.items[i];
+    }
+  st->deferred.count = kept;
+  free(hashed);
+  free(changed.items);
+  ptr_map_free(&pushed);
 }
 
 /* Every fold of one run: the worklist, then the recursive groups and the
@@ -895,13 +1008,6 @@ size_t ltofold_merge_module(LLVMModuleRef module,
     result->functions += !LLVMIsDeclaration(fn) &&
                          LLVMGetLinkage(fn) != LLVMAvailableExternallyLinkage;
   /* (counted before outlining adds functions) */
-  ltofold_outline *outlined =
-      options->outline ? ltofold_outline_regions(module, options->outline_all,
-                                                 &result->outline)
-                       : NULL;
-  if (outlined && options->outline_sequences)
-    ltofold_outline_sequences(module, outlined, &result->outline);
-
   merge_state st;
   merge_state_init(&st, module, options, result);
   collect_candidates(&st);
@@ -909,6 +1015,19 @@ size_t ltofold_merge_module(LLVMModuleRef module,
    * check is not made: a bug in merge costs those folds, never a wrong
    * program or a failed link. */
   st.cert = options->certify ? certifier_new(module) : NULL;
+  /* Equal functions fold before outlining, which then reads one copy of
+   * each: a piece of code repeated only because its function is copied
+   * is not outlined from every copy to fold away with them, and each
+   * repeat is priced by the copies that stay. */
+  ltofold_outline *outlined = NULL;
+  if (options->outline) {
+    run_worklist(&st);
+    outlined =
+        ltofold_outline_regions(module, options->outline_all, &result->outline);
+    if (options->outline_sequences)
+      ltofold_outline_sequences(module, outlined, &result->outline);
+    collect_outlined(&st);
+  }
   fold_all(&st);
   if (st.cert) {
     const name_list *refused = certifier_refused(st.cert);

@@ -25,6 +25,11 @@ typedef struct merge_state {
   ltofold_comparator *comparator; /* owned */
   fn_tree tree;
   fn_list deferred;
+  /* The first worklist's definitions whose hash no other shared (owned),
+   * and those it excluded (excluded_for). */
+  struct candidate *singles;
+  size_t single_count;
+  ptr_map excluded;
   ptr_map used;      /* functions named in llvm.used / llvm.compiler.used */
   ptr_map thunks;    /* functions this pass turned into thunks */
   unsigned hint_md_kinds[8]; /* instruction metadata never dropped (hints) */
