@@ -6,13 +6,15 @@
 # two halves: optimize, which writes the summary too, and generate, which
 # applies the folds first; thin-summary, thin-plan, thin-fold, thin-apply,
 # which the distributor no longer runs as processes of their own but a
-# build of ltofold from before may), how many processes, their seconds
-# summed and the largest peak RSS; and the
+# build of ltofold from before may), how many processes, their wall and
+# CPU seconds (user + system, the compiler's it runs included) summed and
+# the largest peak RSS; and the
 # binary's .text and loadable bytes (scripts/loadable-bytes.sh), to compare
 # two builds of ltofold on the same inputs (cmp the binaries).
 #
 # Usage: scripts/bench-thin-steps.sh PROGRAM TAG
-#   writes WORK/TAG.steps (one line per process: KB, seconds, step),
+#   writes WORK/TAG.steps (one line per process: KB, wall seconds, step,
+#   user and system seconds),
 #   WORK/TAG.out (the binary) and WORK/TAG.json (the link's report)
 # Environment: LTOFOLD_BIN (default build/bin/ltofold), MODE (default
 # dtlto-summaries; dtlto times the module-by-module link the same way),
@@ -36,7 +38,7 @@ case " \$* " in
   *" --emit-optimized"*) step=\$1:optimize ;;
   *" --from-optimized"*) step=\$1:generate ;;
 esac
-exec /usr/bin/time -a -o "$work/$tag.steps" -f "%M %e \$step" "$ltofold" "\$@"
+exec /usr/bin/time -a -o "$work/$tag.steps" -f "%M %e \$step %U %S" "$ltofold" "\$@"
 WRAPPER
 chmod +x "$work/timed.sh"
 rm -f "$work/$tag.steps"
@@ -46,7 +48,7 @@ source testsuite/realprogs/lib/common.sh
 rp_load "$program"
 rp_mode "$mode" "$work/$tag.json"
 # shellcheck disable=SC2016 # the inner shell expands its arguments
-/usr/bin/time -f "link: %e s, %M KB" \
+/usr/bin/time -f "link: %e s, CPU %U + %S s, %M KB" \
   bash -c 'source testsuite/realprogs/lib/common.sh; rp_load "$1"
            rp_mode "$5" "$2"; rp_relink "$3" "$RP_BENCH" "$4"' \
   _ "$program" "$work/$tag.json" "$RP_OUT/$program/build" "$work/$tag.out" "$mode" \
@@ -54,8 +56,9 @@ rp_mode "$mode" "$work/$tag.json"
 tail -1 "$work/$tag.log"
 for step in thin-backend thin-backend:optimize thin-backend:generate \
   thin-summary thin-plan thin-fold thin-apply; do
-  awk -v s=$step '$3 == s { n++; t += $2; if ($1 > m) m = $1 }
-    END { printf "%s: %d processes, %.1f s, largest %.1f MB\n", s, n, t, m / 1024 }' \
+  awk -v s=$step '$3 == s { n++; t += $2; c += $4 + $5; if ($1 > m) m = $1 }
+    END { printf "%s: %d processes, %.1f s, CPU %.1f s, largest %.1f MB\n",
+                 s, n, t, c, m / 1024 }' \
     "$work/$tag.steps"
 done
 echo ".text $(rp_text_size "$work/$tag.out")," \
