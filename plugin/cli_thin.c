@@ -33,6 +33,7 @@
 #include "report.h"
 #include "split_module.h"
 #include "thin_backend.h"
+#include "thin_steps.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -50,22 +51,36 @@
 extern char **environ;
 
 static void print_usage(FILE *out) {
-  fprintf(out,
-          "usage: ltofold thin-backend [OPTIONS] -- COMPILER ARGS...\n\n"
-          "Runs a ThinLTO backend compile (COMPILER ARGS..., a clang command\n"
-          "with -fthinlto-index=INDEX and -o OBJECT) with ltofold's passes\n"
-          "where lld's in-process backends run them, for distributed builds:\n"
-          "lld --thinlto-distributor with --thinlto-remote-compiler=ltofold\n"
-          "and --thinlto-remote-compiler-prepend-arg for 'thin-backend', '--'\n"
-          "and the compiler, or a build system's own backend actions.\n\n"
-          "OPTIONS are ltofold's (ltofold --help), as --KEY[=VALUE]; in\n"
-          "--report FILE, %%o stands for the object. LTOFOLD_OPTIONS applies\n"
-          "too. Exit status: the compiler's, or 1 on an error of ltofold's.\n\n"
-          "For merging across the whole program (ltofold thin-merge --help):\n"
-          "  --emit-optimized FILE  stop after optimizing: write the module to\n"
-          "                         FILE, no object (and no merge with\n"
-          "                         --merge=false)\n"
-          "  --from-optimized FILE  generate the object from FILE alone\n");
+  fprintf(
+      out,
+      "usage: ltofold thin-backend [OPTIONS] -- COMPILER ARGS...\n\n"
+      "Runs a ThinLTO backend compile (COMPILER ARGS..., a clang command\n"
+      "with -fthinlto-index=INDEX and -o OBJECT) with ltofold's passes\n"
+      "where lld's in-process backends run them, for distributed builds:\n"
+      "lld --thinlto-distributor with --thinlto-remote-compiler=ltofold\n"
+      "and --thinlto-remote-compiler-prepend-arg for 'thin-backend', '--'\n"
+      "and the compiler, or a build system's own backend actions.\n\n"
+      "OPTIONS are ltofold's (ltofold --help), as --KEY[=VALUE]; in\n"
+      "--report FILE, %%o stands for the object. LTOFOLD_OPTIONS applies\n"
+      "too. Exit status: the compiler's, or 1 on an error of ltofold's.\n\n"
+      "For merging across the whole program (ltofold thin-merge --help):\n"
+      "  --emit-optimized FILE  stop after optimizing: write the module to\n"
+      "                         FILE, no object (and no merge with\n"
+      "                         --merge=false)\n"
+      "  --from-optimized FILE  generate the object from FILE alone\n\n"
+      "For merging across modules from summaries (docs/plugin.md), the\n"
+      "steps of ltofold thin-summary and thin-apply in this job:\n"
+      "  --emit-summary FILE    with --emit-optimized: write the module's\n"
+      "                         summary to FILE too (thin-summary's)\n"
+      "  --module-name NAME     the module's name in the summary, plan\n"
+      "                         and folds (default: the compiler's input)\n"
+      "  --folds FILE           with --from-optimized: first apply a\n"
+      "                         home's folds (thin-fold's); repeatable\n"
+      "  --late-merge           with --from-optimized: then run merge on\n"
+      "                         the module (what --emit-optimized left\n"
+      "                         with --merge-similar=false\n"
+      "                         --merge-outline=false); --report FILE\n"
+      "                         writes what both folded, --stats counts\n");
 }
 
 /* A growing argv. */
@@ -121,11 +136,26 @@ typedef struct backend_command {
  * step 2 and writes the optimized module to FILE instead of an object;
  * --from-optimized FILE is step 3 alone, with FILE as the module. Between
  * the two, `ltofold thin-merge` folds across the modules of the whole
- * program and cuts it into as many parts. */
+ * program and cuts it into as many parts; or, merging from summaries,
+ * --emit-summary writes the module's summary beside it (step 1 of that
+ * flow) and --folds and --late-merge apply the homes' folds and the
+ * module's own late merge to FILE before code generation (step 4),
+ * each in this process rather than one of its own that would read the
+ * module again. */
 typedef struct backend_steps {
   const char *emit_optimized;
   const char *from_optimized;
+  const char *emit_summary;
+  const char *module_name; /* NULL: the compiler's input */
+  const char **folds;      /* owned array: the folds files */
+  size_t fold_files;
+  bool late_merge;
 } backend_steps;
+
+/* Whether step 3 first applies folds to the module it is given. */
+static bool applies_folds(const backend_steps *steps) {
+  return steps->fold_files || steps->late_merge;
+}
 
 static bool starts_with(const char *s, const char *prefix) {
   return !strncmp(s, prefix, strlen(prefix));
@@ -264,6 +294,14 @@ static const char *own_option(int argc, char **argv, int *i, const char *name) {
   return argv[*i - 1];
 }
 
+static void add_folds_file(backend_steps *steps, const char *file) {
+  steps->folds =
+      realloc(steps->folds, (steps->fold_files + 1) * sizeof *steps->folds);
+  if (!steps->folds)
+    abort();
+  steps->folds[steps->fold_files++] = file;
+}
+
 /* thin-backend's arguments before "--": ltofold's options, as "KEY=VALUE"
  * in `pairs`, and its own; *first_compiler_arg is where the command
  * starts. */
@@ -277,6 +315,14 @@ static char *read_options(int argc, char **argv, arg_list *pairs,
       steps->emit_optimized = file;
     else if ((file = own_option(argc, argv, &i, "from-optimized")))
       steps->from_optimized = file;
+    else if ((file = own_option(argc, argv, &i, "emit-summary")))
+      steps->emit_summary = file;
+    else if ((file = own_option(argc, argv, &i, "module-name")))
+      steps->module_name = file;
+    else if ((file = own_option(argc, argv, &i, "folds")))
+      add_folds_file(steps, file);
+    else if (!strcmp(argv[i], "--late-merge"))
+      steps->late_merge = true, ++i;
     else if (starts_with(argv[i], "--"))
       error = take_pair(argc, argv, &i, pairs);
     else
@@ -285,6 +331,12 @@ static char *read_options(int argc, char **argv, arg_list *pairs,
   }
   if (!error && steps->emit_optimized && steps->from_optimized)
     error = ltofold_format("--emit-optimized and --from-optimized exclude each other");
+  if (!error && steps->emit_summary && !steps->emit_optimized)
+    error = ltofold_format("--emit-summary wants --emit-optimized (the summary "
+                           "is of the module written there)");
+  if (!error && applies_folds(steps) && !steps->from_optimized)
+    error = ltofold_format("--folds and --late-merge want --from-optimized "
+                           "(they apply to that module)");
   if (!error && i >= argc - 1)
     error = ltofold_format("no compiler command after '--'");
   *first_compiler_arg = i + 1;
@@ -306,9 +358,18 @@ static void name_reports(arg_list *pairs, const char *output) {
   }
 }
 
-/* Step 2: the imported module, optimized with ltofold, written to `out`. */
+/* The module's name in the summary, the plan and the folds. */
+static const char *module_name(const backend_steps *steps,
+                               const backend_command *command) {
+  return steps->module_name ? steps->module_name : command->input;
+}
+
+/* Step 2: the imported module, optimized with ltofold, written to `out`,
+ * and its summary with --emit-summary: taken from the module in memory,
+ * it is the one `ltofold thin-summary` would take from `out`. */
 static char *optimize(const char *imported, const char *out,
-                      const backend_command *command, const arg_list *pairs) {
+                      const backend_command *command,
+                      const backend_steps *steps, const arg_list *pairs) {
   LLVMInitializeAllTargetInfos();
   LLVMInitializeAllTargets();
   LLVMInitializeAllTargetMCs();
@@ -326,6 +387,11 @@ static char *optimize(const char *imported, const char *out,
                              &error) &&
       ltofold_write_bitcode_keeping_use_lists(module, out))
     error = ltofold_format("%s: cannot write", out);
+  if (!error && steps->emit_summary) {
+    ltofold_thin_drop_dead_constant_users(module);
+    error = ltofold_thin_summary_write(module, module_name(steps, command),
+                                       steps->emit_summary);
+  }
   LLVMDisposeModule(module);
   LLVMContextDispose(context);
   /* The report: this backend's, written now (a process of its own). */
@@ -361,6 +427,46 @@ static int generate(char **argv, int first, int argc,
   return status;
 }
 
+/* Step 3 with --folds or --late-merge: the homes' folds and the late merge
+ * applied to the optimized module, as `ltofold thin-apply` would, the
+ * result written to a directory of ours for the compiler, which generates
+ * the object from it. ltofold's options (LTOFOLD_OPTIONS, then the job's)
+ * are the late merge's; their report and stats say what the two folded.
+ * Returns the compiler's exit status, or -1 with *error. */
+static int apply_and_generate(char **argv, int first, int argc,
+                              const backend_command *command,
+                              const backend_steps *steps, arg_list *pairs,
+                              char **error) {
+  name_reports(pairs, command->output);
+  ltofold_options options;
+  ltofold_options_init(&options);
+  if (!ltofold_options_from_environment(&options, error))
+    for (size_t i = 0; i < pairs->count && !*error; ++i)
+      ltofold_options_parse_pair(&options, pairs->items[i], error);
+  int status = -1;
+  char *dir = ltofold_format("%s.ltofold.XXXXXX", command->output);
+  if (!*error && !mkdtemp(dir))
+    *error = ltofold_format("%s: %s", dir, strerror(errno));
+  else if (!*error) {
+    char *applied = ltofold_format("%s/applied.bc", dir);
+    ltofold_thin_apply apply = {module_name(steps, command),
+                                steps->folds,
+                                steps->fold_files,
+                                steps->late_merge,
+                                &options,
+                                options.report_path,
+                                options.stats};
+    *error = ltofold_thin_apply_file(&apply, steps->from_optimized, applied);
+    if (!*error)
+      status = generate(argv, first, argc, command, applied, error);
+    free(applied);
+    remove_directory(dir);
+  }
+  free(dir);
+  ltofold_options_free(&options);
+  return status;
+}
+
 int ltofold_cli_thin_backend(int argc, char **argv) {
   if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
     print_usage(stdout);
@@ -377,7 +483,11 @@ int ltofold_cli_thin_backend(int argc, char **argv) {
   if (error)
     goto done;
   if (steps.from_optimized) {
-    status = generate(argv, first, argc, &command, steps.from_optimized, &error);
+    status = applies_folds(&steps)
+                 ? apply_and_generate(argv, first, argc, &command, &steps,
+                                      &pairs, &error)
+                 : generate(argv, first, argc, &command, steps.from_optimized,
+                            &error);
     goto done;
   }
   name_reports(&pairs, command.output);
@@ -414,7 +524,7 @@ int ltofold_cli_thin_backend(int argc, char **argv) {
     goto cleanup;
   status = LTOFOLD_EXIT_ERROR;
   /* 2. optimize, with ltofold */
-  error = optimize(imported, optimized, &command, &pairs);
+  error = optimize(imported, optimized, &command, &steps, &pairs);
   if (error)
     goto cleanup;
   /* 3. generate code from the optimized module */
@@ -429,6 +539,7 @@ done:
   free(imported);
   free(optimized);
   free(dir);
+  free(steps.folds);
   free_list(&pairs);
   if (error) {
     fprintf(stderr, "ltofold: error: thin-backend: %s\n", error);

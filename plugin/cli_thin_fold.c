@@ -42,6 +42,7 @@
 #include "report.h"
 #include "thin_backend.h"
 #include "thin_records.h"
+#include "thin_steps.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -1245,11 +1246,9 @@ static char *apply_folds(LLVMModuleRef module, fold_list *list,
 /* What thin-apply is asked to do: its own options, and ltofold's for the
  * late merge. */
 typedef struct apply_command {
-  const char *name, *input, *output, *report;
-  const char **folds; /* the folds files, fold_files of them */
-  size_t fold_files;
-  bool stats;
-  bool late_merge;
+  ltofold_thin_apply apply; /* its options point into the fields below */
+  const char *input, *output;
+  const char **folds;      /* the folds files, apply.fold_files of them */
   ltofold_options options; /* LTOFOLD_OPTIONS, then --KEY[=VALUE] */
 } apply_command;
 
@@ -1274,25 +1273,27 @@ static char *read_apply_command(int argc, char **argv, apply_command *c) {
   c->folds = calloc((size_t)argc, sizeof *c->folds);
   if (!c->folds)
     abort();
+  c->apply.folds = c->folds;
+  c->apply.options = &c->options;
   ltofold_options_init(&c->options);
   char *error = NULL;
   ltofold_options_from_environment(&c->options, &error);
   for (int i = 1; i < argc && !error; ++i) {
     const char *a = argv[i];
     if (!strcmp(a, "--module-name") && i + 1 < argc)
-      c->name = argv[++i];
+      c->apply.module_name = argv[++i];
     else if (!strcmp(a, "--folds") && i + 1 < argc)
-      c->folds[c->fold_files++] = argv[++i];
+      c->folds[c->apply.fold_files++] = argv[++i];
     else if (!strcmp(a, "-o") && i + 1 < argc)
       c->output = argv[++i];
     else if (!strcmp(a, "--stats"))
-      c->stats = true;
+      c->apply.stats = true;
     else if (!strcmp(a, "--report") && i + 1 < argc)
-      c->report = argv[++i];
+      c->apply.report = argv[++i];
     else if (!strncmp(a, "--report=", 9))
-      c->report = a + 9;
+      c->apply.report = a + 9;
     else if (!strcmp(a, "--late-merge"))
-      c->late_merge = true;
+      c->apply.late_merge = true;
     else if (!strncmp(a, "--", 2) && a[2])
       error = take_option(argc, argv, &i, &c->options);
     else if (a[0] == '-' && a[1])
@@ -1306,7 +1307,7 @@ static char *read_apply_command(int argc, char **argv, apply_command *c) {
     else
       c->input = a;
   }
-  if (!error && (!c->name || !c->input || !c->output))
+  if (!error && (!c->apply.module_name || !c->input || !c->output))
     error = ltofold_format("wants --module-name, -o and the module");
   return error;
 }
@@ -1314,12 +1315,11 @@ static char *read_apply_command(int argc, char **argv, apply_command *c) {
 /* The module's own merge, after the folds across modules (--late-merge),
  * into `report` when there is one. Its functions were counted by the
  * job's first merge (thin-backend --emit-optimized): not again. */
-static char *merge_late(LLVMModuleRef module, const apply_command *command,
+static char *merge_late(LLVMModuleRef module, const ltofold_thin_apply *apply,
                         ltofold_report *report) {
   ltofold_report *late = report ? ltofold_report_new() : NULL;
   char *error = NULL;
-  ltofold_run_phase(module, LTOFOLD_PHASE_MERGE, &command->options, late,
-                    &error);
+  ltofold_run_phase(module, LTOFOLD_PHASE_MERGE, apply->options, late, &error);
   if (late) {
     ltofold_report_uncount_merge_functions(late);
     ltofold_report_absorb(report, late);
@@ -1329,11 +1329,12 @@ static char *merge_late(LLVMModuleRef module, const apply_command *command,
 }
 
 /* Reads the module, applies the folds (and the late merge), writes it. */
-static char *apply_to_module(const apply_command *command, fold_list *list,
+static char *apply_to_module(const ltofold_thin_apply *apply, const char *input,
+                             const char *output, fold_list *list,
                              apply_counts *counts, ltofold_report *report) {
   LLVMContextRef context = LLVMContextCreate();
   char *error = NULL;
-  LLVMModuleRef module = ltofold_read_module(context, command->input, &error);
+  LLVMModuleRef module = ltofold_read_module(context, input, &error);
   if (module) {
     error = apply_folds(module, list, counts);
     char *message = NULL;
@@ -1344,14 +1345,38 @@ static char *apply_to_module(const apply_command *command, fold_list *list,
     LLVMDisposeMessage(message);
     if (report)
       ltofold_report_add_merge(report, &counts->result);
-    if (!error && command->late_merge)
-      error = merge_late(module, command, report);
-    if (!error &&
-        ltofold_write_bitcode_keeping_use_lists(module, command->output))
-      error = ltofold_format("%s: cannot write", command->output);
+    if (!error && apply->late_merge)
+      error = merge_late(module, apply, report);
+    if (!error && ltofold_write_bitcode_keeping_use_lists(module, output))
+      error = ltofold_format("%s: cannot write", output);
     LLVMDisposeModule(module);
   }
   LLVMContextDispose(context);
+  return error;
+}
+
+char *ltofold_thin_apply_file(const ltofold_thin_apply *apply,
+                              const char *input, const char *output) {
+  fold_list list = {0};
+  char *error = NULL;
+  for (size_t i = 0; i < apply->fold_files && !error; ++i)
+    error = read_folds(apply->folds[i], apply->module_name, &list);
+  apply_counts counts = {0};
+  ltofold_report *report = apply->report ? ltofold_report_new() : NULL;
+  if (!error)
+    error = apply_to_module(apply, input, output, &list, &counts, report);
+  if (!error && report)
+    ltofold_report_write(report, apply->report, &error);
+  ltofold_report_free(report);
+  const size_t *by_method = counts.result.by_method;
+  if (!error && apply->stats)
+    fprintf(stderr,
+            "thin-apply: %s: %zu replaced, %zu thunks, %zu aliases, %zu left\n",
+            apply->module_name, by_method[LTOFOLD_FOLD_REPLACED],
+            by_method[LTOFOLD_FOLD_THUNK], by_method[LTOFOLD_FOLD_ALIAS],
+            counts.skipped);
+  ltofold_merge_result_free(&counts.result);
+  fold_list_free(&list);
   return error;
 }
 
@@ -1376,25 +1401,9 @@ int ltofold_cli_thin_apply(int argc, char **argv) {
     }
   apply_command command = {0};
   char *error = read_apply_command(argc, argv, &command);
-  fold_list list = {0};
-  for (size_t i = 0; i < command.fold_files && !error; ++i)
-    error = read_folds(command.folds[i], command.name, &list);
-  apply_counts counts = {0};
-  ltofold_report *report = command.report ? ltofold_report_new() : NULL;
   if (!error)
-    error = apply_to_module(&command, &list, &counts, report);
-  if (!error && report)
-    ltofold_report_write(report, command.report, &error);
-  ltofold_report_free(report);
-  const size_t *by_method = counts.result.by_method;
-  if (!error && command.stats)
-    fprintf(stderr,
-            "thin-apply: %s: %zu replaced, %zu thunks, %zu aliases, %zu left\n",
-            command.name, by_method[LTOFOLD_FOLD_REPLACED],
-            by_method[LTOFOLD_FOLD_THUNK], by_method[LTOFOLD_FOLD_ALIAS],
-            counts.skipped);
-  ltofold_merge_result_free(&counts.result);
-  fold_list_free(&list);
+    error =
+        ltofold_thin_apply_file(&command.apply, command.input, command.output);
   free(command.folds);
   ltofold_options_free(&command.options);
   if (error) {

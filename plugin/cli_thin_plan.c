@@ -27,6 +27,7 @@
 #include "options.h"
 #include "output_file.h"
 #include "thin_records.h"
+#include "thin_steps.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -100,27 +101,34 @@ static void append_function(text_buffer *text, LLVMValueRef fn,
   text_append(text, "\n");
 }
 
+char *ltofold_thin_summary_write(LLVMModuleRef module, const char *module_name,
+                                 const char *path) {
+  text_buffer text = {0};
+  text_append(&text, SUMMARY_MAGIC "\nmodule");
+  text_append_name(&text, module_name, strlen(module_name));
+  text_append(&text, "\n");
+  ltofold_cross_module *cross = ltofold_cross_module_new(module);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn;
+       fn = LLVMGetNextFunction(fn)) {
+    ltofold_function_summary summary;
+    if (ltofold_summarize_function(cross, fn, &summary))
+      append_function(&text, fn, &summary);
+  }
+  ltofold_cross_module_free(cross);
+  char *error = NULL;
+  ltofold_write_file(path, text.data, text.length, &error);
+  text_free(&text);
+  return error;
+}
+
 static char *summarize(const char *input, const char *module_name,
                        const char *output) {
   LLVMContextRef context = LLVMContextCreate();
   char *error = NULL;
   LLVMModuleRef module = ltofold_read_module(context, input, &error);
   if (module) {
-    text_buffer text = {0};
-    text_append(&text, SUMMARY_MAGIC "\nmodule");
-    text_append_name(&text, module_name, strlen(module_name));
-    text_append(&text, "\n");
-    ltofold_cross_module *cross = ltofold_cross_module_new(module);
-    for (LLVMValueRef fn = LLVMGetFirstFunction(module); fn;
-         fn = LLVMGetNextFunction(fn)) {
-      ltofold_function_summary summary;
-      if (ltofold_summarize_function(cross, fn, &summary))
-        append_function(&text, fn, &summary);
-    }
-    ltofold_cross_module_free(cross);
+    error = ltofold_thin_summary_write(module, module_name, output);
     LLVMDisposeModule(module);
-    ltofold_write_file(output, text.data, text.length, &error);
-    text_free(&text);
   }
   LLVMContextDispose(context);
   return error;

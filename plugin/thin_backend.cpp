@@ -130,3 +130,8 @@ int ltofold_write_bitcode_keeping_use_lists(LLVMModuleRef module,
   OS.close();
   return OS.has_error() ? 1 : 0;
 }
+
+void ltofold_thin_drop_dead_constant_users(LLVMModuleRef ModuleRef) {
+  for (Function &F : *unwrap(ModuleRef))
+    F.removeDeadConstantUsers();
+}

@@ -39,6 +39,12 @@ int ltofold_thin_optimize(LLVMModuleRef module, const char *index_path,
 int ltofold_write_bitcode_keeping_use_lists(LLVMModuleRef module,
                                             const char *path);
 
+/* Removes the constants that nothing uses from the use lists of the
+ * module's functions, as writing the bitcode and reading it back would:
+ * an optimized module still in memory may hold them, and a summary taken
+ * from it must be the one taken from its file (thin_steps.h). */
+void ltofold_thin_drop_dead_constant_users(LLVMModuleRef module);
+
 #ifdef __cplusplus
 }
 #endif

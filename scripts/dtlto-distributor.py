@@ -32,19 +32,20 @@ whole program: only summaries and the bodies that may fold travel
 (docs/plugin.md, "Merging from summaries"):
   1. each job optimizes its module (folding equal functions within it:
      --merge-similar=false --merge-outline=false) and writes its summary
-     (thin-backend --emit-optimized, then thin-summary), in parallel;
+     (thin-backend --emit-optimized --emit-summary), in parallel;
   2. `ltofold thin-plan` reads the summaries and writes the plan: groups
      across modules, each with a home module;
   3. each home imports the bodies its groups' members, compares and
      certifies them (thin-fold), in parallel;
   4. each job makes its folded members run the home's symbol, then runs
      the rest of its module's merge (similar functions, outlining) on the
-     result (thin-apply --late-merge), and generates its object
-     (thin-backend --from-optimized), in parallel, each as soon as the
-     folds of its homes (step 3) are written.
+     result, and generates its object (thin-backend --from-optimized
+     --folds --late-merge: thin-apply's steps in the code-generating
+     job), in parallel, each as soon as the folds of its homes (step 3)
+     are written.
 Every step is a job of its own whose files are all named: --describe FILE
 writes them (JSON: per step, its commands, inputs and outputs), as a remote
-executor would need to ship them. With --report, each thin-apply reports
+executor would need to ship them. With --report, each step-4 job reports
 the folds it made, and they are combined with the jobs' reports.
 
 Usage (as lld runs it; the JSON file comes last):
@@ -240,7 +241,7 @@ def run_steps(steps, workers, described, after=None):
 
 def run_summaries(common, jobs, workers, scratch, described, reports):
     """The four steps of --whole-program=summaries; returns how many
-    failed. With `reports` (a list), each thin-apply writes its folds as a
+    failed. With `reports` (a list), each step-4 job writes its folds as a
     report, whose path goes on the list."""
     split = common.index("--")
     head, tail = common[:split], common[split:]
@@ -254,11 +255,14 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
     # pipeline (a function a module's own similar merge took would be no
     # candidate across modules, and outlining would change the bodies
     # first).
+    # The job writes the summary of the module it optimized itself, from
+    # the module in memory (thin-summary's, byte for byte, without reading
+    # the module back).
     early = ["--merge-similar=false", "--merge-outline=false"]
-    steps = [Step("optimize", [head + ["--emit-optimized=" + optimized[i]] + early
-                               + tail + j["args"],
-                               [ltofold, "thin-summary", "--module-name", names[i],
-                                optimized[i], "-o", summaries[i]]],
+    steps = [Step("optimize", [head + ["--emit-optimized=" + optimized[i],
+                                       "--emit-summary=" + summaries[i],
+                                       "--module-name=" + names[i]] + early
+                               + tail + j["args"]],
                   list(j["inputs"]), [optimized[i], summaries[i]])
              for i, j in enumerate(jobs)]
     failed = run_steps(steps, workers, described)
@@ -297,26 +301,25 @@ def run_summaries(common, jobs, workers, scratch, described, reports):
     options = without_report(common[2:split])
     for i, j in enumerate(jobs):
         module = homed.get(i, optimized[i])
-        commands, inputs, outputs = [], [module], []
-        # Every module: the folds it receives, then its own merge (what
-        # step 1 left), on the module as folded.
-        final = os.path.join(scratch, "module.%d.final.bc" % i)
-        apply = [ltofold, "thin-apply", "--late-merge"] + options + ["--module-name", names[i]]
+        inputs, outputs = [module], []
+        # Every module, in the job that generates its code: the folds it
+        # receives, then its own merge (what step 1 left), on the module as
+        # folded (thin-apply's steps, in this process).
+        generate = ([ltofold, "thin-backend"] + options
+                    + ["--from-optimized=" + module, "--module-name=" + names[i],
+                       "--late-merge"])
         if reports is not None:
             reports.append(os.path.join(scratch, "module.%d.apply.json" % i))
-            apply.append("--report=" + reports[-1])
+            generate.append("--report=" + reports[-1])
             outputs.append(reports[-1])
         # (a home reads its own folds too: their `merged` records name its
         # functions that became thunks of a merged body, for the report)
         its_homes = sorted(receives[i] | ({i} if i in homed else set()))
         for h in its_homes:
-            apply += ["--folds", folds[h]]
+            generate.append("--folds=" + folds[h])
             inputs.append(folds[h])
-        commands.append(apply + ["-o", final, module])
-        outputs.append(final)
-        commands.append(head + ["--from-optimized=" + final] + tail + j["args"])
-        steps.append(Step("generate", commands, inputs + list(j["inputs"]),
-                          outputs + list(j["outputs"])))
+        steps.append(Step("generate", [generate + tail + j["args"]],
+                          inputs + list(j["inputs"]), outputs + list(j["outputs"])))
         after.append([fold_step[h] for h in its_homes])
     return run_steps(steps, workers, described, after)
 
