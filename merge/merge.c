@@ -850,14 +850,14 @@ static void collect_candidates(merge_state *st) {
 }
 
 /* The functions outlining made, and those that call them now (their code
- * moved there), each once, in module order. */
-static fn_list outlining_changed(merge_state *st) {
+ * moved there), each once, in the order outlining made them. */
+static fn_list outlining_changed(const ltofold_outline *outlined) {
   ptr_map seen;
   ptr_map_init(&seen);
   fn_list changed = {0};
-  for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
-       fn = LLVMGetNextFunction(fn)) {
-    if (LLVMIsDeclaration(fn) || !ltofold_is_outlined(fn))
+  for (size_t i = 0; i < ltofold_outline_made_count(outlined); ++i) {
+    LLVMValueRef fn = ltofold_outline_made(outlined, i);
+    if (!fn)
       continue;
     if (!ptr_map_get(&seen, fn, NULL)) {
       ptr_map_put(&seen, fn, 1);
@@ -879,6 +879,26 @@ static fn_list outlining_changed(merge_state *st) {
   return changed;
 }
 
+static int compare_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The hashes of the tree's functions, sorted (*count of them; malloc'd). */
+static uint64_t *tree_hashes(merge_state *st, size_t *count) {
+  candidate *nodes = malloc((st->tree.size + 1) * sizeof *nodes);
+  uint64_t *hashes = malloc((st->tree.size + 1) * sizeof *hashes);
+  if (!nodes || !hashes)
+    abort();
+  *count = 0;
+  collect_tree(st->tree.root, nodes, count);
+  for (size_t i = 0; i < *count; ++i)
+    hashes[i] = nodes[i].hash;
+  free(nodes);
+  qsort(hashes, *count, sizeof *hashes, compare_u64);
+  return hashes;
+}
+
 /* After outlining, which ran on the program as the first worklist left
  * it: the worklist again, for what outlining made and changed. Those
  * functions leave the tree (a body changed under its entry would misplace
@@ -887,21 +907,21 @@ static fn_list outlining_changed(merge_state *st) {
  * theirs; the tree holds the others already. So copies fold, functions
  * whose copies folded fold in turn, and a new function equal to an old
  * one folds with it, as in one worklist over everything. */
-static void collect_outlined(merge_state *st) {
-  fn_list changed = outlining_changed(st);
-  size_t room = changed.count + st->single_count + st->tree.size + 1;
-  candidate *hashed = malloc(room * sizeof *hashed);
+static void collect_outlined(merge_state *st, const ltofold_outline *outlined) {
+  fn_list changed = outlining_changed(outlined);
+  candidate *hashed =
+      malloc((changed.count + st->single_count + 1) * sizeof *hashed);
   if (!hashed)
     abort();
-  ptr_map pushed; /* function -> 1: changed, 2: a single, 3: in the tree */
-  ptr_map_init(&pushed);
+  ptr_map kinds; /* function -> 1: changed, 2: a single */
+  ptr_map_init(&kinds);
   size_t count = 0;
   for (size_t i = 0; i < changed.count; ++i) {
     LLVMValueRef fn = changed.items[i];
     /* (what could not fold with it gets another chance: on the worklist) */
     fn_tree_remove(&st->tree, fn, push_deferred, st);
     fn_tree_remove_unfolded(&st->tree, fn);
-    ptr_map_put(&pushed, fn, 1);
+    ptr_map_put(&kinds, fn, 1);
     /* Outlining only takes code out of a function it had (no block whose
      * address is taken, no intrinsic call it would need to compare by
      * identity): what the first worklist did not exclude stays in. */
@@ -911,44 +931,42 @@ static void collect_outlined(merge_state *st) {
       hashed[count++] = (candidate){fn, ltofold_function_hash(fn), 0};
   }
   for (size_t i = 0; i < st->single_count; ++i)
-    if (!ptr_map_get(&pushed, st->singles[i].function, NULL)) {
-      ptr_map_put(&pushed, st->singles[i].function, 2);
+    if (!ptr_map_get(&kinds, st->singles[i].function, NULL)) {
+      ptr_map_put(&kinds, st->singles[i].function, 2);
       hashed[count++] = st->singles[i]; /* (bodies changed only in callees) */
     }
-  size_t first_node = count;
-  collect_tree(st->tree.root, hashed, &count);
-  for (size_t i = first_node; i < count; ++i)
-    ptr_map_put(&pushed, hashed[i].function, 3);
   for (size_t i = 0; i < count; ++i)
     hashed[i].index = i; /* ties of unnamed functions: in this order */
   qsort(hashed, count, sizeof *hashed, compare_hashed);
+  size_t node_count;
+  uint64_t *nodes = tree_hashes(st, &node_count);
   for (size_t start = 0, stop; start < count; start = stop) {
     bool any_changed = false;
     for (stop = start; stop < count && hashed[stop].hash == hashed[start].hash;
          ++stop) {
       uint64_t kind = 0;
-      ptr_map_get(&pushed, hashed[stop].function, &kind);
+      ptr_map_get(&kinds, hashed[stop].function, &kind);
       any_changed = any_changed || kind == 1;
     }
-    for (size_t i = start; any_changed && stop - start > 1 && i < stop; ++i) {
-      uint64_t kind = 0;
-      ptr_map_get(&pushed, hashed[i].function, &kind);
-      if (kind != 3)
+    bool in_tree = bsearch(&hashed[start].hash, nodes, node_count,
+                           sizeof *nodes, compare_u64) != NULL;
+    if (any_changed && (stop - start > 1 || in_tree))
+      for (size_t i = start; i < stop; ++i)
         fn_list_push(&st->deferred, hashed[i].function);
-    }
   }
   /* once each: one released from the tree above may be pushed again */
-  ptr_map_clear(&pushed);
+  ptr_map_clear(&kinds);
   size_t kept = 0;
   for (size_t i = 0; i < st->deferred.count; ++i)
-    if (!ptr_map_get(&pushed, st->deferred.items[i], NULL)) {
-      ptr_map_put(&pushed, st->deferred.items[i], 1);
+    if (!ptr_map_get(&kinds, st->deferred.items[i], NULL)) {
+      ptr_map_put(&kinds, st->deferred.items[i], 1);
       st->deferred.items[kept++] = st->deferred.items[i];
     }
   st->deferred.count = kept;
+  free(nodes);
   free(hashed);
   free(changed.items);
-  ptr_map_free(&pushed);
+  ptr_map_free(&kinds);
 }
 
 /* Every fold of one run: the worklist, then the recursive groups and the
@@ -1026,7 +1044,7 @@ size_t ltofold_merge_module(LLVMModuleRef module,
         ltofold_outline_regions(module, options->outline_all, &result->outline);
     if (options->outline_sequences)
       ltofold_outline_sequences(module, outlined, &result->outline);
-    collect_outlined(&st);
+    collect_outlined(&st, outlined);
   }
   fold_all(&st);
   if (st.cert) {

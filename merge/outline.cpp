@@ -677,6 +677,15 @@ struct ltofold_outline {
   std::vector<outlined> made;
 };
 
+extern "C" size_t ltofold_outline_made_count(const ltofold_outline *state) {
+  return state->made.size();
+}
+
+extern "C" LLVMValueRef ltofold_outline_made(const ltofold_outline *state,
+                                             size_t i) {
+  return wrap(state->made[i].function);
+}
+
 extern "C" bool ltofold_outline_is_tied(LLVMValueRef inst) {
   return is_tied(*unwrap<Instruction>(inst));
 }

@@ -31,6 +31,11 @@ void ltofold_outline_sequences(LLVMModuleRef module, ltofold_outline *state,
  * block, put back by inlining alone). */
 void ltofold_outline_adopt(ltofold_outline *state, LLVMValueRef fn, long bytes,
                            long call_bytes, long function_bytes, bool straight);
+/* The functions outlining made so far, in the order it made them:
+ * ltofold_outline_made(state, i) for i below the count (NULL once the
+ * merge folded it into another). */
+size_t ltofold_outline_made_count(const ltofold_outline *state);
+LLVMValueRef ltofold_outline_made(const ltofold_outline *state, size_t i);
 /* What must stay in its function: its frame, its unwinding, its returns,
  * calls tied to it (outline.cpp's rule for regions). */
 bool ltofold_outline_is_tied(LLVMValueRef inst);
