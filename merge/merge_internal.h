@@ -176,14 +176,19 @@ size_t merge_body_bytes(LLVMValueRef fn);
  * calling convention, section and GC. */
 LLVMValueRef similar_new_body(merge_state *st, LLVMValueRef rep,
                               LLVMTypeRef type);
-long similar_selector_pair_saved(merge_state *st, LLVMValueRef a, LLVMValueRef b,
+typedef struct selector_pair selector_pair;
+selector_pair *similar_selector_pair_new(merge_state *st, LLVMValueRef a,
+                                         LLVMValueRef b);
+void similar_selector_pair_free(selector_pair *pair);
+long similar_selector_pair_saved(merge_state *st, const selector_pair *pair,
                                  LLVMValueRef body);
-void similar_selector_pair_fold(merge_state *st, LLVMValueRef a, LLVMValueRef b,
+void similar_selector_pair_fold(merge_state *st, const selector_pair *pair,
                                 LLVMValueRef body);
 /* The selector member m (0: a, 1: b) of that fold passes, as the fold
  * writes it (--merge-test-break included), for the check. */
-LLVMValueRef similar_selector_pair_constant(merge_state *st, LLVMValueRef a,
-                                            LLVMValueRef b, size_t m);
+LLVMValueRef similar_selector_pair_constant(merge_state *st,
+                                            const selector_pair *pair,
+                                            size_t m);
 
 /* similar.c, for cross_module.c: the group `members` (members[0] its
  * representative, every member in its class of the masked order, of one

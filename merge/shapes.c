@@ -1260,6 +1260,7 @@ static bool try_pair(merge_state *st, certifier *cert, LLVMValueRef a,
   LLVMValueRef ra = ltofold_copy_function(a), rb = ltofold_copy_function(b);
   LLVMValueRef body = NULL;
   alignment al = {0};
+  selector_pair *pair = NULL;
   bool merged = false;
   if (!run_passes(ra, "reg2mem") || !run_passes(rb, "reg2mem"))
     goto done;
@@ -1284,22 +1285,25 @@ static bool try_pair(merge_state *st, certifier *cert, LLVMValueRef a,
   st->result->shapes_built++;
   take_max_alignment(body, a);
   take_max_alignment(body, b);
-  if (similar_selector_pair_saved(st, a, b, body) <= MIN_BYTES_SAVED) {
+  pair = similar_selector_pair_new(st, a, b);
+  if (similar_selector_pair_saved(st, pair, body) <= MIN_BYTES_SAVED) {
     st->result->shapes_unprofitable++;
     goto done;
   }
   /* the selectors the fold will pass, as it writes them */
   if (!certify_member(cert, body, a,
-                      similar_selector_pair_constant(st, a, b, 0)) ||
+                      similar_selector_pair_constant(st, pair, 0)) ||
       !certify_member(cert, body, b,
-                      similar_selector_pair_constant(st, a, b, 1))) {
+                      similar_selector_pair_constant(st, pair, 1))) {
     count_uncertified(st, a, b);
     goto done;
   }
-  similar_selector_pair_fold(st, a, b, body);
+  similar_selector_pair_fold(st, pair, body);
   st->result->shapes_merged++;
   merged = true;
 done:
+  if (pair)
+    similar_selector_pair_free(pair);
   if (body && !merged)
     LLVMDeleteFunction(body);
   LLVMDeleteFunction(ra);

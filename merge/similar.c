@@ -1329,8 +1329,19 @@ bool similar_may_take_part(merge_state *st, LLVMValueRef fn, uint64_t hottest) {
 
 size_t merge_body_bytes(LLVMValueRef fn) { return body_bytes(fn); }
 
-/* The pair (a, b) as a group whose one hole is a selector, false for a. */
-static void selector_pair(merge_state *st, LLVMValueRef a, LLVMValueRef b, group *g) {
+/* A pair (a, b) for merge-shapes (shapes.c): a group whose one hole is a
+ * selector, false for a, and its parameter holes. */
+struct selector_pair {
+  group g;
+  const hole **first; /* parameter_holes */
+};
+
+selector_pair *similar_selector_pair_new(merge_state *st, LLVMValueRef a,
+                                         LLVMValueRef b) {
+  selector_pair *pair = malloc(sizeof *pair);
+  if (!pair)
+    abort();
+  group *g = &pair->g;
   *g = (group){.count = 2, .hole_count = 1, .parameters = 1};
   g->members = malloc(2 * sizeof *g->members);
   g->holes = malloc(sizeof *g->holes);
@@ -1343,6 +1354,14 @@ static void selector_pair(merge_state *st, LLVMValueRef a, LLVMValueRef b, group
   ptr_map_init(&g->hole_of);
   g->values[0] = LLVMConstNull(LLVMInt1TypeInContext(st->context));
   g->values[1] = LLVMConstAllOnes(LLVMInt1TypeInContext(st->context));
+  pair->first = parameter_holes(g);
+  return pair;
+}
+
+void similar_selector_pair_free(selector_pair *pair) {
+  free(pair->first);
+  free_group(&pair->g);
+  free(pair);
 }
 
 /* How many of `body`'s parameters go on the stack. */
@@ -1355,50 +1374,39 @@ static unsigned body_stack_parameters(LLVMValueRef body) {
   return stack;
 }
 
-long similar_selector_pair_saved(merge_state *st, LLVMValueRef a, LLVMValueRef b,
+long similar_selector_pair_saved(merge_state *st, const selector_pair *pair,
                                  LLVMValueRef body) {
-  group g;
-  selector_pair(st, a, b, &g);
-  const hole **first = parameter_holes(&g);
   ptr_map none;
   ptr_map_init(&none);
-  long saved = bytes_saved(st, &g, first, body_bytes(body),
+  long saved = bytes_saved(st, &pair->g, pair->first, body_bytes(body),
                            body_stack_parameters(body), &none);
   ptr_map_free(&none);
-  free(first);
-  free_group(&g);
   return saved;
 }
 
-LLVMValueRef similar_selector_pair_constant(merge_state *st, LLVMValueRef a,
-                                            LLVMValueRef b, size_t m) {
-  group g;
-  selector_pair(st, a, b, &g);
-  const hole **first = parameter_holes(&g);
-  LLVMValueRef *constants = member_constants(st, &g, first, m);
+LLVMValueRef similar_selector_pair_constant(merge_state *st,
+                                            const selector_pair *pair,
+                                            size_t m) {
+  LLVMValueRef *constants = member_constants(st, &pair->g, pair->first, m);
   LLVMValueRef selector = constants[0];
   free(constants);
-  free(first);
-  free_group(&g);
   return selector;
 }
 
-void similar_selector_pair_fold(merge_state *st, LLVMValueRef a, LLVMValueRef b,
+void similar_selector_pair_fold(merge_state *st, const selector_pair *pair,
                                 LLVMValueRef body) {
-  group g;
-  selector_pair(st, a, b, &g);
-  const hole **first = parameter_holes(&g);
   ptr_map none;
   ptr_map_init(&none);
   unsigned stack = body_stack_parameters(body);
-  size_t instructions[2] = {count_instructions(a), count_instructions(b)};
+  LLVMValueRef *members = pair->g.members;
+  size_t instructions[2] = {count_instructions(members[0]),
+                            count_instructions(members[1])};
   for (size_t m = 0; m < 2; ++m)
-    fold_member(st, &g, m, body, first, stack, &none, instructions[m]);
+    fold_member(st, &pair->g, m, body, pair->first, stack, &none,
+                instructions[m]);
   st->result->similar_groups++;
   st->result->similar_parameters++;
   ptr_map_free(&none);
-  free(first);
-  free_group(&g);
 }
 
 /* ---- The pass --------------------------------------------------------------- */
