@@ -321,8 +321,10 @@ static char *read_options(int argc, char **argv, arg_list *pairs,
       steps->module_name = file;
     else if ((file = own_option(argc, argv, &i, "folds")))
       add_folds_file(steps, file);
-    else if (!strcmp(argv[i], "--late-merge"))
-      steps->late_merge = true, ++i;
+    else if (!strcmp(argv[i], "--late-merge")) {
+      steps->late_merge = true;
+      ++i;
+    }
     else if (starts_with(argv[i], "--"))
       error = take_pair(argc, argv, &i, pairs);
     else
@@ -427,6 +429,18 @@ static int generate(char **argv, int first, int argc,
   return status;
 }
 
+/* ltofold's options for a job: LTOFOLD_OPTIONS, then the job's own
+ * (`pairs`, KEY=VALUE), into `options` (initialized here; the caller
+ * frees them). Returns NULL, or a malloc'd message. */
+static char *job_options(const arg_list *pairs, ltofold_options *options) {
+  ltofold_options_init(options);
+  char *error = NULL;
+  if (!ltofold_options_from_environment(options, &error))
+    for (size_t i = 0; i < pairs->count && !error; ++i)
+      ltofold_options_parse_pair(options, pairs->items[i], &error);
+  return error;
+}
+
 /* Step 3 with --folds or --late-merge: the homes' folds and the late merge
  * applied to the optimized module, as `ltofold thin-apply` would, the
  * result written to a directory of ours for the compiler, which generates
@@ -439,10 +453,7 @@ static int apply_and_generate(char **argv, int first, int argc,
                               char **error) {
   name_reports(pairs, command->output);
   ltofold_options options;
-  ltofold_options_init(&options);
-  if (!ltofold_options_from_environment(&options, error))
-    for (size_t i = 0; i < pairs->count && !*error; ++i)
-      ltofold_options_parse_pair(&options, pairs->items[i], error);
+  *error = job_options(pairs, &options);
   int status = -1;
   char *dir = ltofold_format("%s.ltofold.XXXXXX", command->output);
   if (!*error && !mkdtemp(dir))
@@ -621,11 +632,7 @@ static LLVMModuleRef link_inputs(LLVMContextRef context, const arg_list *inputs,
 static char *merge_and_split(const arg_list *inputs, const arg_list *pairs,
                              const char *prefix, unsigned parts) {
   ltofold_options options;
-  ltofold_options_init(&options);
-  char *error = NULL;
-  if (!ltofold_options_from_environment(&options, &error))
-    for (size_t i = 0; i < pairs->count && !error; ++i)
-      ltofold_options_parse_pair(&options, pairs->items[i], &error);
+  char *error = job_options(pairs, &options);
   if (error) {
     ltofold_options_free(&options);
     return error;
