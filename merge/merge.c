@@ -849,6 +849,14 @@ static void collect_candidates(merge_state *st) {
   free(hashed);
 }
 
+/* `fn` onto `list` unless `seen` has it (and then it has). */
+static void push_once(fn_list *list, ptr_map *seen, LLVMValueRef fn) {
+  if (ptr_map_get(seen, fn, NULL))
+    return;
+  ptr_map_put(seen, fn, 1);
+  fn_list_push(list, fn);
+}
+
 /* The functions outlining made, and those that call them now (their code
  * moved there), each once, in the order outlining made them. */
 static fn_list outlining_changed(const ltofold_outline *outlined) {
@@ -859,20 +867,12 @@ static fn_list outlining_changed(const ltofold_outline *outlined) {
     LLVMValueRef fn = ltofold_outline_made(outlined, i);
     if (!fn)
       continue;
-    if (!ptr_map_get(&seen, fn, NULL)) {
-      ptr_map_put(&seen, fn, 1);
-      fn_list_push(&changed, fn);
-    }
+    push_once(&changed, &seen, fn);
     for (LLVMUseRef use = LLVMGetFirstUse(fn); use; use = LLVMGetNextUse(use)) {
       LLVMValueRef user = LLVMGetUser(use);
-      if (!LLVMIsAInstruction(user))
-        continue;
-      LLVMValueRef caller =
-          LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
-      if (!ptr_map_get(&seen, caller, NULL)) {
-        ptr_map_put(&seen, caller, 1);
-        fn_list_push(&changed, caller);
-      }
+      if (LLVMIsAInstruction(user))
+        push_once(&changed, &seen,
+                  LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)));
     }
   }
   ptr_map_free(&seen);
@@ -913,15 +913,15 @@ static void collect_outlined(merge_state *st, const ltofold_outline *outlined) {
       malloc((changed.count + st->single_count + 1) * sizeof *hashed);
   if (!hashed)
     abort();
-  ptr_map kinds; /* function -> 1: changed, 2: a single */
-  ptr_map_init(&kinds);
+  ptr_map is_changed;
+  ptr_map_init(&is_changed);
   size_t count = 0;
   for (size_t i = 0; i < changed.count; ++i) {
     LLVMValueRef fn = changed.items[i];
     /* (what could not fold with it gets another chance: on the worklist) */
     fn_tree_remove(&st->tree, fn, push_deferred, st);
     fn_tree_remove_unfolded(&st->tree, fn);
-    ptr_map_put(&kinds, fn, 1);
+    ptr_map_put(&is_changed, fn, 1);
     /* Outlining only takes code out of a function it had (no block whose
      * address is taken, no intrinsic call it would need to compare by
      * identity): what the first worklist did not exclude stays in. */
@@ -931,10 +931,8 @@ static void collect_outlined(merge_state *st, const ltofold_outline *outlined) {
       hashed[count++] = (candidate){fn, ltofold_function_hash(fn), 0};
   }
   for (size_t i = 0; i < st->single_count; ++i)
-    if (!ptr_map_get(&kinds, st->singles[i].function, NULL)) {
-      ptr_map_put(&kinds, st->singles[i].function, 2);
+    if (!ptr_map_get(&is_changed, st->singles[i].function, NULL))
       hashed[count++] = st->singles[i]; /* (bodies changed only in callees) */
-    }
   for (size_t i = 0; i < count; ++i)
     hashed[i].index = i; /* ties of unnamed functions: in this order */
   qsort(hashed, count, sizeof *hashed, compare_hashed);
@@ -943,11 +941,9 @@ static void collect_outlined(merge_state *st, const ltofold_outline *outlined) {
   for (size_t start = 0, stop; start < count; start = stop) {
     bool any_changed = false;
     for (stop = start; stop < count && hashed[stop].hash == hashed[start].hash;
-         ++stop) {
-      uint64_t kind = 0;
-      ptr_map_get(&kinds, hashed[stop].function, &kind);
-      any_changed = any_changed || kind == 1;
-    }
+         ++stop)
+      any_changed = any_changed ||
+                    ptr_map_get(&is_changed, hashed[stop].function, NULL);
     bool in_tree = bsearch(&hashed[start].hash, nodes, node_count,
                            sizeof *nodes, compare_u64) != NULL;
     if (any_changed && (stop - start > 1 || in_tree))
@@ -955,18 +951,18 @@ static void collect_outlined(merge_state *st, const ltofold_outline *outlined) {
         fn_list_push(&st->deferred, hashed[i].function);
   }
   /* once each: one released from the tree above may be pushed again */
-  ptr_map_clear(&kinds);
-  size_t kept = 0;
+  fn_list deferred = {0};
+  ptr_map seen;
+  ptr_map_init(&seen);
   for (size_t i = 0; i < st->deferred.count; ++i)
-    if (!ptr_map_get(&kinds, st->deferred.items[i], NULL)) {
-      ptr_map_put(&kinds, st->deferred.items[i], 1);
-      st->deferred.items[kept++] = st->deferred.items[i];
-    }
-  st->deferred.count = kept;
+    push_once(&deferred, &seen, st->deferred.items[i]);
+  free(st->deferred.items);
+  st->deferred = deferred;
   free(nodes);
   free(hashed);
   free(changed.items);
-  ptr_map_free(&kinds);
+  ptr_map_free(&seen);
+  ptr_map_free(&is_changed);
 }
 
 /* Every fold of one run: the worklist, then the recursive groups and the

@@ -491,14 +491,14 @@ static bool is_sibling_call(LLVMValueRef call) {
 /* Whether the call or invoke `call` is a call site of its function's
  * unwind entry: it calls anything but an intrinsic, and is no sibling
  * call. */
-static bool is_call_site(LLVMValueRef call) {
+static bool is_unwind_call_site(LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
   return !(LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)) &&
          !is_sibling_call(call);
 }
 
 /* How many calls `fn` makes: calls and invokes that are call sites
- * (is_call_site); and whether one of them pushes its arguments (`pushes`,
+ * (is_unwind_call_site); and whether one of them pushes its arguments (`pushes`,
  * may be NULL). */
 static size_t call_sites(const size_model *model, LLVMValueRef fn,
                          bool *pushes) {
@@ -510,7 +510,7 @@ static size_t call_sites(const size_model *model, LLVMValueRef fn,
       LLVMOpcode opcode = LLVMGetInstructionOpcode(i);
       if (opcode != LLVMCall && opcode != LLVMInvoke)
         continue;
-      if (!is_call_site(i))
+      if (!is_unwind_call_site(i))
         continue;
       sites++;
       if (pushes && !*pushes)
@@ -520,7 +520,7 @@ static size_t call_sites(const size_model *model, LLVMValueRef fn,
 }
 
 bool size_model_site_pushes(const size_model *model, LLVMValueRef call) {
-  return is_call_site(call) && pushes_arguments(model, call);
+  return is_unwind_call_site(call) && pushes_arguments(model, call);
 }
 
 static bool has_landing_pad(LLVMValueRef fn) {
