@@ -29,7 +29,8 @@
  *      true for b). The entry holds both sides' allocas. A pair of blocks
  *      becomes one block: matched instructions once, an operand that
  *      differs a select by the selector (only where similar.c would let a
- *      constant vary: comparator_position_may_vary); instructions of one
+ *      constant vary: comparator_position_may_vary; never a call's callee,
+ *      so calls of two functions stay two direct calls); instructions of one
  *      side under a branch on the selector; terminators once when they are
  *      alike (a successor that differs goes through a block that branches
  *      on the selector), otherwise each side's under the selector. Blocks
@@ -375,12 +376,15 @@ static bool may_select(LLVMValueRef inst, unsigned k) {
     return true;
   case LLVMSwitch:
     return k == 0;
-  case LLVMCall: {
-    LLVMValueRef callee = LLVMGetCalledValue(inst);
-    if (k == (unsigned)LLVMGetNumOperands(inst) - 1) /* the callee */
-      return LLVMIsAFunction(callee) && !LLVMGetIntrinsicID(callee);
+  case LLVMCall:
+    /* Never the callee: a select of two functions is an indirect call,
+     * and the two calls stay direct, each under the selector. On re2, the
+     * one pair whose merged body called through such a select made the
+     * test's run 4% slower (docs/BENCHMARKS.md, "merge-shapes with
+     * sequences on"). */
+    if (k == (unsigned)LLVMGetNumOperands(inst) - 1)
+      return false;
     return comparator_position_may_vary(inst, k);
-  }
   default:
     return comparator_position_may_vary(inst, k);
   }
