@@ -31,6 +31,12 @@ void ltofold_outline_sequences(LLVMModuleRef module, ltofold_outline *state,
  * block, put back by inlining alone). */
 void ltofold_outline_adopt(ltofold_outline *state, LLVMValueRef fn, long bytes,
                            long call_bytes, long function_bytes, bool straight);
+/* The functions defined in `module` that a direct call in a loop (a block
+ * on a cycle) of any function names: where sequences are not outlined
+ * from, and functions of different shapes not merged (sequences.cpp's
+ * rule). A malloc'd array in *callees, its length returned; the order
+ * means nothing. */
+size_t ltofold_loop_callees(LLVMModuleRef module, LLVMValueRef **callees);
 /* The functions outlining made so far, in the order it made them:
  * ltofold_outline_made(state, i) for i below the count (NULL once the
  * merge folded it into another). */

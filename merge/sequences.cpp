@@ -108,6 +108,7 @@ extern "C" {
 #include <llvm/IR/Module.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <queue>
 #include <unordered_map>
 #include <vector>
@@ -834,6 +835,21 @@ struct Candidate {
 };
 
 } // namespace
+
+extern "C" size_t ltofold_loop_callees(LLVMModuleRef module_ref,
+                                       LLVMValueRef **callees) {
+  DenseSet<const BasicBlock *> in_loops;
+  DenseSet<const Function *> called =
+      called_from_loops(*unwrap(module_ref), in_loops);
+  *callees = static_cast<LLVMValueRef *>(
+      malloc((called.size() + 1) * sizeof **callees));
+  if (!*callees)
+    abort();
+  size_t n = 0;
+  for (const Function *f : called)
+    (*callees)[n++] = wrap(f);
+  return n;
+}
 
 extern "C" void ltofold_outline_sequences(LLVMModuleRef module_ref,
                                           ltofold_outline *state,

@@ -8,7 +8,9 @@
  * passes do the SSA work.
  *
  *   1. Candidates. Every function that may take part in similar merging
- *      (similar_may_take_part) gets a fingerprint: the bytes of its code by
+ *      (similar_may_take_part) and that no call in a loop names (the rule
+ *      of sequences.cpp: the selector's branches would run once per
+ *      iteration) gets a fingerprint: the bytes of its code by
  *      the size model, per opcode. Sorted by function type and then size,
  *      each function looks at the next MAX_TRIES of its type and takes the
  *      one whose fingerprint shares the most bytes with its own; a pair
@@ -1319,12 +1321,20 @@ done:
 /* ---- The pass ---- */
 
 void merge_shapes(merge_state *st, uint64_t hottest) {
+  LLVMValueRef *loop_callees;
+  size_t callees = ltofold_loop_callees(st->module, &loop_callees);
+  ptr_map called_in_loops = {0};
+  for (size_t i = 0; i < callees; ++i)
+    ptr_map_put(&called_in_loops, loop_callees[i], 1);
+  free(loop_callees);
   fn_list eligible = {0};
   for (LLVMValueRef fn = LLVMGetFirstFunction(st->module); fn;
        fn = LLVMGetNextFunction(fn))
     if (similar_may_take_part(st, fn, hottest) &&
-        !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
+        !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)) &&
+        !ptr_map_get(&called_in_loops, fn, NULL))
       fn_list_push(&eligible, fn);
+  ptr_map_free(&called_in_loops);
   size_t n = eligible.count;
   shape_candidate *all = calloc(n + 1, sizeof *all);
   bool *taken = calloc(n + 1, sizeof *taken);

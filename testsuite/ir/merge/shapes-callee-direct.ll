@@ -12,7 +12,17 @@
 ; RUN: %t.after > %t.after.out
 ; RUN: diff %t.before.out %t.after.out
 
+; A member that a loop calls is no candidate (sequences.cpp's rule: the
+; selector's branches would run once per iteration): with the marked lines
+; at the end made code, @step_noted is called in a loop and nothing merges.
+; RUN: sed 's/^; EXTRA //' %s > %t.loop.ll
+; RUN: %ltofold merge %t.loop.ll -o - -S --merge-shapes --merge-outline-sequences=false --stats 2>&1 | FileCheck %s --check-prefix=LOOP
+
 ; STATS: similar shapes: 1 pair aligned, 1 built, 1 merged
+; LOOP-NOT: similar shapes: {{.*}} 1 merged
+; LOOP-NOT: ltofold.similar
+; LOOP: define i32 @step_noted(
+; LOOP-NEXT: call i32 @work(
 
 ; CHECK-LABEL: define i32 @step_plain(
 ; CHECK-NEXT: tail call i32 @[[BODY:.*\.ltofold\.similar]](i32 %x, i1 false)
@@ -97,3 +107,16 @@ define i32 @main() {
   call i32 (ptr, ...) @printf(ptr @format, i32 %t)
   ret i32 0
 }
+
+; EXTRA define i32 @again(i32 %n) {
+; EXTRA entry:
+; EXTRA   br label %loop
+; EXTRA loop:
+; EXTRA   %i = phi i32 [ 0, %entry ], [ %j, %loop ]
+; EXTRA   %r = call i32 @step_noted(i32 %i)
+; EXTRA   %j = add i32 %i, 1
+; EXTRA   %more = icmp slt i32 %j, %n
+; EXTRA   br i1 %more, label %loop, label %done
+; EXTRA done:
+; EXTRA   ret i32 %r
+; EXTRA }
