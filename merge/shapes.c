@@ -386,10 +386,9 @@ static bool may_select(LLVMValueRef inst, unsigned k) {
     return k == 0;
   case LLVMCall:
     /* Never the callee: a select of two functions is an indirect call,
-     * and the two calls stay direct, each under the selector. On re2, the
-     * one pair whose merged body called through such a select made the
-     * test's run 4% slower (docs/BENCHMARKS.md, "merge-shapes with
-     * sequences on"). */
+     * which costs more than a direct one and hides its callee from the
+     * passes after merge; the two calls stay direct, each under the
+     * selector. */
     if (k == (unsigned)LLVMGetNumOperands(inst) - 1)
       return false;
     return comparator_position_may_vary(inst, k);

@@ -1,7 +1,7 @@
 ; merge-shapes never makes a call's callee a select: where two aligned calls
 ; call different functions, the merged body keeps both calls direct, each
-; under a branch on the selector (an indirect call through a select made
-; re2's test 4% slower). Sequences are off so that the shared tail stays
+; under a branch on the selector (not one indirect call through a select).
+; Sequences are off so that the shared tail stays
 ; in the two functions for the pair to align.
 ; RUN: %ltofold merge %s -o %t.ll -S --merge-shapes --merge-outline-sequences=false --stats 2> %t.err
 ; RUN: FileCheck %s < %t.ll
