@@ -17,8 +17,10 @@
  * while an ODR copy folded into a non-ODR function just goes away, and a
  * private body made for an ODR group keeps it as more copies arrive); one
  * that must stay anyway before one that may be dropped when unused
- * (linkonce, local: it can then vanish instead of becoming a thunk);
- * external before local; then by name. The worklist is ordered by hash and
+ * (linkonce, local: it can then vanish instead of becoming a thunk); one
+ * whose address is significant before one whose address is not (the
+ * first would become a thunk, the second just goes away); external before
+ * local; then by name. The worklist is ordered by hash and
  * then by name, so neither the choice nor which pair meets first depends on
  * the order of functions in the module.
  *
@@ -87,6 +89,8 @@ static bool order_is_correct(LLVMValueRef f, LLVMValueRef g) {
     return !is_odr(f);
   if (is_discardable_if_unused(f) != is_discardable_if_unused(g))
     return !is_discardable_if_unused(f);
+  if (address_is_insignificant(f) != address_is_insignificant(g))
+    return !address_is_insignificant(f);
   if (has_local_linkage(f) != has_local_linkage(g))
     return !has_local_linkage(f);
   return strcmp(function_name(f), function_name(g)) <= 0;

@@ -1,6 +1,7 @@
 ; --report writes a JSON report: counts, methods, skips, and the folds grouped
 ; by kept function with each folded symbol's method. Here @f keeps the body,
-; @g_internal is replaced, @g_alias becomes an alias and @g_thunk a thunk.
+; @g_internal is replaced, @g_alias becomes an alias and @g_thunk a thunk
+; (the addresses of @f and @g_thunk are both significant).
 ; RUN: rm -f %t.json
 ; RUN: %ltofold merge %s -o %t.bc --report %t.json
 ; RUN: FileCheck %s < %t.json
@@ -42,7 +43,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 @table = global ptr @g_thunk
 
-define i32 @f(ptr %p, i32 %x) unnamed_addr {
+define i32 @f(ptr %p, i32 %x) {
   %v = load i32, ptr %p, align 4
   %a = add i32 %v, %x
   %m = mul i32 %a, 3
