@@ -27,6 +27,9 @@
  *      one when they do the same operation on operands of the same types.
  *      A pair whose matched instructions cannot pay, or are less than
  *      MIN_MATCHED_PERCENT of the two, is left before any code is built.
+ *      The functions as they are get aligned the same way first, and a
+ *      pair below MIN_MATCHED_PERCENT - REG2MEM_MARGIN there is left
+ *      before the copies and reg2mem.
  *   3. The merged body: a's parameters and an i1 selector (false for a,
  *      true for b). The entry holds both sides' allocas. A pair of blocks
  *      becomes one block: matched instructions once, an operand that

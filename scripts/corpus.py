@@ -4,7 +4,8 @@
 Every .ll file under the chosen directories of llvm/test that LLVM 22 parses
 goes through every phase:
   merge         ltofold merge (defaults)
-  merge-verify  ltofold merge --verify (every fold certified)
+  merge-verify  ltofold merge --verify --merge-shapes (every fold certified;
+                functions of different shapes too, an option off by default)
   fprange       ltofold fprange --verify
   canon         ltofold canon --verify
   merge-canon   ltofold merge --canon --merge-canon --verify
@@ -45,7 +46,8 @@ def phases(ltofold, plugin):
     """(name, command builder: (input, output) -> argv)."""
     table = [
         ("merge", lambda i, o: [ltofold, "merge", i, "-o", o]),
-        ("merge-verify", lambda i, o: [ltofold, "merge", i, "-o", o, "--verify"]),
+        ("merge-verify", lambda i, o: [ltofold, "merge", i, "-o", o, "--verify",
+                                       "--merge-shapes"]),
         ("fprange", lambda i, o: [ltofold, "fprange", i, "-o", o, "--verify"]),
         ("canon", lambda i, o: [ltofold, "canon", i, "-o", o, "--verify"]),
         ("merge-canon", lambda i, o: [ltofold, "merge", i, "-o", o, "--canon",

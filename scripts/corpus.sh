@@ -4,7 +4,7 @@
 # source package (the newest LLVM with a source package in Debian 12; LLVM
 # 22 parses about 95% of its Transforms/ tests) into build/sources/ once,
 # then runs scripts/corpus.py on it: every file LLVM 22 reads goes through
-# ltofold merge (defaults, --verify), fprange, canon, merge --canon
+# ltofold merge (defaults; --verify --merge-shapes), fprange, canon, merge --canon
 # --merge-canon and opt -passes=ltofold, each output through the verifier,
 # merge twice (the bytes must be equal). Findings (crash, verifier, hang,
 # nondeterminism) stay in OUT/findings/, counts in OUT/summary.json.
