@@ -825,9 +825,29 @@ static void chain_terms_free(chain_terms *t) {
   free(t->links);
 }
 
+static bool chain_loop_at(fn_analysis *a, LLVMValueRef u, chain_loop *out);
+
 /* The header phi `u` and its loop, where its loop is counted and a trip
- * adds terms to it. */
+ * adds terms to it. Not while `u` is being counted already, and at most
+ * as many loops deep as a->chain_phis holds (through trip_terms and
+ * carried_terms, a loop's trip can name the phi of a loop counted back to
+ * it in turn: in LLVM's own CodeGen/AMDGPU/sgpr-copy.ll the walk went
+ * round until the stack overflowed, and a deeper bound took exponential
+ * time on schedule-fs-loop-nested.ll). */
 static bool chain_loop_of(fn_analysis *a, LLVMValueRef u, chain_loop *out) {
+  enum { MAX_DEPTH = sizeof a->chain_phis / sizeof a->chain_phis[0] };
+  if (a->chain_depth >= MAX_DEPTH)
+    return false;
+  for (unsigned k = 0; k < a->chain_depth; ++k)
+    if (a->chain_phis[k] == u)
+      return false;
+  a->chain_phis[a->chain_depth++] = u;
+  bool found = chain_loop_at(a, u, out);
+  a->chain_depth--;
+  return found;
+}
+
+static bool chain_loop_at(fn_analysis *a, LLVMValueRef u, chain_loop *out) {
   LLVMBasicBlockRef latch;
   int budget = TRIP_BUDGET;
   uint32_t header = block_index_of(a, LLVMGetInstructionParent(u));
