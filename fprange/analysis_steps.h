@@ -83,11 +83,6 @@ struct fn_analysis {
   int lane;
   int lane_budget;
   size_t changes_made; /* by the current solve, for the fixed-point check */
-  /* The header phis whose loops' sums are being counted back across
-   * loops, one inside another (chain_loop_of, loops.c): a loop's trip can
-   * name the phi of a loop that is counted back to it in turn. */
-  LLVMValueRef chain_phis[4];
-  unsigned chain_depth;
 
   /* Recomputes `inst` (defined in `block`) from its operands, `old` its
    * range so far: compute_value (instruction.c). Reading an operand under

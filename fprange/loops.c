@@ -254,6 +254,14 @@ static void add_trips(trip_sum *outer, const trip_sum *inner, __int128 times) {
 static bool carried_trip_terms(fn_analysis *a, LLVMValueRef phi,
                                LLVMValueRef origin, trip_sum *out);
 
+/* Whether block d strictly dominates block b. */
+static bool strictly_dominates(const fn_analysis *a, int d, int b) {
+  for (int x = a->idom[b]; x >= 0; x = a->idom[x])
+    if (x == d)
+      return true;
+  return false;
+}
+
 /* v the header phi of a counted loop inside phi's (a nested loop), whose
  * sum starts from one computed from phi: that one's terms, and the inner
  * loop's trips before its header runs for the last time (its exit value,
@@ -266,7 +274,13 @@ static bool inner_loop_terms(fn_analysis *a, LLVMValueRef v, LLVMValueRef phi,
   __int128 runs;
   trip_sum inner, carried;
   uint32_t block = block_index_of(a, LLVMGetInstructionParent(v));
-  if (block == UINT32_MAX || !a->loop_header[block] ||
+  uint32_t outer = block_index_of(a, LLVMGetInstructionParent(phi));
+  /* Inside phi's loop: its header below phi's. Another phi of phi's own
+   * header, or of a loop around it, would be counted back to phi in
+   * turn, round and round (LLVM's CodeGen/AMDGPU/sgpr-copy.ll: header phis
+   * that take each other's values overflowed the stack). */
+  if (block == UINT32_MAX || outer == UINT32_MAX || !a->loop_header[block] ||
+      !strictly_dominates(a, (int)outer, (int)block) ||
       !loop_phi_edges(a, v, block, &init, &next, &latch))
     return false;
   bool has_carried = carried_trip_terms(a, v, phi, &carried);
@@ -825,29 +839,9 @@ static void chain_terms_free(chain_terms *t) {
   free(t->links);
 }
 
-static bool chain_loop_at(fn_analysis *a, LLVMValueRef u, chain_loop *out);
-
 /* The header phi `u` and its loop, where its loop is counted and a trip
- * adds terms to it. Not while `u` is being counted already, and at most
- * as many loops deep as a->chain_phis holds (through trip_terms and
- * carried_terms, a loop's trip can name the phi of a loop counted back to
- * it in turn: in LLVM's own CodeGen/AMDGPU/sgpr-copy.ll the walk went
- * round until the stack overflowed, and a deeper bound took exponential
- * time on schedule-fs-loop-nested.ll). */
+ * adds terms to it. */
 static bool chain_loop_of(fn_analysis *a, LLVMValueRef u, chain_loop *out) {
-  enum { MAX_DEPTH = sizeof a->chain_phis / sizeof a->chain_phis[0] };
-  if (a->chain_depth >= MAX_DEPTH)
-    return false;
-  for (unsigned k = 0; k < a->chain_depth; ++k)
-    if (a->chain_phis[k] == u)
-      return false;
-  a->chain_phis[a->chain_depth++] = u;
-  bool found = chain_loop_at(a, u, out);
-  a->chain_depth--;
-  return found;
-}
-
-static bool chain_loop_at(fn_analysis *a, LLVMValueRef u, chain_loop *out) {
   LLVMBasicBlockRef latch;
   int budget = TRIP_BUDGET;
   uint32_t header = block_index_of(a, LLVMGetInstructionParent(u));
@@ -977,14 +971,6 @@ static bool view_allows(chain_walk *w, const loop_view *view, __int128 x) {
   if (w->as_unsigned && x > int_max_of(int_width(w->atom)))
     x -= (__int128)1 << int_width(w->atom); /* its signed reading */
   return x >= r->as.integer.lo && x <= r->as.integer.hi;
-}
-
-/* Whether block d strictly dominates block b. */
-static bool strictly_dominates(const fn_analysis *a, int d, int b) {
-  for (int x = a->idom[b]; x >= 0; x = a->idom[x])
-    if (x == d)
-      return true;
-  return false;
 }
 
 /* The header runs of `loop` per entry where the atom is x: 0 where that
