@@ -1,8 +1,9 @@
 ; Header phis that take each other's values round the loop (a -> b -> c ->
 ; a each trip): counting a phi's sum back across loops (fprange/loops.c,
 ; chain_loop_of) reads each as the header phi of a loop inside another's
-; trip, and went round until the stack overflowed. Now a phi already being
-; counted is not counted again: fprange finishes and changes nothing here.
+; trip, and went round until the stack overflowed. Now only a phi whose
+; header lies below the outer phi's counts as an inner loop's: fprange
+; finishes and changes nothing here.
 ; RUN: %ltofold fprange %s -o %t.ll -S --verify
 ; RUN: FileCheck %s < %t.ll
 ; The same three phis in a loop that never exits.
